@@ -1,0 +1,16 @@
+//! Stepwise: a human-style Sudoku solver, hint engine and difficulty rater.
+//!
+//! Layers, each depending only on those above it in this list:
+//! - [`geometry`]: cells, units, peers and the bitsets every other module uses.
+//! - [`grid`]: the candidate state (givens, placed digits, candidates).
+//! - [`solver`]: the complete bitset search that proves validity (0, 1 or many solutions).
+//! - [`format`]: reading and writing puzzles in the formats people paste.
+//! - [`error`]: the one error type of the library.
+
+pub mod error;
+pub mod format;
+pub mod geometry;
+pub mod grid;
+pub mod solver;
+
+pub use error::Error;
