@@ -1,1 +1,488 @@
-//! placeholder, being written
+//! Geometry of the 9x9 grid and the bitsets every other module works with.
+//!
+//! Owns: cell indices and their `r1c1` names, the 27 units (rows, columns, boxes), peers,
+//! [`DigitSet`] (a 9-bit set of digits) and [`CellSet`] (an 81-bit set of cells).
+//! Nothing here knows about puzzles or techniques.
+//!
+//! Cell indices are row-major, 0-based:
+//! ```text
+//!        c1 c2 c3   c4 c5 c6   c7 c8 c9
+//!   r1    0  1  2 |  3  4  5 |  6  7  8     b1 | b2 | b3
+//!   r2    9 10 11 | 12 13 14 | 15 16 17
+//!   r3   18 19 20 | 21 22 23 | 24 25 26
+//!        ---------+----------+---------
+//!   r4   27 28 29 | 30 31 32 | 33 34 35     b4 | b5 | b6
+//!   ...
+//!   r9   72 73 74 | 75 76 77 | 78 79 80     b7 | b8 | b9
+//! ```
+//! Units are indexed 0..27: rows 0..9, columns 9..18, boxes 18..27. Digits are 1..=9.
+
+use std::fmt;
+
+/// A cell index, 0..81, row-major.
+pub type Cell = usize;
+/// A digit, 1..=9.
+pub type Digit = u8;
+
+/// Number of cells in the grid.
+pub const CELLS: usize = 81;
+/// Number of units (9 rows, 9 columns, 9 boxes).
+pub const UNITS: usize = 27;
+
+/// Row of a cell, 0..9.
+pub const fn row_of(cell: Cell) -> usize {
+    cell / 9
+}
+/// Column of a cell, 0..9.
+pub const fn col_of(cell: Cell) -> usize {
+    cell % 9
+}
+/// Box of a cell, 0..9 (boxes numbered left to right, top to bottom).
+pub const fn box_of(cell: Cell) -> usize {
+    (cell / 27) * 3 + (cell % 9) / 3
+}
+/// Cell index from 0-based row and column.
+pub const fn cell_at(row: usize, col: usize) -> Cell {
+    row * 9 + col
+}
+
+/// The `r1c1`-style name of a cell (1-based, as every Sudoku tool prints it).
+pub fn cell_name(cell: Cell) -> String {
+    format!("r{}c{}", row_of(cell) + 1, col_of(cell) + 1)
+}
+
+/// Parses `r4c7` (case-insensitive) into a cell index.
+pub fn parse_cell_name(name: &str) -> Option<Cell> {
+    let b = name.as_bytes();
+    if b.len() != 4 || !b[0].eq_ignore_ascii_case(&b'r') || !b[2].eq_ignore_ascii_case(&b'c') {
+        return None;
+    }
+    let row = (b[1] as char).to_digit(10)?;
+    let col = (b[3] as char).to_digit(10)?;
+    if !(1..=9).contains(&row) || !(1..=9).contains(&col) {
+        return None;
+    }
+    Some(cell_at(row as usize - 1, col as usize - 1))
+}
+
+/// The three kinds of unit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum UnitKind {
+    Row,
+    Column,
+    Box,
+}
+
+/// A unit (house): one of the 9 rows, 9 columns or 9 boxes, indexed 0..27.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Unit(pub u8);
+
+impl Unit {
+    pub const fn row(r: usize) -> Unit {
+        Unit(r as u8)
+    }
+    pub const fn column(c: usize) -> Unit {
+        Unit(9 + c as u8)
+    }
+    pub const fn boxed(b: usize) -> Unit {
+        Unit(18 + b as u8)
+    }
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+    pub const fn kind(self) -> UnitKind {
+        match self.0 / 9 {
+            0 => UnitKind::Row,
+            1 => UnitKind::Column,
+            _ => UnitKind::Box,
+        }
+    }
+    /// Position of the unit within its kind, 0..9.
+    pub const fn number(self) -> usize {
+        (self.0 % 9) as usize
+    }
+    /// The nine cells of the unit, in reading order.
+    pub fn cells(self) -> &'static [Cell; 9] {
+        &UNIT_CELLS[self.index()]
+    }
+    /// The unit's cells as a set.
+    pub fn cell_set(self) -> CellSet {
+        TABLES.unit_sets[self.index()]
+    }
+    /// All 27 units: rows, then columns, then boxes.
+    pub fn all() -> impl Iterator<Item = Unit> {
+        (0..UNITS as u8).map(Unit)
+    }
+}
+
+impl fmt::Display for Unit {
+    /// `r4`, `c7`, `b5`, as in HoDoKu's notation.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let letter = match self.kind() {
+            UnitKind::Row => 'r',
+            UnitKind::Column => 'c',
+            UnitKind::Box => 'b',
+        };
+        write!(f, "{}{}", letter, self.number() + 1)
+    }
+}
+
+/// The cells of each unit, in reading order.
+pub static UNIT_CELLS: [[Cell; 9]; UNITS] = build_unit_cells();
+
+const fn build_unit_cells() -> [[Cell; 9]; UNITS] {
+    let mut units = [[0; 9]; UNITS];
+    let mut i = 0;
+    while i < 9 {
+        let mut j = 0;
+        while j < 9 {
+            units[i][j] = cell_at(i, j);
+            units[9 + i][j] = cell_at(j, i);
+            units[18 + i][j] = cell_at((i / 3) * 3 + j / 3, (i % 3) * 3 + j % 3);
+            j += 1;
+        }
+        i += 1;
+    }
+    units
+}
+
+/// Precomputed sets, built once at compile time.
+pub struct Tables {
+    /// Cells of each unit as a set.
+    pub unit_sets: [CellSet; UNITS],
+    /// The 20 peers of each cell (same row, column or box, not the cell itself).
+    pub peers: [CellSet; CELLS],
+    /// The three units of each cell: row, column, box.
+    pub cell_units: [[Unit; 3]; CELLS],
+}
+
+/// The one table block.
+pub static TABLES: Tables = build_tables();
+
+const fn build_tables() -> Tables {
+    let mut unit_sets = [CellSet::EMPTY; UNITS];
+    let mut u = 0;
+    while u < UNITS {
+        let mut j = 0;
+        while j < 9 {
+            unit_sets[u] = unit_sets[u].with(UNIT_CELLS_CONST[u][j]);
+            j += 1;
+        }
+        u += 1;
+    }
+    let mut peers = [CellSet::EMPTY; CELLS];
+    let mut cell_units = [[Unit(0); 3]; CELLS];
+    let mut c = 0;
+    while c < CELLS {
+        let r = Unit::row(row_of(c));
+        let k = Unit::column(col_of(c));
+        let b = Unit::boxed(box_of(c));
+        cell_units[c] = [r, k, b];
+        let all = unit_sets[r.index()].0 | unit_sets[k.index()].0 | unit_sets[b.index()].0;
+        peers[c] = CellSet(all & !(1u128 << c));
+        c += 1;
+    }
+    Tables { unit_sets, peers, cell_units }
+}
+
+const UNIT_CELLS_CONST: [[Cell; 9]; UNITS] = build_unit_cells();
+
+/// The 20 peers of a cell.
+pub fn peers(cell: Cell) -> CellSet {
+    TABLES.peers[cell]
+}
+
+/// Row, column and box of a cell.
+pub fn units_of(cell: Cell) -> [Unit; 3] {
+    TABLES.cell_units[cell]
+}
+
+/// A set of digits 1..=9, stored as bits 0..9 (bit d-1 = digit d).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
+pub struct DigitSet(pub u16);
+
+impl DigitSet {
+    pub const EMPTY: DigitSet = DigitSet(0);
+    pub const ALL: DigitSet = DigitSet(0x1ff);
+
+    pub const fn single(d: Digit) -> DigitSet {
+        DigitSet(1 << (d - 1))
+    }
+    pub const fn contains(self, d: Digit) -> bool {
+        self.0 & (1 << (d - 1)) != 0
+    }
+    pub const fn len(self) -> u32 {
+        self.0.count_ones()
+    }
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+    pub const fn with(self, d: Digit) -> DigitSet {
+        DigitSet(self.0 | (1 << (d - 1)))
+    }
+    pub const fn without(self, d: Digit) -> DigitSet {
+        DigitSet(self.0 & !(1 << (d - 1)))
+    }
+    pub const fn union(self, o: DigitSet) -> DigitSet {
+        DigitSet(self.0 | o.0)
+    }
+    pub const fn intersection(self, o: DigitSet) -> DigitSet {
+        DigitSet(self.0 & o.0)
+    }
+    pub const fn difference(self, o: DigitSet) -> DigitSet {
+        DigitSet(self.0 & !o.0)
+    }
+    /// The smallest digit, if any.
+    pub const fn first(self) -> Option<Digit> {
+        if self.0 == 0 {
+            None
+        } else {
+            Some(self.0.trailing_zeros() as Digit + 1)
+        }
+    }
+    /// The only digit of a one-digit set.
+    pub const fn single_digit(self) -> Option<Digit> {
+        if self.0.count_ones() == 1 {
+            self.first()
+        } else {
+            None
+        }
+    }
+    pub fn iter(self) -> DigitIter {
+        DigitIter(self.0)
+    }
+}
+
+impl std::ops::BitOr for DigitSet {
+    type Output = DigitSet;
+    fn bitor(self, o: DigitSet) -> DigitSet {
+        self.union(o)
+    }
+}
+impl std::ops::BitAnd for DigitSet {
+    type Output = DigitSet;
+    fn bitand(self, o: DigitSet) -> DigitSet {
+        self.intersection(o)
+    }
+}
+impl std::ops::Sub for DigitSet {
+    type Output = DigitSet;
+    fn sub(self, o: DigitSet) -> DigitSet {
+        self.difference(o)
+    }
+}
+impl std::ops::BitOrAssign for DigitSet {
+    fn bitor_assign(&mut self, o: DigitSet) {
+        self.0 |= o.0;
+    }
+}
+
+impl FromIterator<Digit> for DigitSet {
+    fn from_iter<I: IntoIterator<Item = Digit>>(iter: I) -> Self {
+        iter.into_iter().fold(DigitSet::EMPTY, DigitSet::with)
+    }
+}
+
+impl IntoIterator for DigitSet {
+    type Item = Digit;
+    type IntoIter = DigitIter;
+    fn into_iter(self) -> DigitIter {
+        self.iter()
+    }
+}
+
+/// Iterator over the digits of a [`DigitSet`], ascending.
+pub struct DigitIter(u16);
+
+impl Iterator for DigitIter {
+    type Item = Digit;
+    fn next(&mut self) -> Option<Digit> {
+        if self.0 == 0 {
+            return None;
+        }
+        let d = self.0.trailing_zeros() as Digit + 1;
+        self.0 &= self.0 - 1;
+        Some(d)
+    }
+}
+
+impl fmt::Debug for DigitSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{{{}}}", self)
+    }
+}
+
+impl fmt::Display for DigitSet {
+    /// The digits run together, as pencilmarks are written: `{258}` prints `258`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for d in self.iter() {
+            write!(f, "{d}")?;
+        }
+        Ok(())
+    }
+}
+
+/// A set of cells, stored as bits 0..81 of a `u128`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
+pub struct CellSet(pub u128);
+
+impl CellSet {
+    pub const EMPTY: CellSet = CellSet(0);
+    pub const ALL: CellSet = CellSet((1u128 << 81) - 1);
+
+    pub const fn single(c: Cell) -> CellSet {
+        CellSet(1 << c)
+    }
+    pub const fn contains(self, c: Cell) -> bool {
+        self.0 & (1 << c) != 0
+    }
+    pub const fn len(self) -> u32 {
+        self.0.count_ones()
+    }
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+    pub const fn with(self, c: Cell) -> CellSet {
+        CellSet(self.0 | (1 << c))
+    }
+    pub const fn without(self, c: Cell) -> CellSet {
+        CellSet(self.0 & !(1 << c))
+    }
+    pub const fn union(self, o: CellSet) -> CellSet {
+        CellSet(self.0 | o.0)
+    }
+    pub const fn intersection(self, o: CellSet) -> CellSet {
+        CellSet(self.0 & o.0)
+    }
+    pub const fn difference(self, o: CellSet) -> CellSet {
+        CellSet(self.0 & !o.0)
+    }
+    pub const fn first(self) -> Option<Cell> {
+        if self.0 == 0 {
+            None
+        } else {
+            Some(self.0.trailing_zeros() as Cell)
+        }
+    }
+    pub fn iter(self) -> CellIter {
+        CellIter(self.0)
+    }
+    /// Cells that see every cell of this set (the common peers), excluding the set itself.
+    pub fn common_peers(self) -> CellSet {
+        let mut acc = CellSet::ALL;
+        for c in self.iter() {
+            acc = acc.intersection(peers(c));
+        }
+        acc.difference(self)
+    }
+}
+
+impl std::ops::BitOr for CellSet {
+    type Output = CellSet;
+    fn bitor(self, o: CellSet) -> CellSet {
+        self.union(o)
+    }
+}
+impl std::ops::BitAnd for CellSet {
+    type Output = CellSet;
+    fn bitand(self, o: CellSet) -> CellSet {
+        self.intersection(o)
+    }
+}
+impl std::ops::Sub for CellSet {
+    type Output = CellSet;
+    fn sub(self, o: CellSet) -> CellSet {
+        self.difference(o)
+    }
+}
+impl std::ops::BitOrAssign for CellSet {
+    fn bitor_assign(&mut self, o: CellSet) {
+        self.0 |= o.0;
+    }
+}
+
+impl FromIterator<Cell> for CellSet {
+    fn from_iter<I: IntoIterator<Item = Cell>>(iter: I) -> Self {
+        iter.into_iter().fold(CellSet::EMPTY, CellSet::with)
+    }
+}
+
+impl IntoIterator for CellSet {
+    type Item = Cell;
+    type IntoIter = CellIter;
+    fn into_iter(self) -> CellIter {
+        self.iter()
+    }
+}
+
+/// Iterator over the cells of a [`CellSet`], ascending.
+pub struct CellIter(u128);
+
+impl Iterator for CellIter {
+    type Item = Cell;
+    fn next(&mut self) -> Option<Cell> {
+        if self.0 == 0 {
+            return None;
+        }
+        let c = self.0.trailing_zeros() as Cell;
+        self.0 &= self.0 - 1;
+        Some(c)
+    }
+}
+
+impl fmt::Debug for CellSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let names: Vec<String> = self.iter().map(cell_name).collect();
+        write!(f, "{{{}}}", names.join(","))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip() {
+        for c in 0..CELLS {
+            assert_eq!(parse_cell_name(&cell_name(c)), Some(c));
+        }
+        assert_eq!(cell_name(0), "r1c1");
+        assert_eq!(cell_name(80), "r9c9");
+        assert_eq!(parse_cell_name("r0c1"), None);
+        assert_eq!(parse_cell_name("x1c1"), None);
+    }
+
+    #[test]
+    fn units_and_peers() {
+        assert_eq!(Unit::boxed(4).cells(), &[30, 31, 32, 39, 40, 41, 48, 49, 50]);
+        assert_eq!(Unit::column(2).cells()[8], 74);
+        for c in 0..CELLS {
+            assert_eq!(peers(c).len(), 20);
+            assert!(!peers(c).contains(c));
+            for u in units_of(c) {
+                assert!(u.cell_set().contains(c));
+            }
+        }
+        assert_eq!(Unit::boxed(8).to_string(), "b9");
+        assert_eq!(Unit::row(0).to_string(), "r1");
+        assert_eq!(Unit::column(6).to_string(), "c7");
+    }
+
+    #[test]
+    fn digit_set_algebra() {
+        let s: DigitSet = [1, 5, 9].into_iter().collect();
+        assert_eq!(s.len(), 3);
+        assert_eq!(s.to_string(), "159");
+        assert_eq!(s.iter().collect::<Vec<_>>(), vec![1, 5, 9]);
+        assert_eq!((s - DigitSet::single(5)).to_string(), "19");
+        assert_eq!(DigitSet::single(7).single_digit(), Some(7));
+        assert_eq!(s.single_digit(), None);
+    }
+
+    #[test]
+    fn common_peers_of_a_pair() {
+        // r1c1 and r1c9 share row 1 only.
+        let s: CellSet = [0, 8].into_iter().collect();
+        assert_eq!(s.common_peers(), Unit::row(0).cell_set() - s);
+    }
+}
