@@ -182,7 +182,11 @@ const fn build_tables() -> Tables {
         peers[c] = CellSet(all & !(1u128 << c));
         c += 1;
     }
-    Tables { unit_sets, peers, cell_units }
+    Tables {
+        unit_sets,
+        peers,
+        cell_units,
+    }
 }
 
 const UNIT_CELLS_CONST: [[Cell; 9]; UNITS] = build_unit_cells();
@@ -454,7 +458,10 @@ mod tests {
 
     #[test]
     fn units_and_peers() {
-        assert_eq!(Unit::boxed(4).cells(), &[30, 31, 32, 39, 40, 41, 48, 49, 50]);
+        assert_eq!(
+            Unit::boxed(4).cells(),
+            &[30, 31, 32, 39, 40, 41, 48, 49, 50]
+        );
         assert_eq!(Unit::column(2).cells()[8], 74);
         for c in 0..CELLS {
             assert_eq!(peers(c).len(), 20);

@@ -1,1 +1,231 @@
-//! placeholder, being written
+//! The candidate state every technique reads: givens, placed digits and candidates.
+//!
+//! Owns [`Grid`]. A grid is built either from a puzzle (candidates computed from the filled
+//! cells) or from a user's own pencilmarks (candidates taken as given, even where the user
+//! missed an elimination). It applies placements and eliminations and offers the per-digit and
+//! per-unit views finders need. It never decides anything by itself: no technique lives here.
+//!
+//! Invariant: a filled cell has no candidates; `digit_cells[d]` is always the set of empty cells
+//! whose candidates contain `d`.
+
+use crate::geometry::{peers, Cell, CellSet, Digit, DigitSet, Unit, CELLS};
+
+/// A puzzle in progress: givens, placed digits and the candidates of the empty cells.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Grid {
+    values: [Digit; CELLS],
+    givens: CellSet,
+    candidates: [DigitSet; CELLS],
+    /// For each digit 1..=9 (index d-1), the empty cells where it is still a candidate.
+    digit_cells: [CellSet; 9],
+}
+
+impl Grid {
+    /// A grid from a puzzle: every filled cell is a given, candidates are computed.
+    /// Conflicting givens are not rejected here (the format layer names them); they simply
+    /// leave some candidates missing.
+    pub fn from_puzzle(cells: &[Digit; CELLS]) -> Grid {
+        let mut grid = Grid::empty();
+        for (cell, &d) in cells.iter().enumerate() {
+            if (1..=9).contains(&d) {
+                grid.place(cell, d);
+                grid.givens = grid.givens.with(cell);
+            }
+        }
+        grid
+    }
+
+    /// A grid from a user's own pencilmarks: filled cells are `values` (non-zero), the
+    /// candidates of empty cells are exactly `candidates` (bit d-1 = digit d), even if a
+    /// placed peer would allow more eliminations. A cell with zero value and a single
+    /// candidate stays an unsolved cell with one candidate. Filled cells count as givens.
+    pub fn from_pencilmarks(values: &[Digit; CELLS], candidates: &[u16; CELLS]) -> Grid {
+        let mut grid = Grid {
+            values: [0; CELLS],
+            givens: CellSet::EMPTY,
+            candidates: [DigitSet::EMPTY; CELLS],
+            digit_cells: [CellSet::EMPTY; 9],
+        };
+        for cell in 0..CELLS {
+            let d = values[cell];
+            if (1..=9).contains(&d) {
+                grid.values[cell] = d;
+                grid.givens = grid.givens.with(cell);
+            } else {
+                let set = DigitSet(candidates[cell] & DigitSet::ALL.0);
+                grid.candidates[cell] = set;
+                for digit in set {
+                    grid.digit_cells[digit as usize - 1] =
+                        grid.digit_cells[digit as usize - 1].with(cell);
+                }
+            }
+        }
+        grid
+    }
+
+    /// The empty grid: all cells empty, all candidates open.
+    pub fn empty() -> Grid {
+        Grid {
+            values: [0; CELLS],
+            givens: CellSet::EMPTY,
+            candidates: [DigitSet::ALL; CELLS],
+            digit_cells: [CellSet::ALL; 9],
+        }
+    }
+
+    /// Digit in a cell, 0 if empty.
+    pub fn value(&self, cell: Cell) -> Digit {
+        self.values[cell]
+    }
+    /// All cell values, 0 for empty.
+    pub fn values(&self) -> &[Digit; CELLS] {
+        &self.values
+    }
+    /// Candidates of a cell (empty for a filled cell).
+    pub fn candidates(&self, cell: Cell) -> DigitSet {
+        self.candidates[cell]
+    }
+    /// Candidates of every cell as raw masks (bit d-1 = digit d).
+    pub fn candidate_masks(&self) -> [u16; CELLS] {
+        self.candidates.map(|s| s.0)
+    }
+    /// Whether the cell was given in the puzzle (as opposed to placed while solving).
+    pub fn is_given(&self, cell: Cell) -> bool {
+        self.givens.contains(cell)
+    }
+    pub fn givens(&self) -> CellSet {
+        self.givens
+    }
+    /// Empty cells where `digit` is still a candidate.
+    pub fn digit_cells(&self, digit: Digit) -> CellSet {
+        self.digit_cells[digit as usize - 1]
+    }
+    /// Where `digit` can still go in `unit`, as positions 0..9 within the unit (bit i = `unit.cells()[i]`).
+    pub fn positions(&self, unit: Unit, digit: Digit) -> u16 {
+        let cells = self.digit_cells(digit);
+        let mut mask = 0u16;
+        for (i, &c) in unit.cells().iter().enumerate() {
+            if cells.contains(c) {
+                mask |= 1 << i;
+            }
+        }
+        mask
+    }
+    /// Empty cells of the grid.
+    pub fn empty_cells(&self) -> CellSet {
+        (0..CELLS).filter(|&c| self.values[c] == 0).collect()
+    }
+    /// Whether `digit` is already placed in `unit`.
+    pub fn unit_has(&self, unit: Unit, digit: Digit) -> bool {
+        unit.cells().iter().any(|&c| self.values[c] == digit)
+    }
+    /// Every cell filled.
+    pub fn is_solved(&self) -> bool {
+        self.values.iter().all(|&v| v != 0)
+    }
+    /// Number of empty cells.
+    pub fn empty_count(&self) -> usize {
+        self.values.iter().filter(|&&v| v == 0).count()
+    }
+
+    /// Places `digit` in `cell` and removes it from the candidates of the cell's peers.
+    pub fn place(&mut self, cell: Cell, digit: Digit) {
+        debug_assert!((1..=9).contains(&digit));
+        for d in self.candidates[cell] {
+            self.digit_cells[d as usize - 1] = self.digit_cells[d as usize - 1].without(cell);
+        }
+        self.candidates[cell] = DigitSet::EMPTY;
+        self.values[cell] = digit;
+        let index = digit as usize - 1;
+        for peer in (self.digit_cells[index] & peers(cell)).iter() {
+            self.candidates[peer] = self.candidates[peer].without(digit);
+        }
+        self.digit_cells[index] = self.digit_cells[index] - peers(cell);
+    }
+
+    /// Removes a candidate; returns whether it was there.
+    pub fn eliminate(&mut self, cell: Cell, digit: Digit) -> bool {
+        if !self.candidates[cell].contains(digit) {
+            return false;
+        }
+        self.candidates[cell] = self.candidates[cell].without(digit);
+        self.digit_cells[digit as usize - 1] = self.digit_cells[digit as usize - 1].without(cell);
+        true
+    }
+
+    /// An empty cell with no candidate left, if any: the state is then contradictory.
+    pub fn dead_cell(&self) -> Option<Cell> {
+        (0..CELLS).find(|&c| self.values[c] == 0 && self.candidates[c].is_empty())
+    }
+
+    /// The 81-character line of the filled cells, `.` for empty.
+    pub fn to_line(&self) -> String {
+        self.values
+            .iter()
+            .map(|&v| if v == 0 { '.' } else { (b'0' + v) as char })
+            .collect()
+    }
+}
+
+impl std::fmt::Debug for Grid {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Grid({})", self.to_line())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::cell_at;
+
+    fn parse(line: &str) -> [Digit; CELLS] {
+        let mut cells = [0; CELLS];
+        for (i, ch) in line.chars().enumerate() {
+            cells[i] = ch.to_digit(10).unwrap_or(0) as Digit;
+        }
+        cells
+    }
+
+    #[test]
+    fn candidates_follow_placements() {
+        let puzzle =
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+        let grid = Grid::from_puzzle(&parse(puzzle));
+        assert_eq!(grid.to_line(), puzzle);
+        assert!(grid.candidates(0).is_empty());
+        // r1c2 sees 4 and 3 in its row, 7 and 8 in column 2 (r5c2=8? r6c2=7) and nothing else.
+        let c = grid.candidates(cell_at(0, 1));
+        assert!(!c.contains(4) && !c.contains(3) && !c.contains(8) && !c.contains(7));
+        for d in 1..=9 {
+            for cell in grid.digit_cells(d) {
+                assert!(grid.candidates(cell).contains(d));
+            }
+        }
+        assert_eq!(grid.givens().len(), 18);
+    }
+
+    #[test]
+    fn eliminate_and_positions() {
+        let mut grid = Grid::empty();
+        assert_eq!(grid.positions(Unit::row(0), 5), 0x1ff);
+        assert!(grid.eliminate(cell_at(0, 3), 5));
+        assert!(!grid.eliminate(cell_at(0, 3), 5));
+        assert_eq!(grid.positions(Unit::row(0), 5), 0x1ff & !(1 << 3));
+        grid.place(cell_at(0, 0), 5);
+        assert_eq!(grid.positions(Unit::row(0), 5), 0);
+        assert_eq!(grid.positions(Unit::boxed(0), 5), 0);
+        assert!(!grid.is_given(0));
+    }
+
+    #[test]
+    fn pencilmarks_are_taken_as_given() {
+        let mut values = [0; CELLS];
+        values[0] = 1;
+        let mut cands = [0x1ffu16; CELLS];
+        cands[1] = 0b11; // 1 and 2, although r1c1 holds 1: the user missed it
+        let grid = Grid::from_pencilmarks(&values, &cands);
+        assert_eq!(grid.candidates(1).to_string(), "12");
+        assert!(grid.candidates(0).is_empty());
+        assert!(grid.digit_cells(1).contains(1));
+    }
+}
