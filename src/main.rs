@@ -1,1 +1,7 @@
-fn main() {}
+//! The `stepwise` command line: parses arguments and hands over to [`cli`].
+
+mod cli;
+
+fn main() {
+    std::process::exit(cli::run());
+}
