@@ -6,11 +6,17 @@
 //! - [`solver`]: the complete bitset search that proves validity (0, 1 or many solutions).
 //! - [`format`]: reading and writing puzzles in the formats people paste.
 //! - [`error`]: the one error type of the library.
+//! - [`technique`]: the catalog of technique names, families and ratings.
+//! - [`step`]: a deduction step, its pattern evidence and its notation.
+//! - [`finders`]: one function per technique, grouped by family.
 
 pub mod error;
+pub mod finders;
 pub mod format;
 pub mod geometry;
 pub mod grid;
 pub mod solver;
+pub mod step;
+pub mod technique;
 
 pub use error::Error;

@@ -1,0 +1,79 @@
+//! The finders: one function per technique from a read-only [`Grid`] to the steps it finds.
+//!
+//! Owns the [`Finder`] signature, the helpers [`first`] and [`all`], and [`finder`], the one
+//! exhaustive map from a [`Technique`] to its function (a technique without a finder does not
+//! compile). Each family lives in its own file; adding a family means one new file here plus
+//! its catalog pages in `techniques/`.
+//!
+//! **Invariants:** a finder never mutates the grid; it emits only steps that make progress;
+//! it sets the technique itself; it emits steps in a fixed, documented order so traces are
+//! deterministic.
+
+use std::ops::ControlFlow;
+
+use crate::grid::Grid;
+use crate::step::Step;
+use crate::technique::Technique;
+
+pub mod intersections;
+pub mod singles;
+pub mod subsets;
+
+/// Receives each step a finder finds; `Break` stops the search.
+pub type Emit<'a> = dyn FnMut(Step) -> ControlFlow<()> + 'a;
+
+/// A technique's search over a candidate grid.
+pub type Finder = fn(&Grid, &mut Emit<'_>) -> ControlFlow<()>;
+
+/// The finder of a technique.
+pub fn finder(technique: Technique) -> Finder {
+    use Technique::*;
+    match technique {
+        FullHouse => singles::full_house,
+        HiddenSingleBox => singles::hidden_single_box,
+        HiddenSingleLine => singles::hidden_single_line,
+        NakedSingle => singles::naked_single,
+        DirectPointing => intersections::direct_pointing,
+        DirectClaiming => intersections::direct_claiming,
+        LockedCandidatesPointing => intersections::pointing,
+        LockedCandidatesClaiming => intersections::claiming,
+        DirectHiddenPair => subsets::direct_hidden_pair,
+        DirectHiddenTriple => subsets::direct_hidden_triple,
+        LockedPair => subsets::locked_pair,
+        LockedTriple => subsets::locked_triple,
+        NakedPair => subsets::naked_pair,
+        NakedTriple => subsets::naked_triple,
+        NakedQuad => subsets::naked_quad,
+        HiddenPair => subsets::hidden_pair,
+        HiddenTriple => subsets::hidden_triple,
+        HiddenQuad => subsets::hidden_quad,
+    }
+}
+
+/// The first step a technique finds, if any.
+pub fn first(technique: Technique, grid: &Grid) -> Option<Step> {
+    let mut found = None;
+    let _ = finder(technique)(grid, &mut |step| {
+        debug_assert!(
+            step.makes_progress(),
+            "finder emitted a step without progress: {step}"
+        );
+        found = Some(step);
+        ControlFlow::Break(())
+    });
+    found
+}
+
+/// Every step a technique finds, in the finder's order.
+pub fn all(technique: Technique, grid: &Grid) -> Vec<Step> {
+    let mut found = Vec::new();
+    let _ = finder(technique)(grid, &mut |step| {
+        debug_assert!(
+            step.makes_progress(),
+            "finder emitted a step without progress: {step}"
+        );
+        found.push(step);
+        ControlFlow::Continue(())
+    });
+    found
+}

@@ -1,0 +1,328 @@
+//! Subsets: naked and hidden pairs, triples and quads; HoDoKu's Locked Pair and Locked
+//! Triple; Sudoku Explainer's Direct Hidden Pair and Direct Hidden Triple.
+//!
+//! - Naked subset: n cells of a unit whose candidates together are exactly n digits; those
+//!   digits leave the unit's other cells.
+//! - Hidden subset: n digits of a unit that fit only in the same n cells; those cells lose
+//!   every other digit.
+//! - Locked Pair / Triple: a naked pair or triple inside a box-line intersection; the digits
+//!   leave the other cells of both the box and the line.
+//! - Direct Hidden Pair / Triple: a hidden pair or triple whose eliminations leave a digit a
+//!   single place in some unit; the step places that single (as Sudoku Explainer does).
+//!
+//! Search order: units box 1-9, column 1-9, row 1-9 (Sudoku Explainer's); within a unit the
+//! cell (or digit) combinations in increasing bitmask order.
+
+use std::ops::ControlFlow;
+
+use super::singles::{hidden_single_after, unit_words, units_se_order};
+use super::Emit;
+use crate::geometry::{cell_name, Cell, CellSet, DigitSet, Unit, UnitKind};
+use crate::grid::Grid;
+use crate::step::{cell_list, digit_list, Candidate, Pattern, Role, Step};
+use crate::technique::Technique;
+
+/// Masks of `width` bits with exactly `size` bits set, ascending.
+fn combinations(width: u32, size: u32) -> impl Iterator<Item = u16> {
+    (0u16..(1u16 << width)).filter(move |m| m.count_ones() == size)
+}
+
+/// A naked subset found in `unit`: `cells` hold exactly `digits`.
+struct Naked {
+    unit: Unit,
+    cells: Vec<Cell>,
+    digits: DigitSet,
+}
+
+fn naked_subsets(
+    grid: &Grid,
+    size: u32,
+    mut each: impl FnMut(Naked) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    for unit in units_se_order() {
+        let empty: Vec<Cell> = unit
+            .cells()
+            .iter()
+            .copied()
+            .filter(|&c| grid.value(c) == 0)
+            .collect();
+        if empty.len() as u32 <= size {
+            continue;
+        }
+        for mask in combinations(empty.len() as u32, size) {
+            let cells: Vec<Cell> = (0..empty.len())
+                .filter(|i| mask & (1 << i) != 0)
+                .map(|i| empty[i])
+                .collect();
+            let digits = cells
+                .iter()
+                .fold(DigitSet::EMPTY, |acc, &c| acc | grid.candidates(c));
+            if digits.len() == size && cells.iter().all(|&c| grid.candidates(c).len() >= 2) {
+                each(Naked {
+                    unit,
+                    cells,
+                    digits,
+                })?;
+            }
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// Candidates of `digits` in `area` outside `cells`.
+fn removals(grid: &Grid, area: CellSet, cells: &[Cell], digits: DigitSet) -> Vec<Candidate> {
+    let subset: CellSet = cells.iter().copied().collect();
+    let mut out = Vec::new();
+    for digit in digits {
+        for c in (grid.digit_cells(digit) & area) - subset {
+            out.push(Candidate::new(c, digit));
+        }
+    }
+    out
+}
+
+fn subset_pattern(grid: &Grid, units: &[Unit], cells: &[Cell], digits: DigitSet) -> Pattern {
+    let mut pattern = Pattern::default();
+    for &u in units {
+        pattern = pattern.unit(u, Role::Base);
+    }
+    pattern = pattern.cells(cells.iter().copied(), Role::Subset);
+    for &c in cells {
+        for d in grid.candidates(c) & digits {
+            pattern = pattern.candidate(Candidate::new(c, d), Role::Subset);
+        }
+    }
+    pattern
+}
+
+fn naked(grid: &Grid, size: u32, technique: Technique, emit: &mut Emit<'_>) -> ControlFlow<()> {
+    naked_subsets(grid, size, |n| {
+        let eliminations = removals(grid, n.unit.cell_set(), &n.cells, n.digits);
+        if eliminations.is_empty() {
+            return ControlFlow::Continue(());
+        }
+        let subject = format!(
+            "{} in {}",
+            digit_list(n.digits),
+            cell_list(n.cells.iter().copied())
+        );
+        let text = format!(
+            "In {}, the cells {} hold only the digits {}, so no other cell of {} can hold them.",
+            unit_words(n.unit),
+            cell_list(n.cells.iter().copied()),
+            digit_list(n.digits),
+            unit_words(n.unit)
+        );
+        let pattern = subset_pattern(grid, &[n.unit], &n.cells, n.digits);
+        emit(Step::new(
+            technique,
+            vec![],
+            eliminations,
+            pattern,
+            subject,
+            text,
+        ))
+    })
+}
+
+fn locked(grid: &Grid, size: u32, technique: Technique, emit: &mut Emit<'_>) -> ControlFlow<()> {
+    naked_subsets(grid, size, |n| {
+        // Report each locked set once, from its box.
+        if n.unit.kind() != UnitKind::Box {
+            return ControlFlow::Continue(());
+        }
+        let set: CellSet = n.cells.iter().copied().collect();
+        let line = [UnitKind::Row, UnitKind::Column]
+            .into_iter()
+            .find_map(|kind| {
+                let u = crate::geometry::units_of(n.cells[0])
+                    .into_iter()
+                    .find(|u| u.kind() == kind)?;
+                (set - u.cell_set()).is_empty().then_some(u)
+            });
+        let Some(line) = line else {
+            return ControlFlow::Continue(());
+        };
+        let area = n.unit.cell_set() | line.cell_set();
+        let eliminations = removals(grid, area, &n.cells, n.digits);
+        if eliminations.is_empty() {
+            return ControlFlow::Continue(());
+        }
+        let subject = format!(
+            "{} in {}",
+            digit_list(n.digits),
+            cell_list(n.cells.iter().copied())
+        );
+        let text = format!(
+            "The cells {} hold only the digits {} and lie in both {} and {}, so no other cell of either can hold them.",
+            cell_list(n.cells.iter().copied()),
+            digit_list(n.digits),
+            unit_words(n.unit),
+            unit_words(line)
+        );
+        let pattern = subset_pattern(grid, &[n.unit, line], &n.cells, n.digits);
+        emit(Step::new(
+            technique,
+            vec![],
+            eliminations,
+            pattern,
+            subject,
+            text,
+        ))
+    })
+}
+
+/// A hidden subset found in `unit`: `digits` fit only in `cells`.
+struct Hidden {
+    unit: Unit,
+    cells: Vec<Cell>,
+    digits: DigitSet,
+    eliminations: Vec<Candidate>,
+}
+
+fn hidden_subsets(
+    grid: &Grid,
+    size: u32,
+    mut each: impl FnMut(Hidden) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    for unit in units_se_order() {
+        let open: Vec<u8> = (1..=9).filter(|&d| !grid.unit_has(unit, d)).collect();
+        if open.len() as u32 <= size {
+            continue;
+        }
+        for mask in combinations(open.len() as u32, size) {
+            let digits: DigitSet = (0..open.len())
+                .filter(|i| mask & (1 << i) != 0)
+                .map(|i| open[i])
+                .collect();
+            let mut positions = 0u16;
+            let mut every_digit_has_two = true;
+            for d in digits {
+                let p = grid.positions(unit, d);
+                every_digit_has_two &= p.count_ones() >= 2;
+                positions |= p;
+            }
+            if !every_digit_has_two || positions.count_ones() != size {
+                continue;
+            }
+            let cells: Vec<Cell> = (0..9)
+                .filter(|i| positions & (1 << i) != 0)
+                .map(|i| unit.cells()[i])
+                .collect();
+            let eliminations: Vec<Candidate> = cells
+                .iter()
+                .flat_map(|&c| {
+                    (grid.candidates(c) - digits)
+                        .iter()
+                        .map(move |d| Candidate::new(c, d))
+                })
+                .collect();
+            if eliminations.is_empty() {
+                continue;
+            }
+            each(Hidden {
+                unit,
+                cells,
+                digits,
+                eliminations,
+            })?;
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+fn hidden_subject(h: &Hidden) -> String {
+    format!(
+        "{} in {}",
+        digit_list(h.digits),
+        cell_list(h.cells.iter().copied())
+    )
+}
+
+fn hidden(grid: &Grid, size: u32, technique: Technique, emit: &mut Emit<'_>) -> ControlFlow<()> {
+    hidden_subsets(grid, size, |h| {
+        let text = format!(
+            "In {}, the digits {} fit only in {}, so those cells can hold nothing else.",
+            unit_words(h.unit),
+            digit_list(h.digits),
+            cell_list(h.cells.iter().copied())
+        );
+        let pattern = subset_pattern(grid, &[h.unit], &h.cells, h.digits);
+        emit(Step::new(
+            technique,
+            vec![],
+            h.eliminations.clone(),
+            pattern,
+            hidden_subject(&h),
+            text,
+        ))
+    })
+}
+
+fn direct_hidden(
+    grid: &Grid,
+    size: u32,
+    technique: Technique,
+    emit: &mut Emit<'_>,
+) -> ControlFlow<()> {
+    hidden_subsets(grid, size, |h| {
+        let Some((unit, cell, digit)) = hidden_single_after(grid, &h.eliminations) else {
+            return ControlFlow::Continue(());
+        };
+        let text = format!(
+            "In {}, the digits {} fit only in {}; without {} there, {} is the only place for {} in {}.",
+            unit_words(h.unit),
+            digit_list(h.digits),
+            cell_list(h.cells.iter().copied()),
+            digit,
+            cell_name(cell),
+            digit,
+            unit_words(unit)
+        );
+        let pattern = subset_pattern(grid, &[h.unit], &h.cells, h.digits)
+            .candidates(h.eliminations.iter().copied(), Role::Cover)
+            .unit(unit, Role::Base)
+            .cell(cell, Role::Placement)
+            .candidate(Candidate::new(cell, digit), Role::Placement);
+        let placement = vec![Candidate::new(cell, digit)];
+        emit(Step::new(
+            technique,
+            placement,
+            vec![],
+            pattern,
+            hidden_subject(&h),
+            text,
+        ))
+    })
+}
+
+pub fn naked_pair(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
+    naked(grid, 2, Technique::NakedPair, emit)
+}
+pub fn naked_triple(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
+    naked(grid, 3, Technique::NakedTriple, emit)
+}
+pub fn naked_quad(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
+    naked(grid, 4, Technique::NakedQuad, emit)
+}
+pub fn hidden_pair(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
+    hidden(grid, 2, Technique::HiddenPair, emit)
+}
+pub fn hidden_triple(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
+    hidden(grid, 3, Technique::HiddenTriple, emit)
+}
+pub fn hidden_quad(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
+    hidden(grid, 4, Technique::HiddenQuad, emit)
+}
+pub fn locked_pair(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
+    locked(grid, 2, Technique::LockedPair, emit)
+}
+pub fn locked_triple(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
+    locked(grid, 3, Technique::LockedTriple, emit)
+}
+pub fn direct_hidden_pair(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
+    direct_hidden(grid, 2, Technique::DirectHiddenPair, emit)
+}
+pub fn direct_hidden_triple(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
+    direct_hidden(grid, 3, Technique::DirectHiddenTriple, emit)
+}

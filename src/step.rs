@@ -1,0 +1,416 @@
+//! The deduction step: what a technique found, and the evidence that justifies it.
+//!
+//! Owns [`Step`], [`Candidate`], [`Pattern`] (the units, cells, candidates and links that make
+//! the deduction, each with a [`Role`] so a user interface can draw it) and the community
+//! notation of placements and eliminations (`r1c2=5`, `r1c456<>4`).
+
+use std::fmt;
+
+use serde::ser::SerializeStruct;
+use serde::{Serialize, Serializer};
+
+use crate::geometry::{cell_name, col_of, row_of, Cell, Digit, Unit};
+use crate::technique::Technique;
+
+/// A digit in a cell: a placement, an elimination or a pattern candidate.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Candidate {
+    pub cell: Cell,
+    pub digit: Digit,
+}
+
+impl Candidate {
+    pub const fn new(cell: Cell, digit: Digit) -> Candidate {
+        Candidate { cell, digit }
+    }
+}
+
+impl Serialize for Candidate {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut st = s.serialize_struct("Candidate", 2)?;
+        st.serialize_field("cell", &cell_name(self.cell))?;
+        st.serialize_field("digit", &self.digit)?;
+        st.end()
+    }
+}
+
+/// What part an element plays in a pattern, for drawing and for words.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Role {
+    /// The unit or cell that forces the deduction (a single's house, a subset's house).
+    Base,
+    /// The unit the eliminations fall in.
+    Cover,
+    /// The cells of a subset or locked set.
+    Subset,
+    /// The digit's candidates that make the pattern.
+    Pattern,
+    /// The placed digit.
+    Placement,
+    /// A cell that sees the target and removes it (singles).
+    Blocker,
+    Pivot,
+    Pincer,
+    Fin,
+    On,
+    Off,
+}
+
+/// One element of a pattern with its role.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Marked<T> {
+    pub item: T,
+    pub role: Role,
+}
+
+impl Serialize for Marked<Unit> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut st = s.serialize_struct("Unit", 2)?;
+        st.serialize_field("unit", &self.item.to_string())?;
+        st.serialize_field("role", &self.role)?;
+        st.end()
+    }
+}
+
+impl Serialize for Marked<Cell> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut st = s.serialize_struct("Cell", 2)?;
+        st.serialize_field("cell", &cell_name(self.item))?;
+        st.serialize_field("role", &self.role)?;
+        st.end()
+    }
+}
+
+impl Serialize for Marked<Candidate> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut st = s.serialize_struct("Candidate", 3)?;
+        st.serialize_field("cell", &cell_name(self.item.cell))?;
+        st.serialize_field("digit", &self.item.digit)?;
+        st.serialize_field("role", &self.role)?;
+        st.end()
+    }
+}
+
+/// A link between two candidates of a chain: strong (one of them is true) or weak (not both).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Link {
+    pub from: Candidate,
+    pub to: Candidate,
+    pub strong: bool,
+}
+
+impl Serialize for Link {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut st = s.serialize_struct("Link", 3)?;
+        st.serialize_field("from", &self.from)?;
+        st.serialize_field("to", &self.to)?;
+        st.serialize_field("kind", if self.strong { "strong" } else { "weak" })?;
+        st.end()
+    }
+}
+
+/// The evidence for a step: every unit, cell, candidate and link it rests on.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct Pattern {
+    pub units: Vec<Marked<Unit>>,
+    pub cells: Vec<Marked<Cell>>,
+    pub candidates: Vec<Marked<Candidate>>,
+    pub links: Vec<Link>,
+}
+
+impl Pattern {
+    pub fn unit(mut self, unit: Unit, role: Role) -> Self {
+        self.units.push(Marked { item: unit, role });
+        self
+    }
+    pub fn cell(mut self, cell: Cell, role: Role) -> Self {
+        self.cells.push(Marked { item: cell, role });
+        self
+    }
+    pub fn cells(mut self, cells: impl IntoIterator<Item = Cell>, role: Role) -> Self {
+        self.cells
+            .extend(cells.into_iter().map(|item| Marked { item, role }));
+        self
+    }
+    pub fn candidate(mut self, candidate: Candidate, role: Role) -> Self {
+        self.candidates.push(Marked {
+            item: candidate,
+            role,
+        });
+        self
+    }
+    pub fn candidates(
+        mut self,
+        candidates: impl IntoIterator<Item = Candidate>,
+        role: Role,
+    ) -> Self {
+        self.candidates
+            .extend(candidates.into_iter().map(|item| Marked { item, role }));
+        self
+    }
+    /// Units with the given role.
+    pub fn units_with(&self, role: Role) -> impl Iterator<Item = Unit> + '_ {
+        self.units
+            .iter()
+            .filter(move |m| m.role == role)
+            .map(|m| m.item)
+    }
+    /// Cells with the given role.
+    pub fn cells_with(&self, role: Role) -> impl Iterator<Item = Cell> + '_ {
+        self.cells
+            .iter()
+            .filter(move |m| m.role == role)
+            .map(|m| m.item)
+    }
+}
+
+/// One deduction: the technique, what it places and eliminates, and why.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Step {
+    pub technique: Technique,
+    pub placements: Vec<Candidate>,
+    pub eliminations: Vec<Candidate>,
+    pub pattern: Pattern,
+    /// The pattern in notation, between the technique name and `=>` (`4 in b1`,
+    /// `3,8 in r5c2,r5c7`); empty for singles, whose notation is the placement alone.
+    pub subject: String,
+    /// One sentence in plain English.
+    pub text: String,
+    /// Added to the technique's rating (chain length, loop size); zero for most techniques.
+    pub rating_bonus: f64,
+}
+
+impl Step {
+    /// A step with sorted, de-duplicated placements and eliminations.
+    pub fn new(
+        technique: Technique,
+        mut placements: Vec<Candidate>,
+        mut eliminations: Vec<Candidate>,
+        pattern: Pattern,
+        subject: String,
+        text: String,
+    ) -> Step {
+        placements.sort();
+        placements.dedup();
+        eliminations.sort();
+        eliminations.dedup();
+        Step {
+            technique,
+            placements,
+            eliminations,
+            pattern,
+            subject,
+            text,
+            rating_bonus: 0.0,
+        }
+    }
+
+    /// The step's rating on Sudoku Explainer's scale.
+    pub fn rating(&self) -> f64 {
+        self.technique.se_rating() + self.rating_bonus
+    }
+
+    /// Whether the step changes the grid at all.
+    pub fn makes_progress(&self) -> bool {
+        !self.placements.is_empty() || !self.eliminations.is_empty()
+    }
+
+    /// The compact community notation:
+    /// `Hidden Single: r1c2=5`, `Locked Candidates Type 1 (Pointing): 4 in b1 => r1c456<>4`.
+    pub fn notation(&self) -> String {
+        let mut out = format!("{}:", self.technique);
+        if !self.subject.is_empty() {
+            out.push(' ');
+            out.push_str(&self.subject);
+            out.push_str(" =>");
+        }
+        let mut parts = Vec::new();
+        if !self.placements.is_empty() {
+            parts.push(placements_notation(&self.placements));
+        }
+        if !self.eliminations.is_empty() {
+            parts.push(eliminations_notation(&self.eliminations));
+        }
+        out.push(' ');
+        out.push_str(&parts.join(", "));
+        out
+    }
+}
+
+impl fmt::Display for Step {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.notation())
+    }
+}
+
+impl Serialize for Step {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut st = s.serialize_struct("Step", 9)?;
+        st.serialize_field("technique", &self.technique)?;
+        st.serialize_field("slug", self.technique.slug())?;
+        st.serialize_field("rating", &round_rating(self.rating()))?;
+        st.serialize_field("placements", &self.placements)?;
+        st.serialize_field("eliminations", &self.eliminations)?;
+        st.serialize_field("notation", &self.notation())?;
+        st.serialize_field("text", &self.text)?;
+        st.serialize_field("pattern", &self.pattern)?;
+        st.end()
+    }
+}
+
+/// Rounds a rating to one decimal as Sudoku Explainer prints it: `floor((x + 0.05) * 10) / 10`.
+pub fn round_rating(x: f64) -> f64 {
+    ((x + 0.05) * 10.0).floor() / 10.0
+}
+
+/// `r1c2=5, r3c4=1`.
+pub fn placements_notation(placements: &[Candidate]) -> String {
+    placements
+        .iter()
+        .map(|p| format!("{}={}", cell_name(p.cell), p.digit))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Eliminations in HoDoKu's compact style: cells losing the same digits are grouped, cells of
+/// one row or column are run together (`r1c456<>4`, `r13c5<>1`, `r5c4<>38`).
+pub fn eliminations_notation(eliminations: &[Candidate]) -> String {
+    // Digits removed per cell, cells in order.
+    let mut per_cell: Vec<(Cell, Vec<Digit>)> = Vec::new();
+    for e in eliminations {
+        match per_cell.iter_mut().find(|(c, _)| *c == e.cell) {
+            Some((_, digits)) => digits.push(e.digit),
+            None => per_cell.push((e.cell, vec![e.digit])),
+        }
+    }
+    per_cell.sort();
+    for (_, digits) in per_cell.iter_mut() {
+        digits.sort_unstable();
+    }
+    // Group cells by identical digit lists, groups ordered by their first cell.
+    let mut groups: Vec<(Vec<Digit>, Vec<Cell>)> = Vec::new();
+    for (cell, digits) in per_cell {
+        match groups.iter_mut().find(|(d, _)| *d == digits) {
+            Some((_, cells)) => cells.push(cell),
+            None => groups.push((digits, vec![cell])),
+        }
+    }
+    groups
+        .iter()
+        .map(|(digits, cells)| {
+            let ds: String = digits.iter().map(|d| d.to_string()).collect();
+            format!("{}<>{}", cells_notation(cells), ds)
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Cells run together where they share a row or a column: `r1c456`, `r13c5`, else
+/// row groups joined with commas (`r1c4,r3c56`).
+pub fn cells_notation(cells: &[Cell]) -> String {
+    if cells.is_empty() {
+        return String::new();
+    }
+    let digits = |xs: &mut Vec<usize>| -> String {
+        xs.sort_unstable();
+        xs.dedup();
+        xs.iter().map(|x| (x + 1).to_string()).collect()
+    };
+    let first = cells[0];
+    if cells.len() > 1 && cells.iter().all(|&c| col_of(c) == col_of(first)) {
+        let mut rows: Vec<usize> = cells.iter().map(|&c| row_of(c)).collect();
+        return format!("r{}c{}", digits(&mut rows), col_of(first) + 1);
+    }
+    let mut by_row: Vec<(usize, Vec<usize>)> = Vec::new();
+    for &c in cells {
+        match by_row.iter_mut().find(|(r, _)| *r == row_of(c)) {
+            Some((_, cols)) => cols.push(col_of(c)),
+            None => by_row.push((row_of(c), vec![col_of(c)])),
+        }
+    }
+    by_row.sort();
+    by_row
+        .into_iter()
+        .map(|(r, mut cols)| format!("r{}c{}", r + 1, digits(&mut cols)))
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// `r5c2,r5c7`: cells listed one by one, as HoDoKu lists a pattern's cells.
+pub fn cell_list(cells: impl IntoIterator<Item = Cell>) -> String {
+    cells
+        .into_iter()
+        .map(cell_name)
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// `3,8`: digits listed with commas, as HoDoKu lists a subset's digits.
+pub fn digit_list(digits: impl IntoIterator<Item = Digit>) -> String {
+    digits
+        .into_iter()
+        .map(|d| d.to_string())
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::cell_at;
+
+    #[test]
+    fn elimination_notation_groups_like_hodoku() {
+        let e = |r: usize, c: usize, d: Digit| Candidate::new(cell_at(r - 1, c - 1), d);
+        assert_eq!(
+            eliminations_notation(&[e(1, 4, 4), e(1, 5, 4), e(1, 6, 4)]),
+            "r1c456<>4"
+        );
+        assert_eq!(
+            eliminations_notation(&[e(5, 1, 3), e(5, 4, 3), e(5, 4, 8)]),
+            "r5c1<>3, r5c4<>38"
+        );
+        assert_eq!(eliminations_notation(&[e(1, 5, 1), e(3, 5, 1)]), "r13c5<>1");
+        assert_eq!(
+            eliminations_notation(&[e(1, 4, 1), e(3, 5, 1), e(3, 6, 1)]),
+            "r1c4,r3c56<>1"
+        );
+    }
+
+    #[test]
+    fn step_notation() {
+        let step = Step::new(
+            Technique::LockedCandidatesPointing,
+            vec![],
+            vec![
+                Candidate::new(5, 4),
+                Candidate::new(3, 4),
+                Candidate::new(4, 4),
+            ],
+            Pattern::default(),
+            "4 in b1".into(),
+            String::new(),
+        );
+        assert_eq!(
+            step.notation(),
+            "Locked Candidates Type 1 (Pointing): 4 in b1 => r1c456<>4"
+        );
+        let single = Step::new(
+            Technique::HiddenSingleBox,
+            vec![Candidate::new(1, 5)],
+            vec![],
+            Pattern::default(),
+            String::new(),
+            String::new(),
+        );
+        assert_eq!(single.notation(), "Hidden Single: r1c2=5");
+    }
+
+    #[test]
+    fn rounding_matches_sudoku_explainer() {
+        assert_eq!(round_rating(1.2), 1.2);
+        assert_eq!(round_rating(6.64), 6.6);
+        assert_eq!(round_rating(6.65), 6.7);
+    }
+}

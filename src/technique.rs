@@ -1,0 +1,240 @@
+//! The catalog of technique names: the one place that says what every technique is called,
+//! which family it belongs to and how it is rated.
+//!
+//! Owns [`Technique`] (community name via `Display`, stable slug, family, Sudoku Explainer
+//! rating, HoDoKu score) and [`Family`]. Finders, notation, hints and ratings all read these
+//! facts from here; nothing else hard-codes a technique's name or rating.
+
+use serde::Serialize;
+use strum::{Display, EnumIter, EnumString, IntoStaticStr};
+
+/// Every technique Stepwise knows, in Sudoku Explainer's order of difficulty.
+///
+/// `Display` gives the community name (HoDoKu's spelling where it has one); `FromStr` accepts
+/// that name, the slug and common aliases, case-insensitively.
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Display,
+    EnumIter,
+    EnumString,
+    IntoStaticStr,
+)]
+#[strum(ascii_case_insensitive)]
+#[non_exhaustive]
+pub enum Technique {
+    #[strum(to_string = "Full House", serialize = "full-house")]
+    FullHouse,
+    #[strum(
+        to_string = "Hidden Single",
+        serialize = "hidden-single-box",
+        serialize = "Hidden Single in a box"
+    )]
+    HiddenSingleBox,
+    #[strum(
+        to_string = "Hidden Single",
+        serialize = "hidden-single-line",
+        serialize = "Hidden Single in a row or column"
+    )]
+    HiddenSingleLine,
+    #[strum(to_string = "Direct Pointing", serialize = "direct-pointing")]
+    DirectPointing,
+    #[strum(to_string = "Direct Claiming", serialize = "direct-claiming")]
+    DirectClaiming,
+    #[strum(to_string = "Direct Hidden Pair", serialize = "direct-hidden-pair")]
+    DirectHiddenPair,
+    #[strum(to_string = "Naked Single", serialize = "naked-single")]
+    NakedSingle,
+    #[strum(to_string = "Direct Hidden Triple", serialize = "direct-hidden-triple")]
+    DirectHiddenTriple,
+    #[strum(
+        to_string = "Locked Candidates Type 1 (Pointing)",
+        serialize = "locked-candidates-pointing",
+        serialize = "pointing",
+        serialize = "lc1"
+    )]
+    LockedCandidatesPointing,
+    #[strum(
+        to_string = "Locked Candidates Type 2 (Claiming)",
+        serialize = "locked-candidates-claiming",
+        serialize = "claiming",
+        serialize = "lc2"
+    )]
+    LockedCandidatesClaiming,
+    #[strum(to_string = "Locked Pair", serialize = "locked-pair")]
+    LockedPair,
+    #[strum(to_string = "Naked Pair", serialize = "naked-pair")]
+    NakedPair,
+    #[strum(to_string = "Hidden Pair", serialize = "hidden-pair")]
+    HiddenPair,
+    #[strum(to_string = "Locked Triple", serialize = "locked-triple")]
+    LockedTriple,
+    #[strum(to_string = "Naked Triple", serialize = "naked-triple")]
+    NakedTriple,
+    #[strum(to_string = "Hidden Triple", serialize = "hidden-triple")]
+    HiddenTriple,
+    #[strum(
+        to_string = "Naked Quad",
+        serialize = "naked-quad",
+        serialize = "Naked Quadruple"
+    )]
+    NakedQuad,
+    #[strum(
+        to_string = "Hidden Quad",
+        serialize = "hidden-quad",
+        serialize = "Hidden Quadruple"
+    )]
+    HiddenQuad,
+}
+
+/// Families group techniques for hints ("look for a subset") and for the coarse level.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Display, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Family {
+    #[strum(to_string = "singles")]
+    Singles,
+    #[strum(to_string = "direct intersections and subsets")]
+    Direct,
+    #[strum(to_string = "locked candidates")]
+    Intersections,
+    #[strum(to_string = "subsets")]
+    Subsets,
+}
+
+/// Difficulty levels, named as HoDoKu names them.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Display, Serialize, EnumIter,
+)]
+pub enum Level {
+    Easy,
+    Medium,
+    Hard,
+    Unfair,
+    Extreme,
+}
+
+/// The facts about one technique, in one row.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct TechniqueInfo {
+    /// Stable identifier for JSON, file names and the CLI; never changes once published.
+    pub slug: &'static str,
+    pub family: Family,
+    /// Rating on Sudoku Explainer's scale (ER/EP/ED).
+    pub se_rating: f64,
+    /// HoDoKu 2.2's base score (sum over the path gives its score).
+    pub hodoku_score: u32,
+    /// Level of the technique by itself (the coarse level until the rating issue).
+    pub level: Level,
+}
+
+impl Technique {
+    /// The row of facts for this technique. Locked Pair and Locked Triple are HoDoKu's; Sudoku
+    /// Explainer sees them as a Naked Pair (3.0) and Naked Triple (3.6), so they carry those.
+    /// The direct techniques are Sudoku Explainer's; HoDoKu would take the hidden single after
+    /// the same locked set, so they carry that set's HoDoKu score.
+    pub const fn info(self) -> TechniqueInfo {
+        use Family::*;
+        use Level::*;
+        use Technique::*;
+        let (slug, family, se_rating, hodoku_score, level) = match self {
+            FullHouse => ("full-house", Singles, 1.0, 4, Easy),
+            HiddenSingleBox => ("hidden-single-box", Singles, 1.2, 14, Easy),
+            HiddenSingleLine => ("hidden-single-line", Singles, 1.5, 14, Easy),
+            DirectPointing => ("direct-pointing", Direct, 1.7, 50, Medium),
+            DirectClaiming => ("direct-claiming", Direct, 1.9, 50, Medium),
+            DirectHiddenPair => ("direct-hidden-pair", Direct, 2.0, 70, Medium),
+            NakedSingle => ("naked-single", Singles, 2.3, 4, Easy),
+            DirectHiddenTriple => ("direct-hidden-triple", Direct, 2.5, 100, Medium),
+            LockedCandidatesPointing => {
+                ("locked-candidates-pointing", Intersections, 2.6, 50, Medium)
+            }
+            LockedCandidatesClaiming => {
+                ("locked-candidates-claiming", Intersections, 2.8, 50, Medium)
+            }
+            LockedPair => ("locked-pair", Subsets, 3.0, 40, Medium),
+            NakedPair => ("naked-pair", Subsets, 3.0, 60, Medium),
+            HiddenPair => ("hidden-pair", Subsets, 3.4, 70, Medium),
+            LockedTriple => ("locked-triple", Subsets, 3.6, 60, Medium),
+            NakedTriple => ("naked-triple", Subsets, 3.6, 80, Medium),
+            HiddenTriple => ("hidden-triple", Subsets, 4.0, 100, Medium),
+            NakedQuad => ("naked-quad", Subsets, 5.0, 120, Hard),
+            HiddenQuad => ("hidden-quad", Subsets, 5.4, 150, Hard),
+        };
+        TechniqueInfo {
+            slug,
+            family,
+            se_rating,
+            hodoku_score,
+            level,
+        }
+    }
+
+    pub const fn slug(self) -> &'static str {
+        self.info().slug
+    }
+    pub const fn family(self) -> Family {
+        self.info().family
+    }
+    pub const fn se_rating(self) -> f64 {
+        self.info().se_rating
+    }
+    pub const fn level(self) -> Level {
+        self.info().level
+    }
+    /// Looks a technique up by slug or any accepted name.
+    pub fn parse(name: &str) -> Option<Technique> {
+        name.trim().parse().ok()
+    }
+}
+
+impl Serialize for Technique {
+    /// Serialized as its community name; the slug is a separate field where needed.
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use strum::IntoEnumIterator;
+
+    #[test]
+    fn slugs_are_unique_and_parse_back() {
+        let mut seen = std::collections::HashSet::new();
+        for t in Technique::iter() {
+            assert!(seen.insert(t.slug()), "duplicate slug {}", t.slug());
+            assert_eq!(Technique::parse(t.slug()), Some(t));
+        }
+    }
+
+    #[test]
+    fn names_follow_the_community() {
+        assert_eq!(
+            Technique::LockedCandidatesPointing.to_string(),
+            "Locked Candidates Type 1 (Pointing)"
+        );
+        assert_eq!(
+            Technique::parse("naked quadruple"),
+            Some(Technique::NakedQuad)
+        );
+        assert_eq!(
+            Technique::parse("LC2"),
+            Some(Technique::LockedCandidatesClaiming)
+        );
+    }
+
+    #[test]
+    fn declaration_order_is_rating_order() {
+        let ratings: Vec<f64> = Technique::iter().map(|t| t.se_rating()).collect();
+        for w in ratings.windows(2) {
+            assert!(w[0] <= w[1], "{ratings:?}");
+        }
+    }
+}
