@@ -9,12 +9,17 @@
 //! - [`technique`]: the catalog of technique names, families and ratings.
 //! - [`step`]: a deduction step, its pattern evidence and its notation.
 //! - [`finders`]: one function per technique, grouped by family.
+//! - [`pipeline`]: the logical solve loop and its trace.
+//! - [`rating`]: ER/EP/ED and the level, computed from a trace.
 
 pub mod error;
 pub mod finders;
 pub mod format;
 pub mod geometry;
 pub mod grid;
+pub mod hint;
+pub mod pipeline;
+pub mod rating;
 pub mod solver;
 pub mod step;
 pub mod technique;

@@ -1,0 +1,201 @@
+//! The logical solver: validity first, then the first step of the enabled techniques, applied
+//! and repeated until the grid is solved or no technique applies. It never guesses.
+//!
+//! Owns [`Options`] (enabled techniques in order, step limit), [`Trace`] and [`Status`], and
+//! [`next_step`], the one loop body shared by solving, explaining, rating and hints.
+
+use serde::ser::SerializeStruct;
+use serde::{Serialize, Serializer};
+use strum::IntoEnumIterator;
+
+use crate::finders::first;
+use crate::geometry::{cell_name, CELLS};
+use crate::grid::Grid;
+use crate::solver::{validity_with_candidates, Validity};
+use crate::step::Step;
+use crate::technique::Technique;
+
+/// What the pipeline may use.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Options {
+    /// Enabled techniques, tried in this order for every step.
+    pub techniques: Vec<Technique>,
+    /// Stop after this many steps (the trace is then `stuck`).
+    pub step_limit: Option<usize>,
+}
+
+impl Default for Options {
+    /// Sudoku Explainer's order with every technique it uses. HoDoKu's Locked Pair and Locked
+    /// Triple are off: Sudoku Explainer finds the same sets as naked subsets, one unit at a time.
+    fn default() -> Options {
+        Options {
+            techniques: Technique::iter()
+                .filter(|t| !matches!(t, Technique::LockedPair | Technique::LockedTriple))
+                .collect(),
+            step_limit: None,
+        }
+    }
+}
+
+impl Options {
+    /// The hint policy: the most natural single first (a full house, then a naked single, then
+    /// hidden singles), then the remaining techniques in rating order. Rating follows Sudoku
+    /// Explainer's order instead, where a direct hidden pair (2.0) comes before a naked single.
+    pub fn for_hints() -> Options {
+        let natural = [
+            Technique::FullHouse,
+            Technique::NakedSingle,
+            Technique::HiddenSingleBox,
+            Technique::HiddenSingleLine,
+        ];
+        let mut techniques: Vec<Technique> = natural.to_vec();
+        techniques.extend(
+            Options::default()
+                .techniques
+                .into_iter()
+                .filter(|t| !natural.contains(t)),
+        );
+        Options {
+            techniques,
+            step_limit: None,
+        }
+    }
+}
+
+/// How a logical solve ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    Solved,
+    /// No enabled technique applies (or the step limit was reached).
+    Stuck,
+    /// The input could not be read as a puzzle.
+    Invalid,
+    NoSolution,
+    MultipleSolutions,
+}
+
+/// The whole path of a logical solve.
+#[derive(Debug, Clone)]
+pub struct Trace {
+    /// The puzzle as an 81-character line.
+    pub puzzle: String,
+    pub status: Status,
+    pub solution: Option<[u8; CELLS]>,
+    pub steps: Vec<Step>,
+    /// The state where the solve ended (the candidates left when stuck).
+    pub end: Grid,
+    /// For `multiple_solutions`, the cells where two solutions differ.
+    pub differing: Vec<usize>,
+}
+
+/// The first step the enabled techniques find, in order.
+pub fn next_step(grid: &Grid, options: &Options) -> Option<Step> {
+    options.techniques.iter().find_map(|&t| first(t, grid))
+}
+
+/// Applies a step's placements and eliminations.
+pub fn apply(grid: &mut Grid, step: &Step) {
+    for p in &step.placements {
+        if grid.value(p.cell) == 0 {
+            grid.place(p.cell, p.digit);
+        }
+    }
+    for e in &step.eliminations {
+        grid.eliminate(e.cell, e.digit);
+    }
+}
+
+/// Solves a puzzle logically. The complete solver first proves a unique solution; the state's
+/// candidates restrict it, so a pencilmark grid is checked as written.
+pub fn solve(start: &Grid, options: &Options) -> Trace {
+    let puzzle = start.to_line();
+    let mut masks = start.candidate_masks();
+    for (cell, mask) in masks.iter_mut().enumerate() {
+        if start.value(cell) != 0 {
+            *mask = 1 << (start.value(cell) - 1);
+        }
+    }
+    let solution = match validity_with_candidates(&masks) {
+        Validity::Unique(s) => s,
+        Validity::NoSolution => {
+            return Trace {
+                puzzle,
+                status: Status::NoSolution,
+                solution: None,
+                steps: vec![],
+                end: start.clone(),
+                differing: vec![],
+            }
+        }
+        Validity::Multiple(a, b) => {
+            let differing = (0..CELLS).filter(|&i| a[i] != b[i]).collect();
+            return Trace {
+                puzzle,
+                status: Status::MultipleSolutions,
+                solution: None,
+                steps: vec![],
+                end: start.clone(),
+                differing,
+            };
+        }
+    };
+    let mut grid = start.clone();
+    let mut steps = Vec::new();
+    let status = loop {
+        if grid.is_solved() {
+            break Status::Solved;
+        }
+        if options.step_limit.is_some_and(|limit| steps.len() >= limit) {
+            break Status::Stuck;
+        }
+        match next_step(&grid, options) {
+            Some(step) => {
+                apply(&mut grid, &step);
+                steps.push(step);
+            }
+            None => break Status::Stuck,
+        }
+    };
+    Trace {
+        puzzle,
+        status,
+        solution: Some(solution),
+        steps,
+        end: grid,
+        differing: vec![],
+    }
+}
+
+impl Trace {
+    /// The solution as an 81-character line.
+    pub fn solution_line(&self) -> Option<String> {
+        self.solution
+            .map(|s| s.iter().map(|&d| (b'0' + d) as char).collect())
+    }
+
+    /// A step that contradicts the solution, if any (must never happen).
+    pub fn first_unsound_step(&self) -> Option<(usize, &Step)> {
+        let solution = self.solution?;
+        self.steps.iter().enumerate().find(|(_, s)| {
+            s.placements.iter().any(|p| solution[p.cell] != p.digit)
+                || s.eliminations.iter().any(|e| solution[e.cell] == e.digit)
+        })
+    }
+
+    /// Names of the cells where two solutions differ, for the `multiple_solutions` message.
+    pub fn differing_names(&self) -> Vec<String> {
+        self.differing.iter().map(|&c| cell_name(c)).collect()
+    }
+}
+
+impl Serialize for Trace {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut st = s.serialize_struct("Trace", 4)?;
+        st.serialize_field("puzzle", &self.puzzle)?;
+        st.serialize_field("solution", &self.solution_line())?;
+        st.serialize_field("status", &self.status)?;
+        st.serialize_field("steps", &self.steps)?;
+        st.end()
+    }
+}
