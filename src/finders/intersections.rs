@@ -8,12 +8,13 @@
 //!   digit with a single place in some unit; the step places that hidden single (as Sudoku
 //!   Explainer does, without applying the eliminations).
 //!
-//! Search order: pointing by box 1-9, digit 1-9, row before column; claiming by row 1-9 then
-//! column 1-9, digit 1-9.
+//! Search order is Sudoku Explainer's: pointing into columns, then into rows; claiming from
+//! columns, then from rows; each pass by digit 1-9, then unit 1-9. A direct form's single lies
+//! in another unit of the base's kind that crosses the cover (SE's `Locking` in direct mode).
 
 use std::ops::ControlFlow;
 
-use super::singles::{hidden_single_after, unit_words};
+use super::singles::unit_words;
 use super::Emit;
 use crate::geometry::{cell_name, Cell, CellSet, Digit, Unit, UnitKind};
 use crate::grid::Grid;
@@ -38,40 +39,37 @@ fn shared_unit(cells: CellSet, kind: UnitKind) -> Option<Unit> {
     (cells - unit.cell_set()).is_empty().then_some(unit)
 }
 
-/// Every lock with `base` of the given kinds, in the documented order.
+/// Every lock in Sudoku Explainer's order: pointing with column covers then row covers,
+/// claiming from columns then rows; each pass by digit 1-9, then base unit 1-9.
 fn locks(
     grid: &Grid,
     pointing: bool,
     mut each: impl FnMut(Lock) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
-    let bases: Vec<Unit> = if pointing {
-        (0..9).map(Unit::boxed).collect()
+    // (base kind, cover kind) passes.
+    let passes: [(UnitKind, UnitKind); 2] = if pointing {
+        [
+            (UnitKind::Box, UnitKind::Column),
+            (UnitKind::Box, UnitKind::Row),
+        ]
     } else {
-        (0..9)
-            .map(Unit::row)
-            .chain((0..9).map(Unit::column))
-            .collect()
+        [
+            (UnitKind::Column, UnitKind::Box),
+            (UnitKind::Row, UnitKind::Box),
+        ]
     };
-    let cover_kinds: &[UnitKind] = if pointing {
-        &[UnitKind::Row, UnitKind::Column]
-    } else {
-        &[UnitKind::Box]
-    };
-    for base in bases {
+    for (base_kind, cover_kind) in passes {
         for digit in 1..=9 {
-            let cells = grid.digit_cells(digit) & base.cell_set();
-            if cells.len() < 2 {
-                // One place is a hidden single, none is a contradiction: neither is a lock.
-                continue;
-            }
-            for &kind in cover_kinds {
-                let Some(cover) = shared_unit(cells, kind) else {
+            for base in (0..9).map(|i| unit_of_kind(base_kind, i)) {
+                let cells = grid.digit_cells(digit) & base.cell_set();
+                if cells.len() < 2 {
+                    // One place is a hidden single, none is a contradiction: neither is a lock.
+                    continue;
+                }
+                let Some(cover) = shared_unit(cells, cover_kind) else {
                     continue;
                 };
                 let targets = (grid.digit_cells(digit) & cover.cell_set()) - base.cell_set();
-                if targets.is_empty() {
-                    continue;
-                }
                 let eliminations = targets.iter().map(|c| Candidate::new(c, digit)).collect();
                 each(Lock {
                     digit,
@@ -84,6 +82,32 @@ fn locks(
         }
     }
     ControlFlow::Continue(())
+}
+
+fn unit_of_kind(kind: UnitKind, index: usize) -> Unit {
+    match kind {
+        UnitKind::Row => Unit::row(index),
+        UnitKind::Column => Unit::column(index),
+        UnitKind::Box => Unit::boxed(index),
+    }
+}
+
+/// Sudoku Explainer's direct check: another unit of the base's kind, crossing the cover, where
+/// the digit had several places and has exactly one left outside the cover.
+fn following_hidden_single(grid: &Grid, lock: &Lock) -> Option<(Unit, Cell)> {
+    let kind = lock.base.kind();
+    (0..9)
+        .map(|i| unit_of_kind(kind, i))
+        .filter(|&u| u != lock.base)
+        .find_map(|unit| {
+            if (unit.cell_set() & lock.cover.cell_set()).is_empty() {
+                return None;
+            }
+            let places = grid.digit_cells(lock.digit) & unit.cell_set();
+            let remaining = places - lock.cover.cell_set();
+            (places.len() > 1 && remaining.len() == 1)
+                .then(|| (unit, remaining.first().expect("one cell")))
+        })
 }
 
 fn pattern(lock: &Lock) -> Pattern {
@@ -115,6 +139,9 @@ fn locked_candidates(grid: &Grid, pointing: bool, emit: &mut Emit<'_>) -> Contro
         Technique::LockedCandidatesClaiming
     };
     locks(grid, pointing, |lock| {
+        if lock.eliminations.is_empty() {
+            return ControlFlow::Continue(());
+        }
         let subject = format!("{} in {}", lock.digit, lock.base);
         let pattern = pattern(&lock).candidates(lock.eliminations.iter().copied(), Role::Cover);
         emit(Step::new(
@@ -135,10 +162,10 @@ fn direct(grid: &Grid, pointing: bool, emit: &mut Emit<'_>) -> ControlFlow<()> {
         Technique::DirectClaiming
     };
     locks(grid, pointing, |lock| {
-        let Some((unit, cell, digit)) = hidden_single_after(grid, &lock.eliminations) else {
-            return ControlFlow::Continue(());
-        };
-        emit(direct_step(technique, &lock, unit, cell, digit))
+        match following_hidden_single(grid, &lock) {
+            Some((unit, cell)) => emit(direct_step(technique, &lock, unit, cell, lock.digit)),
+            None => ControlFlow::Continue(()),
+        }
     })
 }
 

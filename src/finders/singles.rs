@@ -151,34 +151,6 @@ pub fn naked_single(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
     ControlFlow::Continue(())
 }
 
-/// A hidden single that the given eliminations would create: the first unit (in SE order)
-/// containing an eliminated cell where an eliminated digit would have exactly one place left,
-/// and had more than one before. Used by Sudoku Explainer's direct techniques.
-pub(crate) fn hidden_single_after(
-    grid: &Grid,
-    eliminations: &[Candidate],
-) -> Option<(Unit, Cell, Digit)> {
-    for unit in units_se_order() {
-        for digit in 1..=9 {
-            let removed: u16 = unit
-                .cells()
-                .iter()
-                .enumerate()
-                .filter(|(_, &c)| eliminations.contains(&Candidate::new(c, digit)))
-                .fold(0, |m, (i, _)| m | (1 << i));
-            if removed == 0 {
-                continue;
-            }
-            let before = grid.positions(unit, digit);
-            let after = before & !removed;
-            if after.count_ones() == 1 && before.count_ones() > 1 {
-                return Some((unit, unit.cells()[after.trailing_zeros() as usize], digit));
-            }
-        }
-    }
-    None
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -15,7 +15,7 @@
 
 use std::ops::ControlFlow;
 
-use super::singles::{hidden_single_after, unit_words, units_se_order};
+use super::singles::{unit_words, units_se_order};
 use super::Emit;
 use crate::geometry::{cell_name, Cell, CellSet, DigitSet, Unit, UnitKind};
 use crate::grid::Grid;
@@ -37,6 +37,7 @@ struct Naked {
 fn naked_subsets(
     grid: &Grid,
     size: u32,
+    min_empty: u32,
     mut each: impl FnMut(Naked) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
     for unit in units_se_order() {
@@ -46,7 +47,7 @@ fn naked_subsets(
             .copied()
             .filter(|&c| grid.value(c) == 0)
             .collect();
-        if empty.len() as u32 <= size {
+        if (empty.len() as u32) < min_empty {
             continue;
         }
         for mask in combinations(empty.len() as u32, size) {
@@ -96,7 +97,9 @@ fn subset_pattern(grid: &Grid, units: &[Unit], cells: &[Cell], digits: DigitSet)
 }
 
 fn naked(grid: &Grid, size: u32, technique: Technique, emit: &mut Emit<'_>) -> ControlFlow<()> {
-    naked_subsets(grid, size, |n| {
+    // Sudoku Explainer looks for a naked set only where at least twice as many cells are empty
+    // (otherwise the complementary hidden set is the smaller pattern).
+    naked_subsets(grid, size, 2 * size, |n| {
         let eliminations = removals(grid, n.unit.cell_set(), &n.cells, n.digits);
         if eliminations.is_empty() {
             return ControlFlow::Continue(());
@@ -126,7 +129,7 @@ fn naked(grid: &Grid, size: u32, technique: Technique, emit: &mut Emit<'_>) -> C
 }
 
 fn locked(grid: &Grid, size: u32, technique: Technique, emit: &mut Emit<'_>) -> ControlFlow<()> {
-    naked_subsets(grid, size, |n| {
+    naked_subsets(grid, size, size + 1, |n| {
         // Report each locked set once, from its box.
         if n.unit.kind() != UnitKind::Box {
             return ControlFlow::Continue(());
@@ -180,14 +183,18 @@ struct Hidden {
     eliminations: Vec<Candidate>,
 }
 
+/// Hidden sets of `size` digits; `min_empty` is the fewest empty cells a unit must have
+/// (Sudoku Explainer: more than twice the size for a hidden set, more than the size for a
+/// direct one).
 fn hidden_subsets(
     grid: &Grid,
     size: u32,
+    min_empty: u32,
     mut each: impl FnMut(Hidden) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
     for unit in units_se_order() {
         let open: Vec<u8> = (1..=9).filter(|&d| !grid.unit_has(unit, d)).collect();
-        if open.len() as u32 <= size {
+        if (open.len() as u32) < min_empty {
             continue;
         }
         for mask in combinations(open.len() as u32, size) {
@@ -231,6 +238,20 @@ fn hidden_subsets(
     ControlFlow::Continue(())
 }
 
+/// Sudoku Explainer's direct check: another digit of the same unit that had several places and
+/// has one left outside the hidden set's cells.
+fn single_beside(grid: &Grid, h: &Hidden) -> Option<(Unit, Cell, u8)> {
+    let set: CellSet = h.cells.iter().copied().collect();
+    (1..=9)
+        .filter(|&d| !h.digits.contains(d))
+        .find_map(|digit| {
+            let places = grid.digit_cells(digit) & h.unit.cell_set();
+            let remaining = places - set;
+            (places.len() > 1 && remaining.len() == 1)
+                .then(|| (h.unit, remaining.first().expect("one cell"), digit))
+        })
+}
+
 fn hidden_subject(h: &Hidden) -> String {
     format!(
         "{} in {}",
@@ -240,7 +261,7 @@ fn hidden_subject(h: &Hidden) -> String {
 }
 
 fn hidden(grid: &Grid, size: u32, technique: Technique, emit: &mut Emit<'_>) -> ControlFlow<()> {
-    hidden_subsets(grid, size, |h| {
+    hidden_subsets(grid, size, 2 * size + 1, |h| {
         let text = format!(
             "In {}, the digits {} fit only in {}, so those cells can hold nothing else.",
             unit_words(h.unit),
@@ -265,8 +286,8 @@ fn direct_hidden(
     technique: Technique,
     emit: &mut Emit<'_>,
 ) -> ControlFlow<()> {
-    hidden_subsets(grid, size, |h| {
-        let Some((unit, cell, digit)) = hidden_single_after(grid, &h.eliminations) else {
+    hidden_subsets(grid, size, size + 1, |h| {
+        let Some((unit, cell, digit)) = single_beside(grid, &h) else {
             return ControlFlow::Continue(());
         };
         let text = format!(
