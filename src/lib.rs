@@ -11,8 +11,11 @@
 //! - [`finders`]: one function per technique, grouped by family.
 //! - [`pipeline`]: the logical solve loop and its trace.
 //! - [`rating`]: ER/EP/ED and the level, computed from a trace.
+//! - [`hint`]: the next hint from a user's state, at four levels of detail.
+//! - [`explain`]: the front door: solve logically, explain, rate and hint a parsed puzzle.
 
 pub mod error;
+pub mod explain;
 pub mod finders;
 pub mod format;
 pub mod geometry;
@@ -25,3 +28,4 @@ pub mod step;
 pub mod technique;
 
 pub use error::Error;
+pub use explain::{explain, next_hint, rate_puzzle, solve_logically, Explanation, RateRecord};

@@ -37,8 +37,28 @@ pub struct Rating {
     pub score: u32,
 }
 
+impl Rating {
+    /// The rating of a puzzle that could not be read or solved: SE's sentinel everywhere.
+    pub fn unrated() -> Rating {
+        Rating {
+            er: STUCK_RATING,
+            ep: STUCK_RATING,
+            ed: STUCK_RATING,
+            level: "Unrated".into(),
+            hardest: "none".into(),
+            score: 0,
+        }
+    }
+}
+
 /// Rates a trace.
 pub fn rate(trace: &Trace) -> Rating {
+    if matches!(
+        trace.status,
+        Status::Invalid | Status::NoSolution | Status::MultipleSolutions
+    ) {
+        return Rating::unrated();
+    }
     let ratings: Vec<f64> = trace.steps.iter().map(|s| s.rating()).collect();
     let stuck = trace.status != Status::Solved;
     let mut er = ratings.iter().copied().fold(0.0, f64::max);

@@ -24,7 +24,11 @@ pub fn run(args: &CheckArgs) -> i32 {
         let record = match parsed {
             Err(e) => {
                 all_unique = false;
-                CheckRecord { puzzle: None, status: format!("invalid: {}", located(source, &e)), solution: None }
+                CheckRecord {
+                    puzzle: None,
+                    status: format!("invalid: {}", located(source, &e)),
+                    solution: None,
+                }
             }
             Ok(puzzle) => {
                 let (status, solution) = match validity_of(&puzzle) {
@@ -33,11 +37,19 @@ pub fn run(args: &CheckArgs) -> i32 {
                     Validity::Multiple(..) => ("multiple", None),
                 };
                 all_unique &= status == "unique";
-                CheckRecord { puzzle: Some(puzzle.text.clone()), status: status.to_string(), solution }
+                CheckRecord {
+                    puzzle: Some(puzzle.text.clone()),
+                    status: status.to_string(),
+                    solution,
+                }
             }
         };
         let _ = if args.json {
-            writeln!(out, "{}", serde_json::to_string(&record).expect("a record always serializes"))
+            writeln!(
+                out,
+                "{}",
+                serde_json::to_string(&record).expect("a record always serializes")
+            )
         } else {
             writeln!(out, "{}", record.status)
         };

@@ -38,7 +38,10 @@ pub fn sources(positional: &[String], files: &[String]) -> Vec<Source> {
         } else if Path::new(arg).is_file() {
             out.push(Source::File(arg.clone()));
         } else {
-            out.push(Source::Text { argument: i + 1, text: arg.clone() });
+            out.push(Source::Text {
+                argument: i + 1,
+                text: arg.clone(),
+            });
         }
     }
     out.extend(files.iter().map(|f| Source::File(f.clone())));
@@ -57,7 +60,9 @@ pub fn open(source: &Source, format: Option<Format>) -> Result<Puzzles, String> 
     match source {
         Source::File(path) => {
             let file = File::open(path).map_err(|e| format!("{path}: cannot open: {e}"))?;
-            Ok(Box::new(read_puzzles(BufReader::new(file), format).with_source(&name)))
+            Ok(Box::new(
+                read_puzzles(BufReader::new(file), format).with_source(&name),
+            ))
         }
         Source::Text { text, .. } => {
             if looks_like_a_missing_path(text) {
@@ -66,7 +71,9 @@ pub fn open(source: &Source, format: Option<Format>) -> Result<Puzzles, String> 
             let cursor = Cursor::new(text.clone().into_bytes());
             Ok(Box::new(read_puzzles(cursor, format).with_source(&name)))
         }
-        Source::Stdin => Ok(Box::new(read_puzzles(BufReader::new(io::stdin()), format).with_source(&name))),
+        Source::Stdin => Ok(Box::new(
+            read_puzzles(BufReader::new(io::stdin()), format).with_source(&name),
+        )),
     }
 }
 
@@ -79,7 +86,10 @@ fn looks_like_a_missing_path(text: &str) -> bool {
         && !t.starts_with('[')
         && !t.contains('\n')
         && t.chars().any(|c| c.is_ascii_alphabetic())
-        && t.chars().filter(|c| c.is_ascii_digit() || *c == '.').count() < 17
+        && t.chars()
+            .filter(|c| c.is_ascii_digit() || *c == '.')
+            .count()
+            < 17
 }
 
 #[cfg(test)]
@@ -88,10 +98,19 @@ mod tests {
 
     #[test]
     fn arguments_become_sources() {
-        let got = sources(&["-".into(), "Cargo.toml".into(), "1.3".into()], &["x".into()]);
+        let got = sources(
+            &["-".into(), "Cargo.toml".into(), "1.3".into()],
+            &["x".into()],
+        );
         assert_eq!(got[0], Source::Stdin);
         assert_eq!(got[1], Source::File("Cargo.toml".into()));
-        assert_eq!(got[2], Source::Text { argument: 3, text: "1.3".into() });
+        assert_eq!(
+            got[2],
+            Source::Text {
+                argument: 3,
+                text: "1.3".into()
+            }
+        );
         assert_eq!(got[3], Source::File("x".into()));
         assert_eq!(sources(&[], &[]), vec![Source::Stdin]);
     }
@@ -99,6 +118,8 @@ mod tests {
     #[test]
     fn missing_paths_are_named() {
         assert!(looks_like_a_missing_path("puzzles.txt"));
-        assert!(!looks_like_a_missing_path("4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"));
+        assert!(!looks_like_a_missing_path(
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
+        ));
     }
 }

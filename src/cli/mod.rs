@@ -2,11 +2,17 @@
 //! command. Owns exit codes: 0 when every puzzle succeeded, 1 when any failed, 2 for usage errors.
 
 mod check;
+mod explain;
+mod hint;
 mod input;
+mod rate;
 mod solve;
 
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, Parser, Subcommand, ValueEnum};
 use stepwise::format::Format;
+use stepwise::hint::HintLevel;
+use stepwise::pipeline::Options;
+use stepwise::technique::Technique;
 
 /// Exit code when every puzzle succeeded.
 pub const EXIT_OK: i32 = 0;
@@ -30,11 +36,30 @@ struct Cli {
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Print the solution of each puzzle.
-    #[command(after_help = "Examples:\n  stepwise solve examples/puzzles.txt\n  stepwise solve --grid -f puzzle.txt\n  stepwise solve --json examples/record.json\n\nExit code: 0 when every puzzle was solved, 1 when any had an error, no solution or several.")]
+    #[command(
+        after_help = "Examples:\n  stepwise solve examples/puzzles.txt\n  stepwise solve --grid -f puzzle.txt\n  stepwise solve --json examples/record.json\n\nExit code: 0 when every puzzle was solved, 1 when any had an error, no solution or several."
+    )]
     Solve(SolveArgs),
     /// Say whether each puzzle has a unique solution, none, or several.
-    #[command(after_help = "Prints one line per puzzle: unique, none, multiple or invalid: <reason>.\n\nExamples:\n  stepwise check examples/puzzles.txt\n  stepwise check --json - < puzzles.txt\n\nExit code: 0 when every puzzle is unique, 1 otherwise.")]
+    #[command(
+        after_help = "Prints one line per puzzle: unique, none, multiple or invalid: <reason>.\n\nExamples:\n  stepwise check examples/puzzles.txt\n  stepwise check --json - < puzzles.txt\n\nExit code: 0 when every puzzle is unique, 1 otherwise."
+    )]
     Check(CheckArgs),
+    /// Solve each puzzle step by step with human techniques and print the path and rating.
+    #[command(
+        after_help = "Examples:\n  stepwise explain examples/puzzles.txt\n  stepwise explain --json '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79'\n  stepwise explain --techniques full-house,hidden-single-box,hidden-single-line,naked-single PUZZLE\n\nExit code: 0 when every puzzle was solved or got stuck, 1 when any was invalid."
+    )]
+    Explain(ExplainArgs),
+    /// The next step from your current state: a puzzle with digits filled in, or your pencilmarks.
+    #[command(
+        after_help = "Levels: nudge (family and region), technique (name, unit, digit), cells (the pattern's cells), full (the deduction).\n\nExamples:\n  stepwise hint --level nudge '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79'\n  stepwise hint --level full --puzzle original.txt my-state.txt\n\nBefore any technique the state is checked: a wrong digit or a removed true candidate is the hint."
+    )]
+    Hint(HintArgs),
+    /// Rate each puzzle: puzzle,er,ep,ed,level,hardest,steps,status.
+    #[command(
+        after_help = "Examples:\n  stepwise rate examples/puzzles.txt\n  stepwise rate --format json - < puzzles.txt\n\nER/EP/ED follow Sudoku Explainer 1.2.1; a stuck path rates 20.0 as SE does."
+    )]
+    Rate(RateArgs),
 }
 
 /// How every command takes its puzzles.
@@ -72,6 +97,94 @@ pub struct CheckArgs {
     pub json: bool,
 }
 
+#[derive(Args, Debug)]
+pub struct ExplainArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// Print the explanation as JSON (one object per puzzle, one per line).
+    #[arg(long)]
+    pub json: bool,
+    /// Comma-separated techniques to enable, in order (slugs or names); default: all, in Sudoku Explainer's order.
+    #[arg(long, value_delimiter = ',')]
+    pub techniques: Vec<String>,
+}
+
+#[derive(Args, Debug)]
+pub struct HintArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// How much to give away.
+    #[arg(long, default_value = "technique", value_parser = parse_level)]
+    pub level: HintLevel,
+    /// The original puzzle (string or file), so that a wrong digit can be named.
+    #[arg(long, value_name = "PUZZLE|FILE")]
+    pub puzzle: Option<String>,
+    /// Print the hint as JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+fn parse_level(s: &str) -> Result<HintLevel, String> {
+    s.parse()
+        .map_err(|_| format!("unknown level '{s}': expected nudge, technique, cells or full"))
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum RateFormat {
+    Csv,
+    Json,
+}
+
+#[derive(Args, Debug)]
+pub struct RateArgs {
+    /// Puzzles: each a file path if such a file exists, otherwise a puzzle string; `-` is standard input. None: standard input.
+    #[arg(value_name = "PUZZLE|FILE")]
+    pub inputs: Vec<String>,
+    /// Read puzzles from FILE (may be repeated).
+    #[arg(short = 'f', long = "file", value_name = "FILE")]
+    pub files: Vec<String>,
+    /// Force the input format instead of detecting it (`--format` is the output format here).
+    #[arg(long, value_name = "line|grid|pencilmark|json")]
+    pub input_format: Option<Format>,
+    /// Output format: CSV with a header, or JSON lines.
+    #[arg(long, value_enum, default_value = "csv")]
+    pub format: RateFormat,
+    /// Comma-separated techniques to enable, in order; default: all, in Sudoku Explainer's order.
+    #[arg(long, value_delimiter = ',')]
+    pub techniques: Vec<String>,
+}
+
+impl RateArgs {
+    /// The inputs in the shape every other command uses.
+    pub fn input(&self) -> InputArgs {
+        InputArgs {
+            inputs: self.inputs.clone(),
+            files: self.files.clone(),
+            format: self.input_format,
+        }
+    }
+}
+
+/// Pipeline options from `--techniques`; an unknown name is a usage error (exit 2).
+pub fn pipeline_options(names: &[String]) -> Result<Options, i32> {
+    let mut options = Options::default();
+    if names.is_empty() {
+        return Ok(options);
+    }
+    let mut techniques = Vec::new();
+    for name in names {
+        match Technique::parse(name) {
+            Some(t) => techniques.push(t),
+            None => {
+                eprintln!("error: unknown technique '{name}'");
+                return Err(EXIT_USAGE);
+            }
+        }
+    }
+    options.techniques = techniques;
+    Ok(options)
+}
+
 /// Parses the arguments, runs the command and returns the process exit code.
 pub fn run() -> i32 {
     let cli = match Cli::try_parse() {
@@ -85,6 +198,9 @@ pub fn run() -> i32 {
     match cli.command {
         Command::Solve(args) => solve::run(&args),
         Command::Check(args) => check::run(&args),
+        Command::Explain(args) => explain::run(&args),
+        Command::Hint(args) => hint::run(&args),
+        Command::Rate(args) => rate::run(&args),
     }
 }
 
