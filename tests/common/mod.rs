@@ -34,3 +34,58 @@ pub fn cells(line: &str) -> [u8; 81] {
     }
     cells
 }
+
+/// A small deterministic generator (xorshift) of minimal unique puzzles, so tests have puzzles
+/// of their own on a fresh clone: a valid grid shuffled by the seed, then cells removed in a
+/// seeded order while the solution stays unique.
+pub fn generated_puzzle(seed: u64) -> String {
+    let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    let mut next = move |bound: usize| -> usize {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % bound as u64) as usize
+    };
+    let mut shuffle = |xs: &mut Vec<usize>, next: &mut dyn FnMut(usize) -> usize| {
+        for i in (1..xs.len()).rev() {
+            let j = next(i + 1);
+            xs.swap(i, j);
+        }
+    };
+    // Row and column orders that keep bands and stacks intact.
+    let mut order = |next: &mut dyn FnMut(usize) -> usize| -> Vec<usize> {
+        let mut bands: Vec<usize> = (0..3).collect();
+        shuffle(&mut bands, next);
+        let mut out = Vec::new();
+        for b in bands {
+            let mut inner: Vec<usize> = (0..3).collect();
+            shuffle(&mut inner, next);
+            out.extend(inner.into_iter().map(|i| b * 3 + i));
+        }
+        out
+    };
+    let rows = order(&mut next);
+    let cols = order(&mut next);
+    let mut digits: Vec<usize> = (1..=9).collect();
+    shuffle(&mut digits, &mut next);
+    let mut grid = [0u8; 81];
+    for r in 0..9 {
+        for c in 0..9 {
+            let (br, bc) = (rows[r], cols[c]);
+            let base = (br * 3 + br / 3 + bc) % 9;
+            grid[r * 9 + c] = digits[base] as u8;
+        }
+    }
+    let mut cells: Vec<usize> = (0..81).collect();
+    shuffle(&mut cells, &mut next);
+    for cell in cells {
+        let keep = grid[cell];
+        grid[cell] = 0;
+        if stepwise::solver::count_solutions(&grid, 2).count != 1 {
+            grid[cell] = keep;
+        }
+    }
+    grid.iter()
+        .map(|&d| if d == 0 { '.' } else { (b'0' + d) as char })
+        .collect()
+}
