@@ -121,9 +121,9 @@ pub fn hint(
 
 /// A wrong digit or a removed true candidate, told at the level asked for.
 fn check_state(state: &Grid, solution: &[u8; CELLS], level: HintLevel) -> Option<Hint> {
-    for cell in 0..CELLS {
+    for (cell, &correct) in solution.iter().enumerate() {
         let v = state.value(cell);
-        if v != 0 && v != solution[cell] {
+        if v != 0 && v != correct {
             let text = match level {
                 HintLevel::Nudge => format!("A digit in box {} is wrong.", box_of(cell) + 1),
                 HintLevel::Technique | HintLevel::Cells => {
@@ -132,7 +132,7 @@ fn check_state(state: &Grid, solution: &[u8; CELLS], level: HintLevel) -> Option
                 HintLevel::Full => format!(
                     "{} holds {v}, but the puzzle's solution has {} there.",
                     cell_name(cell),
-                    solution[cell]
+                    correct
                 ),
             };
             return Some(Hint {
@@ -143,8 +143,8 @@ fn check_state(state: &Grid, solution: &[u8; CELLS], level: HintLevel) -> Option
             });
         }
     }
-    for cell in 0..CELLS {
-        if state.value(cell) == 0 && !state.candidates(cell).contains(solution[cell]) {
+    for (cell, &correct) in solution.iter().enumerate() {
+        if state.value(cell) == 0 && !state.candidates(cell).contains(correct) {
             let text = match level {
                 HintLevel::Nudge => format!(
                     "A candidate was removed by mistake in box {}.",
@@ -156,8 +156,8 @@ fn check_state(state: &Grid, solution: &[u8; CELLS], level: HintLevel) -> Option
                 HintLevel::Full => format!(
                     "{} is missing the candidate {}, but {} is the puzzle's solution there.",
                     cell_name(cell),
-                    solution[cell],
-                    solution[cell]
+                    correct,
+                    correct
                 ),
             };
             return Some(Hint {
