@@ -1,0 +1,324 @@
+//! The `stepwise` binary end to end: outputs, exit codes, batches with bad lines.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+const WIKIPEDIA: &str =
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+const WIKIPEDIA_SOLUTION: &str =
+    "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+const EMPTY: &str =
+    ".................................................................................";
+/// Two 7s in row 1: no solution at all.
+const NO_SOLUTION: &str =
+    "77...............................................................................";
+
+fn stepwise(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_stepwise"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+#[test]
+fn solve_prints_the_solution_line() {
+    let out = stepwise(&["solve", WIKIPEDIA], "");
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(text(&out.stdout), format!("{WIKIPEDIA_SOLUTION}\n"));
+}
+
+#[test]
+fn solve_the_bundled_examples() {
+    let out = stepwise(&["solve", "examples/puzzles.txt"], "");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout).lines().count(), 4);
+}
+
+#[test]
+fn solve_grid_and_json() {
+    let out = stepwise(&["solve", "--grid", WIKIPEDIA], "");
+    let grid = text(&out.stdout);
+    assert_eq!(grid.lines().next(), Some("5 3 4 | 6 7 8 | 9 1 2"));
+    assert_eq!(grid.lines().count(), 11);
+    let out = stepwise(&["solve", "--json", "examples/record.json"], "");
+    assert_eq!(out.status.code(), Some(0));
+    let record: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
+    assert_eq!(record["id"], "wikipedia-example");
+    assert_eq!(
+        record["solution"][0],
+        serde_json::json!([5, 3, 4, 6, 7, 8, 9, 1, 2])
+    );
+    assert_eq!(record["createdAt"], "2026-11-29T12:00:00Z");
+}
+
+#[test]
+fn stdin_is_read_with_dash_or_nothing() {
+    for args in [vec!["solve"], vec!["solve", "-"]] {
+        let out = stepwise(&args, &format!("{WIKIPEDIA}\n"));
+        assert_eq!(text(&out.stdout), format!("{WIKIPEDIA_SOLUTION}\n"));
+    }
+}
+
+#[test]
+fn batch_with_bad_lines_goes_on_and_fails_at_the_end() {
+    let input = format!("{WIKIPEDIA}\n123\n{NO_SOLUTION}\n# comment\n\n{EMPTY}\n{WIKIPEDIA}\n");
+    let out = stepwise(&["solve"], &input);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        text(&out.stdout),
+        format!("{WIKIPEDIA_SOLUTION}\n{WIKIPEDIA_SOLUTION}\n")
+    );
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("stdin: line 2: expected 81 cells, found 3"),
+        "{err}"
+    );
+    assert!(
+        err.contains("line 3: r1c1 and r1c2 both hold 7 (row 1)"),
+        "{err}"
+    );
+    assert!(
+        err.contains("line 6: the puzzle has more than one solution"),
+        "{err}"
+    );
+}
+
+#[test]
+fn check_answers_every_line_in_order() {
+    // r1c9 must be 9 for row 1, but r2c9 holds 9: no solution, although no two givens clash.
+    let unsolvable = format!("12345678.{}9{}", ".".repeat(8), ".".repeat(63));
+    let input = format!("{WIKIPEDIA}\n{EMPTY}\n{unsolvable}\nxyz\n");
+    let out = stepwise(&["check"], &input);
+    assert_eq!(out.status.code(), Some(1));
+    let lines: Vec<String> = text(&out.stdout).lines().map(String::from).collect();
+    assert_eq!(lines[0], "unique");
+    assert_eq!(lines[1], "multiple");
+    assert_eq!(lines[2], "none");
+    assert!(
+        lines[3].starts_with("invalid: stdin: line 4"),
+        "{}",
+        lines[3]
+    );
+    let all_unique = stepwise(&["check", WIKIPEDIA], "");
+    assert_eq!(all_unique.status.code(), Some(0));
+}
+
+#[test]
+fn check_json_objects() {
+    let out = stepwise(&["check", "--json", WIKIPEDIA, EMPTY], "");
+    let lines: Vec<serde_json::Value> = text(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines[0]["status"], "unique");
+    assert_eq!(lines[0]["solution"], WIKIPEDIA_SOLUTION);
+    assert_eq!(lines[0]["puzzle"], WIKIPEDIA);
+    assert_eq!(lines[1]["status"], "multiple");
+    assert!(lines[1]["solution"].is_null());
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    assert_eq!(stepwise(&["bogus"], "").status.code(), Some(2));
+    assert_eq!(
+        stepwise(&["solve", "--grid", "--json", WIKIPEDIA], "")
+            .status
+            .code(),
+        Some(2)
+    );
+    assert_eq!(
+        stepwise(&["solve", "--format", "xml", WIKIPEDIA], "")
+            .status
+            .code(),
+        Some(2)
+    );
+    assert_eq!(
+        stepwise(&["explain", "--techniques", "nonsense", WIKIPEDIA], "")
+            .status
+            .code(),
+        Some(2)
+    );
+    let help = stepwise(&["solve", "--help"], "");
+    assert_eq!(help.status.code(), Some(0));
+    assert!(text(&help.stdout).contains("Examples:"));
+}
+
+#[test]
+fn missing_file_is_named() {
+    let out = stepwise(&["solve", "no-such-file.txt"], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("no-such-file.txt: no such file"),
+        "{}",
+        text(&out.stderr)
+    );
+    let out = stepwise(&["solve", "-f", "no-such-file.txt"], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("no-such-file.txt: cannot open"));
+}
+
+#[test]
+fn empty_input_has_no_puzzle() {
+    let out = stepwise(&["solve"], "\n# nothing\n");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("no puzzle found in stdin"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn explain_text_and_json() {
+    let out = stepwise(&["explain", WIKIPEDIA], "");
+    assert_eq!(out.status.code(), Some(0));
+    let t = text(&out.stdout);
+    assert!(
+        t.starts_with(&format!("Puzzle: {WIKIPEDIA}\n 1. Hidden Single: ")),
+        "{t}"
+    );
+    assert!(
+        t.contains("Rating: ER 1.2, EP 1.2, ED 1.2; level Easy; hardest Hidden Single"),
+        "{t}"
+    );
+    let out = stepwise(&["explain", "--json", WIKIPEDIA, EMPTY], "");
+    assert_eq!(out.status.code(), Some(1));
+    let lines: Vec<serde_json::Value> = text(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines[0]["status"], "solved");
+    assert_eq!(lines[0]["solution"], WIKIPEDIA_SOLUTION);
+    assert_eq!(lines[0]["rating"]["er"], 1.2);
+    assert_eq!(lines[0]["steps"][0]["placements"][0]["cell"], "r1c6");
+    assert_eq!(lines[1]["status"], "multiple_solutions");
+}
+
+#[test]
+fn explain_with_singles_only_gets_stuck_and_says_so() {
+    let out = stepwise(
+        &[
+            "explain",
+            "--techniques",
+            "full-house,naked-single",
+            "examples/puzzles.txt",
+        ],
+        "",
+    );
+    let t = text(&out.stdout);
+    assert!(
+        t.contains("Stuck: no enabled technique applies. Candidates left:"),
+        "{t}"
+    );
+    assert_eq!(out.status.code(), Some(0));
+}
+
+#[test]
+fn rate_csv_and_json() {
+    let out = stepwise(&["rate", "examples/puzzles.txt"], "");
+    let t = text(&out.stdout);
+    let mut lines = t.lines();
+    assert_eq!(
+        lines.next(),
+        Some("puzzle,er,ep,ed,level,hardest,steps,status")
+    );
+    assert_eq!(
+        lines.next(),
+        Some(format!("{WIKIPEDIA},1.2,1.2,1.2,Easy,\"Hidden Single\",51,solved").as_str())
+    );
+    let out = stepwise(&["rate", "--format", "json", WIKIPEDIA, "123"], "");
+    assert_eq!(out.status.code(), Some(1));
+    let lines: Vec<serde_json::Value> = text(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines[0]["steps"], 51);
+    assert_eq!(lines[1]["status"], "invalid");
+    assert!(
+        text(&out.stderr).contains("error: argument 2: line 1: "),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn hint_levels() {
+    let puzzle =
+        "..83.62..6...5...7.3.....9...52143.....7.8.....1...7...4.....7.....2....9.7...5.4";
+    let expect = [
+        ("nudge", "Look for a single in box 3."),
+        (
+            "technique",
+            "There is a Hidden Single in box 3, on the digit 3.",
+        ),
+        ("cells", "Hidden Single: look at r2c8 in box 3."),
+        (
+            "full",
+            "Hidden Single: r2c8=3 — In box 3, 3 can only go in r2c8.",
+        ),
+    ];
+    for (level, line) in expect {
+        let out = stepwise(&["hint", "--level", level, puzzle], "");
+        assert_eq!(out.status.code(), Some(0));
+        assert_eq!(text(&out.stdout).trim_end(), line);
+    }
+}
+
+#[test]
+fn hint_names_a_wrong_digit() {
+    let state = "531.7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    let out = stepwise(
+        &["hint", "--level", "full", "--puzzle", WIKIPEDIA, state],
+        "",
+    );
+    assert_eq!(
+        text(&out.stdout).trim_end(),
+        "r1c3 holds 1, but the puzzle's solution has 4 there."
+    );
+    // Without the original puzzle the wrong digit leaves no solution: said, with exit 1.
+    let out = stepwise(&["hint", state], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("at least one placed digit is wrong"));
+}
+
+#[test]
+fn hint_names_a_removed_candidate() {
+    // The user's pencilmarks: a solved grid but for r1c1 and r1c2, where 5 was wrongly removed from r1c1.
+    let mut rows: Vec<String> = WIKIPEDIA_SOLUTION
+        .as_bytes()
+        .chunks(9)
+        .map(|r| {
+            r.iter()
+                .map(|&b| (b as char).to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect();
+    rows[0] = "4 35 4 6 7 8 9 1 2".replace("4 35 4", "34 35 4");
+    let grid = rows.join("\n");
+    let out = stepwise(
+        &["hint", "--level", "full", "--format", "pencilmark", &grid],
+        "",
+    );
+    assert_eq!(
+        text(&out.stdout).trim_end(),
+        "r1c1 is missing the candidate 5, but 5 is the puzzle's solution there.",
+        "{}",
+        text(&out.stderr)
+    );
+}
