@@ -11,7 +11,6 @@ use crate::grid::Grid;
 use crate::pipeline::{next_step, Options};
 use crate::solver::{validity, Validity};
 use crate::step::{cell_list, digit_list, Role, Step};
-use crate::technique::Family;
 
 /// How much a hint gives away.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, strum::Display, strum::EnumString)]
@@ -210,12 +209,7 @@ fn digits(step: &Step) -> DigitSet {
 }
 
 fn describe(step: &Step, level: HintLevel) -> String {
-    let family = match step.technique.family() {
-        Family::Singles => "a single",
-        Family::Direct => "a locked set that leads straight to a single",
-        Family::Intersections => "locked candidates",
-        Family::Subsets => "a naked or hidden subset",
-    };
+    let family = step.technique.family().hint_phrase();
     match level {
         HintLevel::Nudge => format!("Look for {family} in {}.", region(step)),
         HintLevel::Technique => {

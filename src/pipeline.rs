@@ -13,7 +13,7 @@ use crate::geometry::{cell_name, CELLS};
 use crate::grid::Grid;
 use crate::solver::{validity_with_candidates, Validity};
 use crate::step::Step;
-use crate::technique::Technique;
+use crate::technique::{Origin, Technique};
 
 /// What the pipeline may use.
 #[derive(Debug, Clone, PartialEq)]
@@ -25,19 +25,38 @@ pub struct Options {
 }
 
 impl Default for Options {
-    /// Sudoku Explainer's order with every technique it uses. HoDoKu's Locked Pair and Locked
-    /// Triple are off: Sudoku Explainer finds the same sets as naked subsets, one unit at a time.
+    /// The Sudoku Explainer profile: [`Options::sudoku_explainer`].
     fn default() -> Options {
-        Options {
-            techniques: Technique::iter()
-                .filter(|t| !matches!(t, Technique::LockedPair | Technique::LockedTriple))
-                .collect(),
-            step_limit: None,
-        }
+        Options::sudoku_explainer()
     }
 }
 
 impl Options {
+    /// Sudoku Explainer 1.2.1's techniques in its order, so ratings agree with SE's. Techniques
+    /// SE does not have (HoDoKu's Locked Pair, Skyscraper, ...) are left out: SE would find
+    /// those deductions with its own, differently rated rules.
+    pub fn sudoku_explainer() -> Options {
+        Options {
+            techniques: Technique::iter()
+                .filter(|t| {
+                    t.info().origin == Origin::SudokuExplainer && t.info().enabled_by_default
+                })
+                .collect(),
+            step_limit: None,
+        }
+    }
+
+    /// Every technique enabled by default, in rating order: the most natural path, though its
+    /// ratings can differ from SE's where a technique SE lacks finds a step first.
+    pub fn extended() -> Options {
+        Options {
+            techniques: Technique::iter()
+                .filter(|t| t.info().enabled_by_default)
+                .collect(),
+            step_limit: None,
+        }
+    }
+
     /// The hint policy: the most natural single first (a full house, then a naked single, then
     /// hidden singles), then the remaining techniques in rating order. Rating follows Sudoku
     /// Explainer's order instead, where a direct hidden pair (2.0) comes before a naked single.
@@ -50,7 +69,7 @@ impl Options {
         ];
         let mut techniques: Vec<Technique> = natural.to_vec();
         techniques.extend(
-            Options::default()
+            Options::extended()
                 .techniques
                 .into_iter()
                 .filter(|t| !natural.contains(t)),

@@ -105,6 +105,38 @@ pub enum Family {
     Intersections,
     #[strum(to_string = "subsets")]
     Subsets,
+    #[strum(to_string = "fish")]
+    Fish,
+    #[strum(to_string = "single-digit patterns")]
+    SingleDigitPatterns,
+    #[strum(to_string = "coloring")]
+    Coloring,
+}
+
+impl Family {
+    /// What a nudge tells the user to look for: "Look for {phrase} in box 3."
+    pub const fn hint_phrase(self) -> &'static str {
+        match self {
+            Family::Singles => "a single",
+            Family::Direct => "a locked set that leads straight to a single",
+            Family::Intersections => "locked candidates",
+            Family::Subsets => "a naked or hidden subset",
+            Family::Fish => "a fish pattern on one digit",
+            Family::SingleDigitPatterns => "a short pattern of strong links on one digit",
+            Family::Coloring => "a coloring pattern on one digit",
+        }
+    }
+}
+
+/// Which rater the technique comes from; it decides the rating profiles it belongs to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Origin {
+    /// Part of Sudoku Explainer 1.2.1's rule set (HoDoKu may have it too).
+    SudokuExplainer,
+    /// Not in Sudoku Explainer 1.2.1 (HoDoKu's or the community's); rated on SE's scale by
+    /// Stepwise, as documented on its catalog page.
+    Other,
 }
 
 /// Difficulty levels, named as HoDoKu names them.
@@ -131,6 +163,9 @@ pub struct TechniqueInfo {
     pub hodoku_score: u32,
     /// Level of the technique by itself (the coarse level until the rating issue).
     pub level: Level,
+    pub origin: Origin,
+    /// Whether the pipeline uses it unless asked otherwise (slow, rare techniques are off).
+    pub enabled_by_default: bool,
 }
 
 impl Technique {
@@ -141,30 +176,29 @@ impl Technique {
     pub const fn info(self) -> TechniqueInfo {
         use Family::*;
         use Level::*;
+        use Origin::*;
         use Technique::*;
-        let (slug, family, se_rating, hodoku_score, level) = match self {
-            FullHouse => ("full-house", Singles, 1.0, 4, Easy),
-            HiddenSingleBox => ("hidden-single-box", Singles, 1.2, 14, Easy),
-            HiddenSingleLine => ("hidden-single-line", Singles, 1.5, 14, Easy),
-            DirectPointing => ("direct-pointing", Direct, 1.7, 50, Medium),
-            DirectClaiming => ("direct-claiming", Direct, 1.9, 50, Medium),
-            DirectHiddenPair => ("direct-hidden-pair", Direct, 2.0, 70, Medium),
-            NakedSingle => ("naked-single", Singles, 2.3, 4, Easy),
-            DirectHiddenTriple => ("direct-hidden-triple", Direct, 2.5, 100, Medium),
-            LockedCandidatesPointing => {
-                ("locked-candidates-pointing", Intersections, 2.6, 50, Medium)
-            }
-            LockedCandidatesClaiming => {
-                ("locked-candidates-claiming", Intersections, 2.8, 50, Medium)
-            }
-            LockedPair => ("locked-pair", Subsets, 3.0, 40, Medium),
-            NakedPair => ("naked-pair", Subsets, 3.0, 60, Medium),
-            HiddenPair => ("hidden-pair", Subsets, 3.4, 70, Medium),
-            LockedTriple => ("locked-triple", Subsets, 3.6, 60, Medium),
-            NakedTriple => ("naked-triple", Subsets, 3.6, 80, Medium),
-            HiddenTriple => ("hidden-triple", Subsets, 4.0, 100, Medium),
-            NakedQuad => ("naked-quad", Subsets, 5.0, 120, Hard),
-            HiddenQuad => ("hidden-quad", Subsets, 5.4, 150, Hard),
+        // (slug, family, SE rating, HoDoKu score, level, origin, enabled by default)
+        #[rustfmt::skip]
+        let (slug, family, se_rating, hodoku_score, level, origin, enabled_by_default) = match self {
+            FullHouse =>                ("full-house",                 Singles,       1.0,   4, Easy,   SudokuExplainer, true),
+            HiddenSingleBox =>          ("hidden-single-box",          Singles,       1.2,  14, Easy,   SudokuExplainer, true),
+            HiddenSingleLine =>         ("hidden-single-line",         Singles,       1.5,  14, Easy,   SudokuExplainer, true),
+            DirectPointing =>           ("direct-pointing",            Direct,        1.7,  50, Medium, SudokuExplainer, true),
+            DirectClaiming =>           ("direct-claiming",            Direct,        1.9,  50, Medium, SudokuExplainer, true),
+            DirectHiddenPair =>         ("direct-hidden-pair",         Direct,        2.0,  70, Medium, SudokuExplainer, true),
+            NakedSingle =>              ("naked-single",               Singles,       2.3,   4, Easy,   SudokuExplainer, true),
+            DirectHiddenTriple =>       ("direct-hidden-triple",       Direct,        2.5, 100, Medium, SudokuExplainer, true),
+            LockedCandidatesPointing => ("locked-candidates-pointing", Intersections, 2.6,  50, Medium, SudokuExplainer, true),
+            LockedCandidatesClaiming => ("locked-candidates-claiming", Intersections, 2.8,  50, Medium, SudokuExplainer, true),
+            LockedPair =>               ("locked-pair",                Subsets,       3.0,  40, Medium, Other,           true),
+            NakedPair =>                ("naked-pair",                 Subsets,       3.0,  60, Medium, SudokuExplainer, true),
+            HiddenPair =>               ("hidden-pair",                Subsets,       3.4,  70, Medium, SudokuExplainer, true),
+            LockedTriple =>             ("locked-triple",              Subsets,       3.6,  60, Medium, Other,           true),
+            NakedTriple =>              ("naked-triple",               Subsets,       3.6,  80, Medium, SudokuExplainer, true),
+            HiddenTriple =>             ("hidden-triple",              Subsets,       4.0, 100, Medium, SudokuExplainer, true),
+            NakedQuad =>                ("naked-quad",                 Subsets,       5.0, 120, Hard,   SudokuExplainer, true),
+            HiddenQuad =>               ("hidden-quad",                Subsets,       5.4, 150, Hard,   SudokuExplainer, true),
         };
         TechniqueInfo {
             slug,
@@ -172,6 +206,8 @@ impl Technique {
             se_rating,
             hodoku_score,
             level,
+            origin,
+            enabled_by_default,
         }
     }
 
