@@ -274,7 +274,7 @@ pub fn placements_notation(placements: &[Candidate]) -> String {
 }
 
 /// Eliminations in HoDoKu's compact style: cells losing the same digits are grouped, cells of
-/// one row or column are run together (`r1c456<>4`, `r13c5<>1`, `r5c4<>38`).
+/// one row are run together (`r1c456<>4`, `r1c5,r3c5<>1`, `r5c4<>38`).
 pub fn eliminations_notation(eliminations: &[Candidate]) -> String {
     // Digits removed per cell, cells in order.
     let mut per_cell: Vec<(Cell, Vec<Digit>)> = Vec::new();
@@ -306,22 +306,9 @@ pub fn eliminations_notation(eliminations: &[Candidate]) -> String {
         .join(", ")
 }
 
-/// Cells run together where they share a row or a column: `r1c456`, `r13c5`, else
-/// row groups joined with commas (`r1c4,r3c56`).
+/// Cells of one row run together (`r1c456`), rows joined with commas (`r1c5,r3c5`), as the
+/// issues' HoDoKu-style examples write them.
 pub fn cells_notation(cells: &[Cell]) -> String {
-    if cells.is_empty() {
-        return String::new();
-    }
-    let digits = |xs: &mut Vec<usize>| -> String {
-        xs.sort_unstable();
-        xs.dedup();
-        xs.iter().map(|x| (x + 1).to_string()).collect()
-    };
-    let first = cells[0];
-    if cells.len() > 1 && cells.iter().all(|&c| col_of(c) == col_of(first)) {
-        let mut rows: Vec<usize> = cells.iter().map(|&c| row_of(c)).collect();
-        return format!("r{}c{}", digits(&mut rows), col_of(first) + 1);
-    }
     let mut by_row: Vec<(usize, Vec<usize>)> = Vec::new();
     for &c in cells {
         match by_row.iter_mut().find(|(r, _)| *r == row_of(c)) {
@@ -332,7 +319,12 @@ pub fn cells_notation(cells: &[Cell]) -> String {
     by_row.sort();
     by_row
         .into_iter()
-        .map(|(r, mut cols)| format!("r{}c{}", r + 1, digits(&mut cols)))
+        .map(|(r, mut cols)| {
+            cols.sort_unstable();
+            cols.dedup();
+            let cs: String = cols.iter().map(|c| (c + 1).to_string()).collect();
+            format!("r{}c{}", r + 1, cs)
+        })
         .collect::<Vec<_>>()
         .join(",")
 }
@@ -371,7 +363,10 @@ mod tests {
             eliminations_notation(&[e(5, 1, 3), e(5, 4, 3), e(5, 4, 8)]),
             "r5c1<>3, r5c4<>38"
         );
-        assert_eq!(eliminations_notation(&[e(1, 5, 1), e(3, 5, 1)]), "r13c5<>1");
+        assert_eq!(
+            eliminations_notation(&[e(1, 5, 1), e(3, 5, 1)]),
+            "r1c5,r3c5<>1"
+        );
         assert_eq!(
             eliminations_notation(&[e(1, 4, 1), e(3, 5, 1), e(3, 6, 1)]),
             "r1c4,r3c56<>1"
