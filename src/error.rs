@@ -26,7 +26,7 @@
 
 use std::fmt;
 
-use crate::geometry::{cell_name, Cell, Digit, Unit, UnitKind};
+use crate::geometry::{cell_name, Cell, Digit, Unit};
 
 /// Every way reading or checking a puzzle can fail.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -242,15 +242,7 @@ impl From<std::io::Error> for Error {
     }
 }
 
-/// `row 4`, `column 5`, `box 2`: how the messages name a unit.
-pub(crate) fn unit_words(unit: Unit) -> String {
-    let kind = match unit.kind() {
-        UnitKind::Row => "row",
-        UnitKind::Column => "column",
-        UnitKind::Box => "box",
-    };
-    format!("{kind} {}", unit.number() + 1)
-}
+pub(crate) use crate::geometry::unit_words;
 
 /// A byte count as the messages say it: `64 MiB`, `16 KiB`, or `1000 bytes`.
 pub(crate) fn size_words(bytes: usize) -> String {

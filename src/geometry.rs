@@ -127,6 +127,16 @@ impl fmt::Display for Unit {
     }
 }
 
+/// Plain-English name of a unit, as messages and explanations say it: `row 4`, `column 7`, `box 5`.
+pub fn unit_words(unit: Unit) -> String {
+    let kind = match unit.kind() {
+        UnitKind::Row => "row",
+        UnitKind::Column => "column",
+        UnitKind::Box => "box",
+    };
+    format!("{kind} {}", unit.number() + 1)
+}
+
 /// The cells of each unit, in reading order.
 pub static UNIT_CELLS: [[Cell; 9]; UNITS] = build_unit_cells();
 

@@ -23,15 +23,7 @@ pub(crate) fn units_se_order() -> impl Iterator<Item = Unit> {
         .chain((0..9).map(Unit::row))
 }
 
-/// Plain-English name of a unit: `row 4`, `column 7`, `box 5`.
-pub(crate) fn unit_words(unit: Unit) -> String {
-    let kind = match unit.kind() {
-        UnitKind::Row => "row",
-        UnitKind::Column => "column",
-        UnitKind::Box => "box",
-    };
-    format!("{kind} {}", unit.number() + 1)
-}
+pub(crate) use crate::geometry::unit_words;
 
 fn placement_step(
     technique: Technique,
