@@ -189,5 +189,9 @@ pub fn next_hint(
     original: Option<&[u8; 81]>,
     level: HintLevel,
 ) -> Result<Hint, HintError> {
-    hint(&grid_of(state), original, level)
+    let stale = match &state.candidates {
+        Some(candidates) => Grid::stale_candidates(&state.cells, candidates),
+        None => vec![],
+    };
+    hint(&grid_of(state), &stale, original, level)
 }

@@ -36,9 +36,11 @@ impl Grid {
     }
 
     /// A grid from a user's own pencilmarks: filled cells are `values` (non-zero), the
-    /// candidates of empty cells are exactly `candidates` (bit d-1 = digit d), even if a
-    /// placed peer would allow more eliminations. A cell with zero value and a single
-    /// candidate stays an unsolved cell with one candidate. Filled cells count as givens.
+    /// candidates of empty cells are `candidates` (bit d-1 = digit d) as written, even where
+    /// the user missed an elimination a technique would make. The one exception: a digit
+    /// already placed in a peer is never kept as a candidate (see [`Grid::stale_candidates`]),
+    /// since every finder relies on that invariant to stay sound. A cell with zero value and
+    /// a single candidate stays an unsolved cell with one candidate. Filled cells count as givens.
     pub fn from_pencilmarks(values: &[Digit; CELLS], candidates: &[u16; CELLS]) -> Grid {
         let mut grid = Grid {
             values: [0; CELLS],
@@ -52,7 +54,12 @@ impl Grid {
                 grid.values[cell] = d;
                 grid.givens = grid.givens.with(cell);
             } else {
-                let set = DigitSet(candidates[cell] & DigitSet::ALL.0);
+                let placed_in_peers: DigitSet = peers(cell)
+                    .iter()
+                    .map(|p| values[p])
+                    .filter(|v| (1..=9).contains(v))
+                    .collect();
+                let set = DigitSet(candidates[cell] & DigitSet::ALL.0) - placed_in_peers;
                 grid.candidates[cell] = set;
                 for digit in set {
                     grid.digit_cells[digit as usize - 1] =
@@ -61,6 +68,23 @@ impl Grid {
             }
         }
         grid
+    }
+
+    /// Candidates written in empty cells although a peer already holds that digit: the
+    /// eliminations the user has not made yet, which [`Grid::from_pencilmarks`] drops.
+    pub fn stale_candidates(
+        values: &[Digit; CELLS],
+        candidates: &[u16; CELLS],
+    ) -> Vec<(Cell, Digit, Cell)> {
+        let mut stale = Vec::new();
+        for cell in (0..CELLS).filter(|&c| values[c] == 0) {
+            for digit in DigitSet(candidates[cell] & DigitSet::ALL.0) {
+                if let Some(peer) = peers(cell).iter().find(|&p| values[p] == digit) {
+                    stale.push((cell, digit, peer));
+                }
+            }
+        }
+        stale
     }
 
     /// The empty grid: all cells empty, all candidates open.
@@ -222,10 +246,15 @@ mod tests {
         let mut values = [0; CELLS];
         values[0] = 1;
         let mut cands = [0x1ffu16; CELLS];
-        cands[1] = 0b11; // 1 and 2, although r1c1 holds 1: the user missed it
+        cands[1] = 0b111; // 1, 2 and 3, although r1c1 holds 1: the user missed it
+        cands[80] = 0b11; // r9c9: 1 and 2, though more could go there: kept as written
         let grid = Grid::from_pencilmarks(&values, &cands);
-        assert_eq!(grid.candidates(1).to_string(), "12");
+        assert_eq!(grid.candidates(1).to_string(), "23");
+        assert_eq!(grid.candidates(80).to_string(), "12");
         assert!(grid.candidates(0).is_empty());
-        assert!(grid.digit_cells(1).contains(1));
+        assert!(!grid.digit_cells(1).contains(1));
+        let stale = Grid::stale_candidates(&values, &cands);
+        assert_eq!(stale.len(), 20, "every peer of r1c1 lists 1");
+        assert!(stale.contains(&(1, 1, 0)));
     }
 }

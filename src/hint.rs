@@ -35,6 +35,8 @@ pub enum HintKind {
     WrongDigit,
     /// A candidate the user removed is the solution's digit.
     RemovedCandidate,
+    /// A candidate is still written although a peer holds that digit.
+    StaleCandidate,
     /// The next logical step.
     Step,
     /// Nothing left to do.
@@ -78,9 +80,12 @@ impl std::fmt::Display for HintError {
 impl std::error::Error for HintError {}
 
 /// The next hint for a user's `state`. `original`, when given, is the puzzle as first set
-/// (its givens); the solution is then taken from it, so wrong digits can be named.
+/// (its givens); the solution is then taken from it, so wrong digits can be named. `stale`
+/// lists candidates the user wrote although a peer holds the digit (cell, digit, peer), as
+/// [`Grid::stale_candidates`] finds them; after mistakes, they are the first thing pointed out.
 pub fn hint(
     state: &Grid,
+    stale: &[(Cell, u8, Cell)],
     original: Option<&[u8; CELLS]>,
     level: HintLevel,
 ) -> Result<Hint, HintError> {
@@ -91,6 +96,29 @@ pub fn hint(
     };
     if let Some(mistake) = check_state(state, &solution, level) {
         return Ok(mistake);
+    }
+    if let Some(&(cell, digit, peer)) = stale.first() {
+        let text = match level {
+            HintLevel::Nudge => format!(
+                "Some candidates in box {} can go: a peer already holds the digit.",
+                box_of(cell) + 1
+            ),
+            HintLevel::Technique | HintLevel::Cells => format!(
+                "{} lists a digit that a peer already holds.",
+                cell_name(cell)
+            ),
+            HintLevel::Full => format!(
+                "{} still lists {digit} as a candidate, but {} holds {digit}: remove it.",
+                cell_name(cell),
+                cell_name(peer)
+            ),
+        };
+        return Ok(Hint {
+            kind: HintKind::StaleCandidate,
+            level,
+            text,
+            step: None,
+        });
     }
     if state.is_solved() {
         return Ok(Hint {

@@ -322,3 +322,30 @@ fn hint_names_a_removed_candidate() {
         text(&out.stderr)
     );
 }
+
+#[test]
+fn hint_points_out_a_stale_candidate_before_any_technique() {
+    // r1c1 (solution 5) still lists 4 although r1c3 holds it; the finders never see that candidate.
+    let mut rows: Vec<String> = WIKIPEDIA_SOLUTION
+        .as_bytes()
+        .chunks(9)
+        .map(|r| {
+            r.iter()
+                .map(|&b| (b as char).to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect();
+    rows[0] = "45 3 4 6 7 8 9 1 2".into();
+    let grid = rows.join("\n");
+    let out = stepwise(
+        &["hint", "--level", "full", "--format", "pencilmark", &grid],
+        "",
+    );
+    assert_eq!(
+        text(&out.stdout).trim_end(),
+        "r1c1 still lists 4 as a candidate, but r1c3 holds 4: remove it.",
+        "{}",
+        text(&out.stderr)
+    );
+}
