@@ -46,14 +46,14 @@ pub fn generated_puzzle(seed: u64) -> String {
         state ^= state << 17;
         (state % bound as u64) as usize
     };
-    let mut shuffle = |xs: &mut Vec<usize>, next: &mut dyn FnMut(usize) -> usize| {
+    let shuffle = |xs: &mut Vec<usize>, next: &mut dyn FnMut(usize) -> usize| {
         for i in (1..xs.len()).rev() {
             let j = next(i + 1);
             xs.swap(i, j);
         }
     };
     // Row and column orders that keep bands and stacks intact.
-    let mut order = |next: &mut dyn FnMut(usize) -> usize| -> Vec<usize> {
+    let order = |next: &mut dyn FnMut(usize) -> usize| -> Vec<usize> {
         let mut bands: Vec<usize> = (0..3).collect();
         shuffle(&mut bands, next);
         let mut out = Vec::new();
