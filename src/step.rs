@@ -55,6 +55,12 @@ pub enum Role {
     Fin,
     On,
     Off,
+    /// Coloring: the two colors of a cluster of strong links (one of them holds the digit).
+    ColorA,
+    ColorB,
+    /// Coloring: the two colors of a second cluster (Multi Colors).
+    ColorC,
+    ColorD,
 }
 
 /// One element of a pattern with its role.

@@ -71,26 +71,111 @@ pub enum Technique {
     LockedPair,
     #[strum(to_string = "Naked Pair", serialize = "naked-pair")]
     NakedPair,
+    #[strum(to_string = "X-Wing")]
+    XWing,
+    #[strum(to_string = "Finned X-Wing", serialize = "finned-x-wing")]
+    FinnedXWing,
     #[strum(to_string = "Hidden Pair", serialize = "hidden-pair")]
     HiddenPair,
+    #[strum(to_string = "Sashimi X-Wing", serialize = "sashimi-x-wing")]
+    SashimiXWing,
+    #[strum(to_string = "Franken X-Wing", serialize = "franken-x-wing")]
+    FrankenXWing,
+    #[strum(
+        to_string = "Finned Franken X-Wing",
+        serialize = "finned-franken-x-wing"
+    )]
+    FinnedFrankenXWing,
+    #[strum(to_string = "Mutant X-Wing", serialize = "mutant-x-wing")]
+    MutantXWing,
     #[strum(to_string = "Locked Triple", serialize = "locked-triple")]
     LockedTriple,
     #[strum(to_string = "Naked Triple", serialize = "naked-triple")]
     NakedTriple,
+    #[strum(to_string = "Finned Mutant X-Wing", serialize = "finned-mutant-x-wing")]
+    FinnedMutantXWing,
+    #[strum(to_string = "Swordfish")]
+    Swordfish,
+    #[strum(to_string = "Finned Swordfish", serialize = "finned-swordfish")]
+    FinnedSwordfish,
     #[strum(to_string = "Hidden Triple", serialize = "hidden-triple")]
     HiddenTriple,
+    #[strum(to_string = "Sashimi Swordfish", serialize = "sashimi-swordfish")]
+    SashimiSwordfish,
+    #[strum(to_string = "Franken Swordfish", serialize = "franken-swordfish")]
+    FrankenSwordfish,
+    #[strum(to_string = "Skyscraper")]
+    Skyscraper,
+    #[strum(
+        to_string = "Finned Franken Swordfish",
+        serialize = "finned-franken-swordfish"
+    )]
+    FinnedFrankenSwordfish,
+    #[strum(to_string = "Mutant Swordfish", serialize = "mutant-swordfish")]
+    MutantSwordfish,
+    #[strum(
+        to_string = "2-String Kite",
+        serialize = "two-string-kite",
+        serialize = "Two-String Kite"
+    )]
+    TwoStringKite,
+    #[strum(
+        to_string = "Finned Mutant Swordfish",
+        serialize = "finned-mutant-swordfish"
+    )]
+    FinnedMutantSwordfish,
+    #[strum(to_string = "Turbot Fish", serialize = "turbot-fish")]
+    TurbotFish,
+    #[strum(to_string = "Empty Rectangle", serialize = "empty-rectangle")]
+    EmptyRectangle,
     #[strum(
         to_string = "Naked Quad",
         serialize = "naked-quad",
         serialize = "Naked Quadruple"
     )]
     NakedQuad,
+    #[strum(to_string = "Jellyfish")]
+    Jellyfish,
+    #[strum(to_string = "Finned Jellyfish", serialize = "finned-jellyfish")]
+    FinnedJellyfish,
     #[strum(
         to_string = "Hidden Quad",
         serialize = "hidden-quad",
         serialize = "Hidden Quadruple"
     )]
     HiddenQuad,
+    #[strum(to_string = "Sashimi Jellyfish", serialize = "sashimi-jellyfish")]
+    SashimiJellyfish,
+    #[strum(to_string = "Franken Jellyfish", serialize = "franken-jellyfish")]
+    FrankenJellyfish,
+    #[strum(
+        to_string = "Simple Colors Trap",
+        serialize = "simple-colors-trap",
+        serialize = "Color Trap"
+    )]
+    SimpleColorsTrap,
+    #[strum(
+        to_string = "Simple Colors Wrap",
+        serialize = "simple-colors-wrap",
+        serialize = "Color Wrap"
+    )]
+    SimpleColorsWrap,
+    #[strum(
+        to_string = "Finned Franken Jellyfish",
+        serialize = "finned-franken-jellyfish"
+    )]
+    FinnedFrankenJellyfish,
+    #[strum(to_string = "Mutant Jellyfish", serialize = "mutant-jellyfish")]
+    MutantJellyfish,
+    #[strum(to_string = "Multi Colors 1", serialize = "multi-colors-1")]
+    MultiColors1,
+    #[strum(to_string = "Multi Colors 2", serialize = "multi-colors-2")]
+    MultiColors2,
+    #[strum(
+        to_string = "Finned Mutant Jellyfish",
+        serialize = "finned-mutant-jellyfish"
+    )]
+    FinnedMutantJellyfish,
 }
 
 /// Families group techniques for hints ("look for a subset") and for the coarse level.
@@ -173,6 +258,20 @@ impl Technique {
     /// Explainer sees them as a Naked Pair (3.0) and Naked Triple (3.6), so they carry those.
     /// The direct techniques are Sudoku Explainer's; HoDoKu would take the hidden single after
     /// the same locked set, so they carry that set's HoDoKu score.
+    ///
+    /// Fish beyond SE's X-Wing (3.2), Swordfish (3.8) and Jellyfish (5.2) have no Sudoku
+    /// Explainer rating (Sukaku Explainer's public sources add none for them either), so they
+    /// take the basic fish of their size plus a fixed step: finned +0.1, sashimi +0.2, Franken
+    /// +0.2, finned Franken +0.3, Mutant +0.3, finned Mutant +0.4. HoDoKu's scores and levels
+    /// are its defaults (Options.java); Franken and Mutant fish are off by default.
+    ///
+    /// Single-digit patterns take Sukaku Explainer's ratings (SE's maintained fork, rule
+    /// `TurbotFish`): Skyscraper 4.0, 2-String Kite 4.1, Turbot Fish and Empty Rectangle 4.2.
+    /// Coloring has no SE or Sukaku rule; a coloring step is an X-chain, and one that the
+    /// two-link patterns above did not already find needs at least three strong links, which
+    /// Sukaku Explainer rates 5.4 (its `StrongLinks` rule). So Simple Colors take 5.4 and Multi
+    /// Colors, which add a weak link between two clusters (HoDoKu scores them 200 against 150),
+    /// take 5.5.
     pub const fn info(self) -> TechniqueInfo {
         use Family::*;
         use Level::*;
@@ -193,12 +292,41 @@ impl Technique {
             LockedCandidatesClaiming => ("locked-candidates-claiming", Intersections, 2.8,  50, Medium, SudokuExplainer, true),
             LockedPair =>               ("locked-pair",                Subsets,       3.0,  40, Medium, Other,           true),
             NakedPair =>                ("naked-pair",                 Subsets,       3.0,  60, Medium, SudokuExplainer, true),
+            XWing =>                    ("x-wing",                     Fish,          3.2, 140, Hard,   SudokuExplainer, true),
+            FinnedXWing =>              ("finned-x-wing",              Fish,          3.3, 130, Hard,   Other,           true),
             HiddenPair =>               ("hidden-pair",                Subsets,       3.4,  70, Medium, SudokuExplainer, true),
+            SashimiXWing =>             ("sashimi-x-wing",             Fish,          3.4, 150, Hard,   Other,           true),
+            FrankenXWing =>             ("franken-x-wing",             Fish,          3.4, 300, Unfair, Other,           false),
+            FinnedFrankenXWing =>       ("finned-franken-x-wing",      Fish,          3.5, 390, Unfair, Other,           false),
+            MutantXWing =>              ("mutant-x-wing",              Fish,          3.5, 450, Extreme, Other,          false),
             LockedTriple =>             ("locked-triple",              Subsets,       3.6,  60, Medium, Other,           true),
             NakedTriple =>              ("naked-triple",               Subsets,       3.6,  80, Medium, SudokuExplainer, true),
+            FinnedMutantXWing =>        ("finned-mutant-x-wing",       Fish,          3.6, 470, Extreme, Other,          false),
+            Swordfish =>                ("swordfish",                  Fish,          3.8, 150, Hard,   SudokuExplainer, true),
+            FinnedSwordfish =>          ("finned-swordfish",           Fish,          3.9, 200, Unfair, Other,           true),
             HiddenTriple =>             ("hidden-triple",              Subsets,       4.0, 100, Medium, SudokuExplainer, true),
+            SashimiSwordfish =>         ("sashimi-swordfish",          Fish,          4.0, 240, Unfair, Other,           true),
+            FrankenSwordfish =>         ("franken-swordfish",          Fish,          4.0, 350, Unfair, Other,           false),
+            Skyscraper =>               ("skyscraper",                 SingleDigitPatterns, 4.0, 130, Hard,   Other,           true),
+            FinnedFrankenSwordfish =>   ("finned-franken-swordfish",   Fish,          4.1, 410, Unfair, Other,           false),
+            MutantSwordfish =>          ("mutant-swordfish",           Fish,          4.1, 450, Extreme, Other,          false),
+            TwoStringKite =>            ("two-string-kite",            SingleDigitPatterns, 4.1, 150, Hard,   Other,           true),
+            FinnedMutantSwordfish =>    ("finned-mutant-swordfish",    Fish,          4.2, 470, Extreme, Other,          false),
+            TurbotFish =>               ("turbot-fish",                SingleDigitPatterns, 4.2, 120, Hard,   Other,           true),
+            EmptyRectangle =>           ("empty-rectangle",            SingleDigitPatterns, 4.2, 120, Hard,   Other,           true),
             NakedQuad =>                ("naked-quad",                 Subsets,       5.0, 120, Hard,   SudokuExplainer, true),
+            Jellyfish =>                ("jellyfish",                  Fish,          5.2, 160, Hard,   SudokuExplainer, true),
+            FinnedJellyfish =>          ("finned-jellyfish",           Fish,          5.3, 250, Unfair, Other,           true),
             HiddenQuad =>               ("hidden-quad",                Subsets,       5.4, 150, Hard,   SudokuExplainer, true),
+            SashimiJellyfish =>         ("sashimi-jellyfish",          Fish,          5.4, 260, Unfair, Other,           true),
+            FrankenJellyfish =>         ("franken-jellyfish",          Fish,          5.4, 370, Unfair, Other,           false),
+            SimpleColorsTrap =>         ("simple-colors-trap",         Coloring,      5.4, 150, Hard,   Other,           true),
+            SimpleColorsWrap =>         ("simple-colors-wrap",         Coloring,      5.4, 150, Hard,   Other,           true),
+            FinnedFrankenJellyfish =>   ("finned-franken-jellyfish",   Fish,          5.5, 430, Unfair, Other,           false),
+            MutantJellyfish =>          ("mutant-jellyfish",           Fish,          5.5, 450, Extreme, Other,          false),
+            MultiColors1 =>             ("multi-colors-1",             Coloring,      5.5, 200, Hard,   Other,           true),
+            MultiColors2 =>             ("multi-colors-2",             Coloring,      5.5, 200, Hard,   Other,           true),
+            FinnedMutantJellyfish =>    ("finned-mutant-jellyfish",    Fish,          5.6, 470, Extreme, Other,          false),
         };
         TechniqueInfo {
             slug,

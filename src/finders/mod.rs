@@ -15,7 +15,10 @@ use crate::grid::Grid;
 use crate::step::Step;
 use crate::technique::Technique;
 
+pub mod coloring;
+pub mod fish;
 pub mod intersections;
+pub mod single_digit;
 pub mod singles;
 pub mod subsets;
 
@@ -47,6 +50,35 @@ pub fn finder(technique: Technique) -> Finder {
         HiddenPair => subsets::hidden_pair,
         HiddenTriple => subsets::hidden_triple,
         HiddenQuad => subsets::hidden_quad,
+        XWing => fish::x_wing,
+        Swordfish => fish::swordfish,
+        Jellyfish => fish::jellyfish,
+        FinnedXWing => fish::finned_x_wing,
+        SashimiXWing => fish::sashimi_x_wing,
+        FinnedSwordfish => fish::finned_swordfish,
+        SashimiSwordfish => fish::sashimi_swordfish,
+        FinnedJellyfish => fish::finned_jellyfish,
+        SashimiJellyfish => fish::sashimi_jellyfish,
+        FrankenXWing => fish::franken_x_wing,
+        FrankenSwordfish => fish::franken_swordfish,
+        FrankenJellyfish => fish::franken_jellyfish,
+        FinnedFrankenXWing => fish::finned_franken_x_wing,
+        FinnedFrankenSwordfish => fish::finned_franken_swordfish,
+        FinnedFrankenJellyfish => fish::finned_franken_jellyfish,
+        MutantXWing => fish::mutant_x_wing,
+        MutantSwordfish => fish::mutant_swordfish,
+        MutantJellyfish => fish::mutant_jellyfish,
+        FinnedMutantXWing => fish::finned_mutant_x_wing,
+        FinnedMutantSwordfish => fish::finned_mutant_swordfish,
+        FinnedMutantJellyfish => fish::finned_mutant_jellyfish,
+        Skyscraper => single_digit::skyscraper,
+        TwoStringKite => single_digit::two_string_kite,
+        TurbotFish => single_digit::turbot_fish,
+        EmptyRectangle => single_digit::empty_rectangle,
+        SimpleColorsTrap => coloring::simple_colors_trap,
+        SimpleColorsWrap => coloring::simple_colors_wrap,
+        MultiColors1 => coloring::multi_colors_1,
+        MultiColors2 => coloring::multi_colors_2,
     }
 }
 

@@ -1,0 +1,90 @@
+//! How many puzzles of each shared set each technique profile solves to the end, and how fast.
+//! Run: `cargo run --release --example coverage [LIMIT]` (LIMIT puzzles per set, default 2000).
+
+use std::time::Instant;
+
+use stepwise::grid::Grid;
+use stepwise::pipeline::{solve, Options, Status};
+use stepwise::technique::{Family, Technique};
+use strum::IntoEnumIterator;
+
+fn cells(line: &str) -> [u8; 81] {
+    let mut cells = [0u8; 81];
+    for (i, ch) in line.chars().take(81).enumerate() {
+        cells[i] = ch.to_digit(10).unwrap_or(0) as u8;
+    }
+    cells
+}
+
+fn main() {
+    let limit: usize = std::env::args()
+        .nth(1)
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(2000);
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data");
+    let basic = [
+        Family::Singles,
+        Family::Direct,
+        Family::Intersections,
+        Family::Subsets,
+    ];
+    let profiles: Vec<(&str, Options)> = vec![
+        (
+            "singles+LC+subsets (SE)",
+            Options {
+                techniques: Options::sudoku_explainer()
+                    .techniques
+                    .into_iter()
+                    .filter(|t| basic.contains(&t.family()))
+                    .collect(),
+                step_limit: None,
+            },
+        ),
+        ("sudoku-explainer", Options::sudoku_explainer()),
+        ("extended", Options::extended()),
+        (
+            "extended+franken/mutant",
+            Options {
+                techniques: Technique::iter().collect(),
+                step_limit: None,
+            },
+        ),
+    ];
+    let sets = [
+        "rated/se121.tsv",
+        "rated/hodoku.tsv",
+        "rated/sukaku-exchange.tsv",
+        "labeled/kaggle-5000.tsv",
+        "top1465.txt",
+        "17-clue.txt",
+        "forum-hardest-11plus.txt",
+    ];
+    println!(
+        "{:<28} {:>7}  {:<26} {:>8} {:>10}",
+        "set", "puzzles", "profile", "solved", "µs/puzzle"
+    );
+    for set in sets {
+        let Ok(text) = std::fs::read_to_string(dir.join(set)) else {
+            println!("{set:<28} skipped: ../shared/data not found");
+            continue;
+        };
+        let puzzles: Vec<[u8; 81]> = text
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+            .take(limit)
+            .map(cells)
+            .collect();
+        for (name, options) in &profiles {
+            let start = Instant::now();
+            let solved = puzzles
+                .iter()
+                .filter(|p| solve(&Grid::from_puzzle(p), options).status == Status::Solved)
+                .count();
+            let us = start.elapsed().as_secs_f64() * 1e6 / puzzles.len() as f64;
+            println!(
+                "{set:<28} {:>7}  {name:<26} {solved:>8} {us:>10.0}",
+                puzzles.len()
+            );
+        }
+    }
+}
