@@ -6,20 +6,30 @@ mod common;
 
 use stepwise::format::parse_puzzle;
 use stepwise::pipeline::Options;
+use stepwise::technique::Technique;
+use strum::IntoEnumIterator;
 
-fn explain_text(puzzle: &str) -> String {
+/// Every technique, franken and mutant fish included, in rating order.
+fn every_technique() -> Options {
+    Options {
+        techniques: Technique::iter().collect(),
+        step_limit: None,
+    }
+}
+
+fn explain_text(puzzle: &str, options: &Options) -> String {
     let input = parse_puzzle(puzzle, None).expect("test puzzles parse");
-    let explanation = stepwise::explain(&input, &Options::default());
+    let explanation = stepwise::explain(&input, options);
     assert!(explanation.steps.iter().all(|s| s.makes_progress()));
     explanation.to_text()
 }
 
-fn snapshot(name: &str, puzzle: &str) {
+fn snapshot(name: &str, puzzle: &str, options: &Options) {
     let mut settings = insta::Settings::clone_current();
     settings.set_snapshot_path(concat!(env!("CARGO_MANIFEST_DIR"), "/snapshots"));
     settings.set_prepend_module_to_snapshot(false);
     settings.set_description(puzzle);
-    settings.bind(|| insta::assert_snapshot!(name, explain_text(puzzle)));
+    settings.bind(|| insta::assert_snapshot!(name, explain_text(puzzle, options)));
 }
 
 /// Famous puzzles, written as literals.
@@ -52,7 +62,7 @@ const SEEDS: &[u64] = &[
 #[test]
 fn famous_traces() {
     for (name, puzzle) in FAMOUS {
-        snapshot(&format!("trace-{name}"), puzzle);
+        snapshot(&format!("trace-{name}"), puzzle, &Options::default());
     }
 }
 
@@ -62,6 +72,7 @@ fn generated_traces() {
         snapshot(
             &format!("trace-generated-{seed}"),
             &common::generated_puzzle(*seed),
+            &Options::default(),
         );
     }
 }
@@ -77,14 +88,108 @@ fn generator_is_deterministic_and_unique() {
     );
 }
 
-/// Lists seeds with their hardest technique: `cargo test --release --test traces -- --ignored --nocapture`.
+/// Lists seeds with their hardest technique under the default and the full profile:
+/// `cargo test --release --test traces scan_seeds -- --ignored --nocapture`.
 #[test]
 #[ignore]
 fn scan_seeds() {
-    for seed in 1..400u64 {
+    for seed in 1..3000u64 {
         let p = common::generated_puzzle(seed);
         let input = parse_puzzle(&p, None).unwrap();
         let e = stepwise::explain(&input, &Options::default());
-        println!("{seed}\t{}\t{}\t{}", e.rating.er, e.rating.hardest, p);
+        let full = stepwise::explain(&input, &every_technique());
+        println!(
+            "{seed}\t{}\t{}\t{}\t{}",
+            e.rating.er, e.rating.hardest, full.rating.hardest, p
+        );
+    }
+}
+
+/// The techniques of the basic families (singles, direct techniques, locked candidates,
+/// subsets) in Sudoku Explainer's profile, plus `technique`: a profile in which `technique` is
+/// the one advanced step available, so a trace shows it as the hardest step.
+fn basic_plus(technique: Technique) -> Options {
+    use stepwise::technique::Family::*;
+    let mut techniques: Vec<Technique> = Options::sudoku_explainer()
+        .techniques
+        .into_iter()
+        .filter(|t| matches!(t.family(), Singles | Direct | Intersections | Subsets))
+        .collect();
+    techniques.push(technique);
+    techniques.sort();
+    Options {
+        techniques,
+        step_limit: None,
+    }
+}
+
+/// The first generated puzzle (seed below `max_seed`) that the basic families plus
+/// `technique` solve, with `technique` as the hardest step.
+fn seed_for(technique: Technique, max_seed: u64) -> Option<u64> {
+    (1..max_seed).find(|&seed| {
+        let input = parse_puzzle(&common::generated_puzzle(seed), None).unwrap();
+        let e = stepwise::explain(&input, &basic_plus(technique));
+        e.status == stepwise::pipeline::Status::Solved && e.rating.hardest == technique.to_string()
+    })
+}
+
+/// Lists, per advanced technique, a seed whose puzzle needs it:
+/// `cargo test --release --test traces scan_technique_seeds -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn scan_technique_seeds() {
+    use stepwise::technique::Family::*;
+    for t in
+        Technique::iter().filter(|t| matches!(t.family(), Fish | SingleDigitPatterns | Coloring))
+    {
+        println!("{}\t{:?}", t.slug(), seed_for(t, 3000));
+    }
+}
+
+/// Per advanced technique, a generated puzzle that the basic families plus that technique
+/// solve with it as the hardest step (found by `scan_technique_seeds`). Franken X-Wing, Mutant
+/// X-Wing and Jellyfish have none among the first 3000 seeds.
+const TECHNIQUE_SEEDS: &[(&str, u64)] = &[
+    ("x-wing", 377),
+    ("finned-x-wing", 104),
+    ("sashimi-x-wing", 104),
+    ("finned-franken-x-wing", 6),
+    ("finned-mutant-x-wing", 6),
+    ("swordfish", 105),
+    ("finned-swordfish", 49),
+    ("sashimi-swordfish", 49),
+    ("franken-swordfish", 105),
+    ("skyscraper", 49),
+    ("finned-franken-swordfish", 6),
+    ("mutant-swordfish", 105),
+    ("two-string-kite", 55),
+    ("finned-mutant-swordfish", 6),
+    ("turbot-fish", 6),
+    ("empty-rectangle", 55),
+    ("finned-jellyfish", 223),
+    ("sashimi-jellyfish", 49),
+    ("franken-jellyfish", 105),
+    ("simple-colors-trap", 105),
+    ("simple-colors-wrap", 55),
+    ("finned-franken-jellyfish", 6),
+    ("mutant-jellyfish", 105),
+    ("multi-colors-1", 6),
+    ("multi-colors-2", 104),
+    ("finned-mutant-jellyfish", 6),
+];
+
+#[test]
+fn technique_traces() {
+    for &(slug, seed) in TECHNIQUE_SEEDS {
+        let technique = Technique::parse(slug).expect("a known slug");
+        let puzzle = common::generated_puzzle(seed);
+        let input = parse_puzzle(&puzzle, None).unwrap();
+        let e = stepwise::explain(&input, &basic_plus(technique));
+        assert_eq!(
+            e.rating.hardest,
+            technique.to_string(),
+            "{slug}: seed {seed}"
+        );
+        snapshot(&format!("trace-{slug}"), &puzzle, &basic_plus(technique));
     }
 }
