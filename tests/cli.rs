@@ -349,3 +349,19 @@ fn hint_points_out_a_stale_candidate_before_any_technique() {
         text(&out.stderr)
     );
 }
+
+#[test]
+fn profiles_choose_the_techniques() {
+    // Every profile solves an easy puzzle; an unknown profile is a usage error.
+    for profile in ["se", "extended", "all"] {
+        let out = stepwise(&["rate", "--profile", profile, WIKIPEDIA], "");
+        assert_eq!(out.status.code(), Some(0), "{profile}");
+        assert!(text(&out.stdout).contains(",solved"), "{profile}");
+    }
+    assert_eq!(
+        stepwise(&["rate", "--profile", "hodoku", WIKIPEDIA], "")
+            .status
+            .code(),
+        Some(2)
+    );
+}

@@ -104,7 +104,12 @@ pub struct ExplainArgs {
     /// Print the explanation as JSON (one object per puzzle, one per line).
     #[arg(long)]
     pub json: bool,
-    /// Comma-separated techniques to enable, in order (slugs or names); default: all, in Sudoku Explainer's order.
+    /// Technique profile: `se` (Sudoku Explainer 1.2.1's techniques, so ratings agree with SE),
+    /// `extended` (adds finned fish, single-digit patterns, coloring, Locked Pair/Triple) or
+    /// `all` (also franken and mutant fish, which are slow).
+    #[arg(long, value_enum, default_value = "se")]
+    pub profile: Profile,
+    /// Comma-separated techniques to enable, in the order given (slugs or names); overrides --profile.
     #[arg(long, value_delimiter = ',')]
     pub techniques: Vec<String>,
 }
@@ -149,7 +154,10 @@ pub struct RateArgs {
     /// Output format: CSV with a header, or JSON lines.
     #[arg(long, value_enum, default_value = "csv")]
     pub format: RateFormat,
-    /// Comma-separated techniques to enable, in order; default: all, in Sudoku Explainer's order.
+    /// Technique profile: `se` (Sudoku Explainer 1.2.1's techniques), `extended` or `all`.
+    #[arg(long, value_enum, default_value = "se")]
+    pub profile: Profile,
+    /// Comma-separated techniques to enable, in the order given; overrides --profile.
     #[arg(long, value_delimiter = ',')]
     pub techniques: Vec<String>,
 }
@@ -165,9 +173,27 @@ impl RateArgs {
     }
 }
 
-/// Pipeline options from `--techniques`; an unknown name is a usage error (exit 2).
-pub fn pipeline_options(names: &[String]) -> Result<Options, i32> {
-    let mut options = Options::default();
+/// Which techniques `explain` and `rate` use.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Profile {
+    Se,
+    Extended,
+    All,
+}
+
+/// Pipeline options from `--profile` and `--techniques`; an unknown name is a usage error (exit 2).
+pub fn pipeline_options(profile: Profile, names: &[String]) -> Result<Options, i32> {
+    let mut options = match profile {
+        Profile::Se => Options::sudoku_explainer(),
+        Profile::Extended => Options::extended(),
+        Profile::All => {
+            use strum::IntoEnumIterator;
+            Options {
+                techniques: Technique::iter().collect(),
+                step_limit: None,
+            }
+        }
+    };
     if names.is_empty() {
         return Ok(options);
     }
