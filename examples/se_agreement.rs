@@ -1,5 +1,7 @@
-//! Compares Stepwise's ER/EP/ED with Sudoku Explainer 1.2.1's on `../shared/data/rated/se121.tsv`
-//! for the puzzles the current techniques solve. Run: `cargo run --release --example se_agreement`.
+//! Compares Stepwise's ER/EP/ED with a reference rater's on a rated file (default
+//! `../shared/data/rated/se121.tsv`, Sudoku Explainer 1.2.1) for the puzzles the chosen profile
+//! solves. Files with only an ER column (`sukaku-exchange.tsv`) compare ER alone.
+//! Run: `cargo run --release --example se_agreement [FILE] [se|extended]`.
 
 use stepwise::grid::Grid;
 use stepwise::pipeline::{solve, Options, Status};
@@ -9,6 +11,10 @@ fn main() {
     let path = std::env::args()
         .nth(1)
         .unwrap_or_else(|| "../shared/data/rated/se121.tsv".into());
+    let options = match std::env::args().nth(2).as_deref() {
+        Some("extended") => Options::extended(),
+        _ => Options::sudoku_explainer(),
+    };
     let Ok(text) = std::fs::read_to_string(&path) else {
         println!("skipped: {path} not found");
         return;
@@ -24,23 +30,19 @@ fn main() {
         for (i, ch) in f[0].chars().enumerate().take(81) {
             cells[i] = ch.to_digit(10).unwrap_or(0) as u8;
         }
-        let (er, ep, ed): (f64, f64, f64) = (
-            f[1].parse().unwrap(),
-            f[2].parse().unwrap(),
-            f[3].parse().unwrap(),
-        );
+        let column = |i: usize| f.get(i).and_then(|v| v.trim().parse::<f64>().ok());
+        let Some(er) = column(1) else { continue };
+        // Without EP/ED columns, only ER is compared.
+        let (ep, ed) = (column(2), column(3));
         total += 1;
-        let trace = solve(&Grid::from_puzzle(&cells), &Options::default());
+        let trace = solve(&Grid::from_puzzle(&cells), &options);
         if trace.status != Status::Solved {
             continue;
         }
         solved += 1;
         let r = rate(&trace);
-        let (a, b, c) = (
-            (r.er - er).abs() < 1e-9,
-            (r.ep - ep).abs() < 1e-9,
-            (r.ed - ed).abs() < 1e-9,
-        );
+        let same = |ours: f64, theirs: Option<f64>| theirs.is_none_or(|t| (ours - t).abs() < 1e-9);
+        let (a, b, c) = ((r.er - er).abs() < 1e-9, same(r.ep, ep), same(r.ed, ed));
         er_ok += a as usize;
         ep_ok += b as usize;
         ed_ok += c as usize;
@@ -48,7 +50,7 @@ fn main() {
         if !(a && b && c) && shown < 15 {
             shown += 1;
             println!(
-                "{}  SE {er}/{ep}/{ed}  stepwise {}/{}/{} ({})",
+                "{}  reference {er}/{ep:?}/{ed:?}  stepwise {}/{}/{} ({})",
                 f[0], r.er, r.ep, r.ed, r.hardest
             );
         }
