@@ -419,34 +419,8 @@ pub fn multi_colors_2(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::finders::testing::{check, pencilmark};
     use crate::finders::{all, first};
-    use crate::format::{parse_puzzle, Format};
-    use crate::solver::{validity, Validity};
-
-    fn pencilmark(text: &str) -> Grid {
-        let input = parse_puzzle(text, Some(Format::Pencilmark)).expect("a pencilmark grid");
-        Grid::from_pencilmarks(&input.cells, &input.candidates.expect("candidates"))
-    }
-
-    fn solved(grid: &Grid) -> Grid {
-        match validity(grid.values()) {
-            Validity::Unique(solution) => Grid::from_puzzle(&solution),
-            _ => panic!("the test grid must have one solution"),
-        }
-    }
-
-    /// The technique finds exactly `expected` (as its only step) on `example`, nothing on
-    /// `near_miss`, and nothing on the solved grid.
-    fn check(technique: Technique, example: &str, expected: &str, near_miss: &str) {
-        let grid = pencilmark(example);
-        let step = first(technique, &grid).expect("a step on the example");
-        assert_eq!(step.notation(), expected);
-        assert!(step.text.ends_with('.'), "{}", step.text);
-        println!("{}", step.text);
-        assert_eq!(all(technique, &grid).len(), 1);
-        assert!(all(technique, &pencilmark(near_miss)).is_empty());
-        assert!(all(technique, &solved(&grid)).is_empty());
-    }
 
     // Reached from `84...9..1....8.2......7..4...1..4....83....6...9.....4...7...3..1.8....5.2..3.4..`;
     // the near miss puts 7 back in r9c3.

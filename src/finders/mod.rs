@@ -109,3 +109,38 @@ pub fn all(technique: Technique, grid: &Grid) -> Vec<Step> {
     });
     found
 }
+
+/// Helpers the finders' unit tests share.
+#[cfg(test)]
+pub(crate) mod testing {
+    use super::{all, first};
+    use crate::format::{parse_puzzle, Format};
+    use crate::grid::Grid;
+    use crate::solver::{validity, Validity};
+    use crate::technique::Technique;
+
+    pub(crate) fn pencilmark(text: &str) -> Grid {
+        let input = parse_puzzle(text, Some(Format::Pencilmark)).expect("a pencilmark grid");
+        Grid::from_pencilmarks(&input.cells, &input.candidates.expect("candidates"))
+    }
+
+    pub(crate) fn solved(grid: &Grid) -> Grid {
+        match validity(grid.values()) {
+            Validity::Unique(solution) => Grid::from_puzzle(&solution),
+            _ => panic!("the test grid must have one solution"),
+        }
+    }
+
+    /// The technique finds exactly `expected` (as its only step) on `example`, nothing on
+    /// `near_miss`, and nothing on the solved grid.
+    pub(crate) fn check(technique: Technique, example: &str, expected: &str, near_miss: &str) {
+        let grid = pencilmark(example);
+        let step = first(technique, &grid).expect("a step on the example");
+        assert_eq!(step.notation(), expected);
+        assert!(step.text.ends_with('.'), "{}", step.text);
+        println!("{}", step.text);
+        assert_eq!(all(technique, &grid).len(), 1);
+        assert!(all(technique, &pencilmark(near_miss)).is_empty());
+        assert!(all(technique, &solved(&grid)).is_empty());
+    }
+}

@@ -579,34 +579,8 @@ fn capitalized(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::finders::testing::{check, pencilmark};
     use crate::finders::{all, first};
-    use crate::format::{parse_puzzle, Format};
-    use crate::solver::{validity, Validity};
-
-    fn pencilmark(text: &str) -> Grid {
-        let input = parse_puzzle(text, Some(Format::Pencilmark)).expect("a pencilmark grid");
-        Grid::from_pencilmarks(&input.cells, &input.candidates.expect("candidates"))
-    }
-
-    fn solved(grid: &Grid) -> Grid {
-        match validity(grid.values()) {
-            Validity::Unique(solution) => Grid::from_puzzle(&solution),
-            _ => panic!("the test grid must have one solution"),
-        }
-    }
-
-    /// The technique finds exactly `expected` (as its only step) on `example`, nothing on
-    /// `near_miss`, and nothing on the solved grid.
-    fn check(technique: Technique, example: &str, expected: &str, near_miss: &str) {
-        let grid = pencilmark(example);
-        let step = first(technique, &grid).expect("a step on the example");
-        assert_eq!(step.notation(), expected);
-        assert!(step.text.ends_with('.'), "{}", step.text);
-        println!("{}", step.text);
-        assert_eq!(all(technique, &grid).len(), 1);
-        assert!(all(technique, &pencilmark(near_miss)).is_empty());
-        assert!(all(technique, &solved(&grid)).is_empty());
-    }
 
     // Reached from `....4.....14.....6..29.3...2...7..9..9....5..6.5..1..35.....72...6.....1.....7.3.`
     // (se121); the near miss puts 7 back in r1c9, so column 9 has three places for 7.
