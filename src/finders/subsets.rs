@@ -22,9 +22,22 @@ use crate::grid::Grid;
 use crate::step::{cell_list, digit_list, Candidate, Pattern, Role, Step};
 use crate::technique::Technique;
 
-/// Masks of `width` bits with exactly `size` bits set, ascending.
+/// Masks of `width` bits with exactly `size` bits set, ascending (Gosper's hack: each mask is
+/// the next larger number with the same number of bits).
 fn combinations(width: u32, size: u32) -> impl Iterator<Item = u16> {
-    (0u16..(1u16 << width)).filter(move |m| m.count_ones() == size)
+    let limit = 1u32 << width;
+    let first = if size == 0 || size > width {
+        limit
+    } else {
+        (1u32 << size) - 1
+    };
+    std::iter::successors(Some(first), |&m| {
+        let lowest = m & m.wrapping_neg();
+        let ripple = m + lowest;
+        Some((((ripple ^ m) >> 2) / lowest) | ripple)
+    })
+    .take_while(move |&m| m < limit)
+    .map(|m| m as u16)
 }
 
 /// A naked subset found in `unit`: `cells` hold exactly `digits`.
@@ -197,21 +210,18 @@ fn hidden_subsets(
         if (open.len() as u32) < min_empty {
             continue;
         }
+        // Where each open digit can go, computed once per unit rather than per combination.
+        let places: Vec<u16> = open.iter().map(|&d| grid.positions(unit, d)).collect();
         for mask in combinations(open.len() as u32, size) {
-            let digits: DigitSet = (0..open.len())
-                .filter(|i| mask & (1 << i) != 0)
-                .map(|i| open[i])
-                .collect();
-            let mut positions = 0u16;
-            let mut every_digit_has_two = true;
-            for d in digits {
-                let p = grid.positions(unit, d);
-                every_digit_has_two &= p.count_ones() >= 2;
-                positions |= p;
-            }
-            if !every_digit_has_two || positions.count_ones() != size {
+            let chosen = || (0..open.len()).filter(move |i| mask & (1 << i) != 0);
+            if chosen().any(|i| places[i].count_ones() < 2) {
                 continue;
             }
+            let positions = chosen().fold(0u16, |acc, i| acc | places[i]);
+            if positions.count_ones() != size {
+                continue;
+            }
+            let digits: DigitSet = chosen().map(|i| open[i]).collect();
             let cells: Vec<Cell> = (0..9)
                 .filter(|i| positions & (1 << i) != 0)
                 .map(|i| unit.cells()[i])
@@ -346,4 +356,25 @@ pub fn direct_hidden_pair(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
 }
 pub fn direct_hidden_triple(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
     direct_hidden(grid, 3, Technique::DirectHiddenTriple, emit)
+}
+
+#[cfg(test)]
+mod combination_tests {
+    use super::combinations;
+
+    #[test]
+    fn combinations_are_every_mask_with_that_many_bits_in_order() {
+        for width in 0..=9u32 {
+            for size in 0..=4u32 {
+                let expected: Vec<u16> = (0u16..(1 << width))
+                    .filter(|m| m.count_ones() == size && size > 0)
+                    .collect();
+                assert_eq!(
+                    combinations(width, size).collect::<Vec<_>>(),
+                    expected,
+                    "{width} {size}"
+                );
+            }
+        }
+    }
 }
