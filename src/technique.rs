@@ -128,6 +128,12 @@ pub enum Technique {
     TurbotFish,
     #[strum(to_string = "Empty Rectangle", serialize = "empty-rectangle")]
     EmptyRectangle,
+    #[strum(to_string = "XY-Wing", serialize = "xy-wing")]
+    XYWing,
+    #[strum(to_string = "XYZ-Wing", serialize = "xyz-wing")]
+    XYZWing,
+    #[strum(to_string = "W-Wing", serialize = "w-wing")]
+    WWing,
     #[strum(
         to_string = "Naked Quad",
         serialize = "naked-quad",
@@ -171,6 +177,8 @@ pub enum Technique {
     MultiColors1,
     #[strum(to_string = "Multi Colors 2", serialize = "multi-colors-2")]
     MultiColors2,
+    #[strum(to_string = "WXYZ-Wing", serialize = "wxyz-wing")]
+    WXYZWing,
     #[strum(
         to_string = "Finned Mutant Jellyfish",
         serialize = "finned-mutant-jellyfish"
@@ -196,6 +204,8 @@ pub enum Family {
     SingleDigitPatterns,
     #[strum(to_string = "coloring")]
     Coloring,
+    #[strum(to_string = "wings")]
+    Wings,
 }
 
 impl Family {
@@ -209,6 +219,7 @@ impl Family {
             Family::Fish => "a fish pattern on one digit",
             Family::SingleDigitPatterns => "a short pattern of strong links on one digit",
             Family::Coloring => "a coloring pattern on one digit",
+            Family::Wings => "a wing of a few cells with few candidates",
         }
     }
 }
@@ -274,6 +285,11 @@ impl Technique {
     /// Sukaku Explainer rates 5.4 (its `StrongLinks` rule). So Simple Colors take 5.4 and Multi
     /// Colors, which add a weak link between two clusters (HoDoKu scores them 200 against 150),
     /// take 5.5.
+    ///
+    /// XY-Wing (4.2) and XYZ-Wing (4.4) are Sudoku Explainer's. W-Wing and WXYZ-Wing take
+    /// Sukaku Explainer's ratings: W-Wing 4.4 (`WWingHint`), WXYZ-Wing its base 5.5
+    /// (`WXYZWingHint`, which adds 0.1 for some pivot sizes; Stepwise keeps the base). HoDoKu
+    /// has no WXYZ-Wing by default; it is scored 200, next to its other four-cell patterns.
     pub const fn info(self) -> TechniqueInfo {
         use Family::*;
         use Level::*;
@@ -316,6 +332,9 @@ impl Technique {
             FinnedMutantSwordfish =>    ("finned-mutant-swordfish",    Fish,          4.2, 470, Hard, Other,          false),
             TurbotFish =>               ("turbot-fish",                SingleDigitPatterns, 4.2, 120, Hard,   Other,           true),
             EmptyRectangle =>           ("empty-rectangle",            SingleDigitPatterns, 4.2, 120, Hard,   Other,           true),
+            XYWing =>                   ("xy-wing",                    Wings,         4.2, 160, Hard,   SudokuExplainer, true),
+            XYZWing =>                  ("xyz-wing",                   Wings,         4.4, 180, Hard,   SudokuExplainer, true),
+            WWing =>                    ("w-wing",                     Wings,         4.4, 150, Hard,   Other,           true),
             NakedQuad =>                ("naked-quad",                 Subsets,       5.0, 120, Hard,   SudokuExplainer, true),
             Jellyfish =>                ("jellyfish",                  Fish,          5.2, 160, Hard,   SudokuExplainer, true),
             FinnedJellyfish =>          ("finned-jellyfish",           Fish,          5.3, 250, Hard, Other,           true),
@@ -328,6 +347,7 @@ impl Technique {
             MutantJellyfish =>          ("mutant-jellyfish",           Fish,          5.5, 450, Hard, Other,          false),
             MultiColors1 =>             ("multi-colors-1",             Coloring,      5.5, 200, Unfair,   Other,           true),
             MultiColors2 =>             ("multi-colors-2",             Coloring,      5.5, 200, Unfair,   Other,           true),
+            WXYZWing =>                 ("wxyz-wing",                  Wings,         5.5, 200, Hard,   Other,           true),
             FinnedMutantJellyfish =>    ("finned-mutant-jellyfish",    Fish,          5.6, 470, Hard, Other,          false),
         };
         TechniqueInfo {

@@ -21,6 +21,7 @@ pub mod intersections;
 pub mod single_digit;
 pub mod singles;
 pub mod subsets;
+pub mod wings;
 
 /// Receives each step a finder finds; `Break` stops the search.
 pub type Emit<'a> = dyn FnMut(Step) -> ControlFlow<()> + 'a;
@@ -79,6 +80,10 @@ pub fn finder(technique: Technique) -> Finder {
         SimpleColorsWrap => coloring::simple_colors_wrap,
         MultiColors1 => coloring::multi_colors_1,
         MultiColors2 => coloring::multi_colors_2,
+        XYWing => wings::xy_wing,
+        XYZWing => wings::xyz_wing,
+        WWing => wings::w_wing,
+        WXYZWing => wings::wxyz_wing,
     }
 }
 
