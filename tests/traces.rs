@@ -139,8 +139,8 @@ fn seed_for(technique: Technique, max_seed: u64) -> Option<u64> {
 #[ignore]
 fn scan_technique_seeds() {
     use stepwise::technique::Family::*;
-    for t in
-        Technique::iter().filter(|t| matches!(t.family(), Fish | SingleDigitPatterns | Coloring))
+    for t in Technique::iter()
+        .filter(|t| matches!(t.family(), Fish | SingleDigitPatterns | Coloring | Wings))
     {
         println!("{}\t{:?}", t.slug(), seed_for(t, 3000));
     }
@@ -152,6 +152,10 @@ fn scan_technique_seeds() {
 /// locked candidates find first.
 const TECHNIQUE_SEEDS: &[(&str, u64)] = &[
     ("jellyfish", 8570),
+    ("xy-wing", 20),
+    ("xyz-wing", 20),
+    ("w-wing", 20),
+    ("wxyz-wing", 6),
     ("x-wing", 377),
     ("finned-x-wing", 104),
     ("sashimi-x-wing", 104),
