@@ -135,6 +135,30 @@ pub enum Technique {
     #[strum(to_string = "W-Wing", serialize = "w-wing")]
     WWing,
     #[strum(
+        to_string = "Unique Rectangle Type 1",
+        serialize = "unique-rectangle-type-1",
+        serialize = "Uniqueness Test 1"
+    )]
+    UniqueRectangle1,
+    #[strum(
+        to_string = "Unique Rectangle Type 2",
+        serialize = "unique-rectangle-type-2",
+        serialize = "Uniqueness Test 2"
+    )]
+    UniqueRectangle2,
+    #[strum(
+        to_string = "Unique Rectangle Type 4",
+        serialize = "unique-rectangle-type-4",
+        serialize = "Uniqueness Test 4"
+    )]
+    UniqueRectangle4,
+    #[strum(
+        to_string = "Unique Rectangle Type 3",
+        serialize = "unique-rectangle-type-3",
+        serialize = "Uniqueness Test 3"
+    )]
+    UniqueRectangle3,
+    #[strum(
         to_string = "Naked Quad",
         serialize = "naked-quad",
         serialize = "Naked Quadruple"
@@ -184,6 +208,19 @@ pub enum Technique {
         serialize = "finned-mutant-jellyfish"
     )]
     FinnedMutantJellyfish,
+    #[strum(
+        to_string = "BUG+1",
+        serialize = "bug-plus-1",
+        serialize = "Bivalue Universal Grave + 1",
+        serialize = "BUG type 1"
+    )]
+    BugPlus1,
+    #[strum(
+        to_string = "Aligned Pair Exclusion",
+        serialize = "aligned-pair-exclusion",
+        serialize = "APE"
+    )]
+    AlignedPairExclusion,
 }
 
 /// Families group techniques for hints ("look for a subset") and for the coarse level.
@@ -206,6 +243,10 @@ pub enum Family {
     Coloring,
     #[strum(to_string = "wings")]
     Wings,
+    #[strum(to_string = "exclusion")]
+    Exclusion,
+    #[strum(to_string = "uniqueness")]
+    Uniqueness,
 }
 
 impl Family {
@@ -220,6 +261,8 @@ impl Family {
             Family::SingleDigitPatterns => "a short pattern of strong links on one digit",
             Family::Coloring => "a coloring pattern on one digit",
             Family::Wings => "a wing of a few cells with few candidates",
+            Family::Exclusion => "two cells whose value pairs bivalue cells rule out",
+            Family::Uniqueness => "a pattern that would give the puzzle two solutions",
         }
     }
 }
@@ -290,6 +333,12 @@ impl Technique {
     /// Sukaku Explainer's ratings: W-Wing 4.4 (`WWingHint`), WXYZ-Wing its base 5.5
     /// (`WXYZWingHint`, which adds 0.1 for some pivot sizes; Stepwise keeps the base). HoDoKu
     /// has no WXYZ-Wing by default; it is scored 200, next to its other four-cell patterns.
+    ///
+    /// Aligned Pair Exclusion is Sudoku Explainer's (6.2). HoDoKu has no such step; it is
+    /// scored 250, next to HoDoKu's other Unfair patterns.
+    ///
+    /// Unique Rectangles (SE 4.5, HoDoKu's "Uniqueness Test" 100) and BUG+1 (SE's "BUG type 1"
+    /// 5.6, HoDoKu 100) are Sudoku Explainer's; they hold only for puzzles with one solution.
     pub const fn info(self) -> TechniqueInfo {
         use Family::*;
         use Level::*;
@@ -335,6 +384,10 @@ impl Technique {
             XYWing =>                   ("xy-wing",                    Wings,         4.2, 160, Hard,   SudokuExplainer, true),
             XYZWing =>                  ("xyz-wing",                   Wings,         4.4, 180, Hard,   SudokuExplainer, true),
             WWing =>                    ("w-wing",                     Wings,         4.4, 150, Hard,   Other,           true),
+            UniqueRectangle1 =>         ("unique-rectangle-type-1",    Uniqueness,    4.5, 100, Hard,   SudokuExplainer, true),
+            UniqueRectangle2 =>         ("unique-rectangle-type-2",    Uniqueness,    4.5, 100, Hard,   SudokuExplainer, true),
+            UniqueRectangle4 =>         ("unique-rectangle-type-4",    Uniqueness,    4.5, 100, Hard,   SudokuExplainer, true),
+            UniqueRectangle3 =>         ("unique-rectangle-type-3",    Uniqueness,    4.5, 100, Hard,   SudokuExplainer, true),
             NakedQuad =>                ("naked-quad",                 Subsets,       5.0, 120, Hard,   SudokuExplainer, true),
             Jellyfish =>                ("jellyfish",                  Fish,          5.2, 160, Hard,   SudokuExplainer, true),
             FinnedJellyfish =>          ("finned-jellyfish",           Fish,          5.3, 250, Hard, Other,           true),
@@ -349,6 +402,8 @@ impl Technique {
             MultiColors2 =>             ("multi-colors-2",             Coloring,      5.5, 200, Unfair,   Other,           true),
             WXYZWing =>                 ("wxyz-wing",                  Wings,         5.5, 200, Hard,   Other,           true),
             FinnedMutantJellyfish =>    ("finned-mutant-jellyfish",    Fish,          5.6, 470, Hard, Other,          false),
+            AlignedPairExclusion =>     ("aligned-pair-exclusion",     Exclusion,     6.2, 250, Unfair, SudokuExplainer, true),
+            BugPlus1 =>                 ("bug-plus-1",                 Uniqueness,    5.6, 100, Hard,   SudokuExplainer, true),
         };
         TechniqueInfo {
             slug,

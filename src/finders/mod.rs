@@ -16,11 +16,13 @@ use crate::step::Step;
 use crate::technique::Technique;
 
 pub mod coloring;
+pub mod exclusion;
 pub mod fish;
 pub mod intersections;
 pub mod single_digit;
 pub mod singles;
 pub mod subsets;
+pub mod uniqueness;
 pub mod wings;
 
 /// Receives each step a finder finds; `Break` stops the search.
@@ -84,6 +86,12 @@ pub fn finder(technique: Technique) -> Finder {
         XYZWing => wings::xyz_wing,
         WWing => wings::w_wing,
         WXYZWing => wings::wxyz_wing,
+        AlignedPairExclusion => exclusion::aligned_pair_exclusion,
+        UniqueRectangle1 => uniqueness::unique_rectangle_1,
+        UniqueRectangle2 => uniqueness::unique_rectangle_2,
+        UniqueRectangle3 => uniqueness::unique_rectangle_3,
+        UniqueRectangle4 => uniqueness::unique_rectangle_4,
+        BugPlus1 => uniqueness::bug_plus_1,
     }
 }
 

@@ -1,0 +1,238 @@
+//! Exclusion: Aligned Pair Exclusion (Sudoku Explainer 1.2.1's rule, rated 6.2).
+//!
+//! Two *base* cells are looked at together. Every pair of values `(a, b)` they could take is
+//! tested; a pair is impossible when the two cells see each other and `a = b`, or when some
+//! bivalue cell that sees both base cells holds exactly `{a, b}` (both its values would be
+//! taken, leaving it empty). A candidate of a base cell that belongs to no possible pair is
+//! eliminated.
+//!
+//! Definition and search order follow Sudoku Explainer's `AlignedPairExclusion`:
+//! - A cell can be a base cell when it is empty with at least two candidates, none of its
+//!   peers is an empty cell with a single candidate, and at least one of its peers is bivalue.
+//!   These cells are listed in cell order.
+//! - Pairs of base cells are taken in the order of SE's two-element permutation: the second
+//!   cell in list order, then the first among those before it (`(0,1), (0,2), (1,2), (0,3)`…).
+//!   The base cells need not see each other.
+//! - A pair is used only when at least two bivalue cells (the *excluding cells*) see both.
+//! - Value pairs run over the first cell's candidates, then the second's, lower first.
+//!
+//! Notation (HoDoKu has no such step; Stepwise's own):
+//! `Aligned Pair Exclusion: r1c2,r1c5 (excluded by r3c1{12},r7c5{24}) => r1c2<>4`: the two
+//! base cells, then the excluding cells that rule out at least one value pair, each with its
+//! two digits, in cell order.
+
+use std::ops::ControlFlow;
+
+use super::Emit;
+use crate::geometry::{cell_name, peers, Cell, DigitSet};
+use crate::grid::Grid;
+use crate::step::{cell_list, Candidate, Pattern, Role, Step};
+use crate::technique::Technique;
+
+/// Whether `cell` qualifies as a base cell, as SE decides it.
+fn is_base(grid: &Grid, cell: Cell) -> bool {
+    if grid.value(cell) != 0 || grid.candidates(cell).len() < 2 {
+        return false;
+    }
+    let mut has_bivalue = false;
+    for p in peers(cell).iter() {
+        if grid.value(p) != 0 {
+            continue;
+        }
+        match grid.candidates(p).len() {
+            1 => return false,
+            2 => has_bivalue = true,
+            _ => {}
+        }
+    }
+    has_bivalue
+}
+
+fn digits_word(d: DigitSet) -> String {
+    d.iter().map(|x| x.to_string()).collect()
+}
+
+/// Aligned Pair Exclusion: value pairs of two cells ruled out by bivalue cells seeing both.
+pub fn aligned_pair_exclusion(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
+    let bases: Vec<Cell> = grid
+        .empty_cells()
+        .iter()
+        .filter(|&c| is_base(grid, c))
+        .collect();
+    for (j, &second) in bases.iter().enumerate() {
+        for &first in &bases[..j] {
+            let common = peers(first) & peers(second);
+            let excluders: Vec<Cell> = common
+                .iter()
+                .filter(|&c| grid.value(c) == 0 && grid.candidates(c).len() == 2)
+                .collect();
+            if excluders.len() < 2 {
+                continue;
+            }
+            let aligned = peers(first).contains(second);
+            let (v0, v1) = (grid.candidates(first), grid.candidates(second));
+            let mut allowed0 = DigitSet::EMPTY;
+            let mut allowed1 = DigitSet::EMPTY;
+            let mut used = vec![false; excluders.len()];
+            for a in v0.iter() {
+                for b in v1.iter() {
+                    if aligned && a == b {
+                        continue;
+                    }
+                    let pair = DigitSet::single(a).with(b);
+                    if let Some(k) = excluders
+                        .iter()
+                        .position(|&e| grid.candidates(e).difference(pair).is_empty())
+                    {
+                        used[k] = true;
+                        continue;
+                    }
+                    allowed0 = allowed0.with(a);
+                    allowed1 = allowed1.with(b);
+                }
+            }
+            let gone0 = v0.difference(allowed0);
+            let gone1 = v1.difference(allowed1);
+            if gone0.is_empty() && gone1.is_empty() {
+                continue;
+            }
+            let eliminations: Vec<Candidate> = gone0
+                .iter()
+                .map(|d| Candidate::new(first, d))
+                .chain(gone1.iter().map(|d| Candidate::new(second, d)))
+                .collect();
+            let lockers: Vec<Cell> = excluders
+                .iter()
+                .zip(&used)
+                .filter(|(_, &u)| u)
+                .map(|(&e, _)| e)
+                .collect();
+            let lockers_text: Vec<String> = lockers
+                .iter()
+                .map(|&e| format!("{}{{{}}}", cell_name(e), digits_word(grid.candidates(e))))
+                .collect();
+            let subject = format!(
+                "{} (excluded by {})",
+                cell_list([first, second]),
+                lockers_text.join(",")
+            );
+            let gone_words: Vec<String> = eliminations
+                .iter()
+                .map(|c| format!("{} from {}", c.digit, cell_name(c.cell)))
+                .collect();
+            let text = format!(
+                "Every pair of values that {} and {} could take either repeats a digit they both see or fills both digits of a bivalue cell that sees them ({}), so {} can be removed.",
+                cell_name(first),
+                cell_name(second),
+                lockers_text.join(", "),
+                gone_words.join(" and ")
+            );
+            let mut pattern = Pattern::default()
+                .cells([first, second], Role::Base)
+                .cells(lockers.iter().copied(), Role::Pattern);
+            for &cell in &[first, second] {
+                for d in grid.candidates(cell).iter() {
+                    let c = Candidate::new(cell, d);
+                    let role = if eliminations.contains(&c) {
+                        Role::Cover
+                    } else {
+                        Role::Base
+                    };
+                    pattern = pattern.candidate(c, role);
+                }
+            }
+            for &e in &lockers {
+                for d in grid.candidates(e).iter() {
+                    pattern = pattern.candidate(Candidate::new(e, d), Role::Pattern);
+                }
+            }
+            emit(Step::new(
+                Technique::AlignedPairExclusion,
+                vec![],
+                eliminations,
+                pattern,
+                subject,
+                text,
+            ))?;
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::finders::first;
+    use crate::finders::testing::{check, pencilmark};
+
+    const EXAMPLE: &str = "
+        7 1 8 29 25 259 3 46 46
+        9 235 235 6 4 1 25 78 78
+        4 25 6 78 3 78 259 15 19
+        18 6 17 34 9 34 78 2 5
+        3 257 9 27 8 2567 167 147 147
+        258 24578 2457 1 256 2567 678 9 3
+        168 9 1347 5 16 3468 17 13678 2
+        12568 2358 1235 2389 7 23689 4 13568 1689
+        12568 234578 123457 23489 126 234689 59 135678 16789";
+
+    #[test]
+    fn aligned_pair_exclusion_example_and_near_miss() {
+        let near_miss = EXAMPLE.replace(" 17 13678", " 178 13678");
+        check(
+            Technique::AlignedPairExclusion,
+            EXAMPLE,
+            "Aligned Pair Exclusion: r4c7,r7c1 (excluded by r4c1{18},r7c7{17}) => r7c1<>1",
+            &near_miss,
+        );
+    }
+
+    /// The states where Sudoku Explainer 1.2.1 itself used the rule on its paths for
+    /// `../shared/data/rated/se121.tsv` (replayed from `se121-paths.txt`): the first step
+    /// found is SE's (SE's `A3,B3` is r3c1,r3c2 and `A1,A2` is r1c1,r2c1).
+    #[test]
+    fn first_step_matches_sudoku_explainer() {
+        let cases = [
+            (
+                "4 25 23 6 1 259 39 8 7
+                 9 25678 27 258 3 2578 12 246 14
+                 367 268 1 289 78 4 5 26 39
+                 37 479 5 149 6 179 12 12349 8
+                 8 1 6 45 2 359 39 7 459
+                 2 479 3479 134589 478 135789 6 149 145
+                 16 269 8 7 5 12 4 139 139
+                 17 247 247 1238 9 1238 78 5 6
+                 5 3 79 148 48 6 78 19 2",
+                "Aligned Pair Exclusion: r3c1,r3c2 (excluded by r1c3{23},r2c3{27},r3c5{78},r3c8{26}) => r3c2<>2",
+            ),
+            (
+                "1259 6 7 3 159 4 1258 2589 1259
+                 12359 239 4 169 1569 8 1256 2569 7
+                 8 19 15 2 15679 1567 4 569 3
+                 6 1238 1238 7 4 1235 9 258 125
+                 4 5 9 8 136 1236 1237 27 126
+                 12 7 1238 16 1356 9 12358 4 1256
+                 3579 389 358 69 2 367 567 1 4
+                 12379 4 123 5 13679 1367 267 2679 8
+                 12579 129 6 4 8 17 257 3 259",
+                "Aligned Pair Exclusion: r1c1,r2c1 (excluded by r3c2{19},r3c3{15},r6c1{12}) => r2c1<>1",
+            ),
+        ];
+        for (grid, expected) in cases {
+            let step = first(Technique::AlignedPairExclusion, &pencilmark(grid)).expect("a step");
+            assert_eq!(step.notation(), expected);
+        }
+    }
+
+    #[test]
+    fn a_peer_with_one_candidate_disqualifies_a_base_cell() {
+        // r4c1 down to 8 alone: r4c7 and r7c1 both see it, so neither is a base cell.
+        let example = pencilmark(EXAMPLE);
+        assert!(is_base(&example, 27 + 6) && is_base(&example, 54));
+        let mut masks = example.candidate_masks();
+        masks[27] = 1 << 7;
+        let grid = Grid::from_pencilmarks(example.values(), &masks);
+        assert!(!is_base(&grid, 27 + 6));
+        assert!(!is_base(&grid, 54));
+    }
+}

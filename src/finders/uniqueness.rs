@@ -1,0 +1,677 @@
+//! Uniqueness: Unique Rectangle Types 1 to 4, and BUG+1.
+//!
+//! **These deductions are valid only for puzzles with exactly one solution.** They argue that
+//! some arrangement (a "deadly pattern") would leave the puzzle with two solutions, so it cannot
+//! happen. The pipeline proves the puzzle has one solution before it takes any step
+//! (`pipeline::solve`); a caller that runs these finders on its own must do the same.
+//!
+//! - **Unique Rectangle**: four unsolved cells in two rows, two columns and two boxes that all
+//!   hold the digits `a` and `b`. If the four cells held only `a` and `b`, the two ways of
+//!   filling them would swap without touching any other cell, and the puzzle would have two
+//!   solutions. So at least one corner must take a digit other than `a` and `b`.
+//!   - **Type 1**: three corners hold only `a` and `b`: the fourth cannot be `a` or `b`.
+//!   - **Type 2**: two corners in one row or column (the *floor*) hold only `a` and `b`; the two
+//!     others (the *roof*, also sharing a row or column) hold `a`, `b` and one same extra digit
+//!     `x`. One roof cell is `x`, so `x` leaves every cell that sees both roof cells.
+//!   - **Type 3**: the floor holds only `a` and `b`; the roof's extra digits act as one cell
+//!     that must hold one of them. With `k` other cells of a unit holding both roof cells it
+//!     makes a naked set of `k + 1` digits, which leave the unit's other cells. Rated like SE:
+//!     4.5 plus 0.1 per digit of the set beyond the first (`Step::rating_bonus`).
+//!   - **Type 4**: the floor holds only `a` and `b`; in a unit holding both roof cells, `a` has
+//!     no other place. One roof cell is therefore `a`, and the other cannot be `b` (that would
+//!     complete the deadly pattern): `b` leaves both roof cells.
+//! - **BUG+1** (Bivalue Universal Grave + 1): every unsolved cell holds two candidates except
+//!   one that holds three, and without one digit `d` of that cell every digit would have zero
+//!   or two places in every row, column and box. Such a grave has zero or at least two
+//!   solutions, so the cell must be `d`: a placement.
+//!
+//! Search order (fixed, so traces are deterministic; Stepwise's own, documented here):
+//! rectangles by first row, second row, first column, second column (rows and columns in
+//! increasing order, all four cells unsolved, exactly two boxes), then the digit pair `a < b`
+//! among the candidates all four corners share. For Types 2 and 4 the floor is tried along the
+//! first row, the second row, the first column, then the second column; for Type 3 the shared
+//! naked sets by size over the whole grid (one other cell, then two, then three: the lowest
+//! rating first), then rectangles, floors and shared units in row, column, box order, then the
+//! other cells in cell order; for Type 4 the linked digit is tried lower first and the shared units in row, column,
+//! box order. BUG+1 has at most one step. (Sudoku Explainer's `UniqueLoops` source was not
+//! consulted; this order is Stepwise's.)
+//!
+//! Notation, HoDoKu style: `Unique Rectangle Type 1: 5/7 in r1c1,r1c9,r5c1,r5c9 => r5c9<>57`
+//! (the digits, then the corners in cell order); Types 2 and 4 the same; Type 3 adds the naked
+//! set, `... with 1/9 in r8c3 => r8c7<>9`; `BUG+1: r4c5=7`.
+
+use std::ops::ControlFlow;
+
+use super::Emit;
+use crate::geometry::{
+    box_of, cell_at, cell_name, unit_words, Cell, CellSet, Digit, DigitSet, Unit,
+};
+use crate::grid::Grid;
+use crate::step::{cell_list, Candidate, Pattern, Role, Step};
+use crate::technique::Technique;
+
+/// Four unsolved corners and a digit pair they all hold.
+#[derive(Debug, Clone, Copy)]
+struct Rectangle {
+    /// r1c1, r1c2, r2c1, r2c2 (cell order).
+    corners: [Cell; 4],
+    a: Digit,
+    b: Digit,
+}
+
+impl Rectangle {
+    fn pair(&self) -> DigitSet {
+        DigitSet::single(self.a).with(self.b)
+    }
+    fn subject(&self) -> String {
+        format!("{}/{} in {}", self.a, self.b, cell_list(self.corners))
+    }
+    /// The corners' pair candidates as Pattern, the corners as Pattern cells.
+    fn pattern(&self) -> Pattern {
+        let mut pattern = Pattern::default().cells(self.corners, Role::Pattern);
+        for &c in &self.corners {
+            pattern = pattern.candidates(
+                [Candidate::new(c, self.a), Candidate::new(c, self.b)],
+                Role::Pattern,
+            );
+        }
+        pattern
+    }
+}
+
+/// Every candidate rectangle, in the documented order.
+fn rectangles(grid: &Grid, mut visit: impl FnMut(Rectangle) -> ControlFlow<()>) -> ControlFlow<()> {
+    let empty = grid.empty_cells();
+    for r1 in 0..9 {
+        for r2 in r1 + 1..9 {
+            for c1 in 0..9 {
+                for c2 in c1 + 1..9 {
+                    let corners = [
+                        cell_at(r1, c1),
+                        cell_at(r1, c2),
+                        cell_at(r2, c1),
+                        cell_at(r2, c2),
+                    ];
+                    if corners.iter().any(|&c| !empty.contains(c)) {
+                        continue;
+                    }
+                    let boxes: std::collections::BTreeSet<usize> =
+                        corners.iter().map(|&c| box_of(c)).collect();
+                    if boxes.len() != 2 {
+                        continue;
+                    }
+                    let common = corners.iter().fold(grid.candidates(corners[0]), |acc, &c| {
+                        acc & grid.candidates(c)
+                    });
+                    let common: Vec<Digit> = common.iter().collect();
+                    for (i, &a) in common.iter().enumerate() {
+                        for &b in &common[i + 1..] {
+                            visit(Rectangle { corners, a, b })?;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// The four ways to split the corners into a floor and a roof that each share a line:
+/// floor along the first row, the second row, the first column, the second column.
+const SPLITS: [([usize; 2], [usize; 2]); 4] = [
+    ([0, 1], [2, 3]),
+    ([2, 3], [0, 1]),
+    ([0, 2], [1, 3]),
+    ([1, 3], [0, 2]),
+];
+
+/// Unique Rectangle Type 1: three corners hold only the pair; the fourth loses both digits.
+pub fn unique_rectangle_1(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
+    rectangles(grid, |rect| {
+        let pair = rect.pair();
+        let extra: Vec<Cell> = rect
+            .corners
+            .iter()
+            .copied()
+            .filter(|&c| grid.candidates(c) != pair)
+            .collect();
+        let [target] = extra[..] else {
+            return ControlFlow::Continue(());
+        };
+        let (a, b) = (rect.a, rect.b);
+        let others: Vec<Cell> = rect
+            .corners
+            .iter()
+            .copied()
+            .filter(|&c| c != target)
+            .collect();
+        let text = format!(
+            "{} hold only {a} and {b}; if {} were {a} or {b} too, the four cells could swap {a} and {b} and the puzzle would have two solutions, so {} is neither {a} nor {b}.",
+            cell_list(others),
+            cell_name(target),
+            cell_name(target)
+        );
+        let eliminations = vec![Candidate::new(target, a), Candidate::new(target, b)];
+        let pattern = rect.pattern().candidates(eliminations.clone(), Role::Cover);
+        emit(Step::new(
+            Technique::UniqueRectangle1,
+            vec![],
+            eliminations,
+            pattern,
+            rect.subject(),
+            text,
+        ))
+    })
+}
+
+/// Unique Rectangle Type 2: a bivalue floor and a roof with the same single extra digit.
+pub fn unique_rectangle_2(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
+    rectangles(grid, |rect| {
+        let pair = rect.pair();
+        for (floor, roof) in SPLITS {
+            let floor = floor.map(|i| rect.corners[i]);
+            let roof = roof.map(|i| rect.corners[i]);
+            if floor.iter().any(|&c| grid.candidates(c) != pair) {
+                continue;
+            }
+            let roof_digits = grid.candidates(roof[0]);
+            if grid.candidates(roof[1]) != roof_digits || roof_digits.len() != 3 {
+                continue;
+            }
+            let Some(x) = (roof_digits - pair).single_digit() else {
+                continue;
+            };
+            let roof_set = CellSet::single(roof[0]).with(roof[1]);
+            let targets = roof_set.common_peers() & grid.digit_cells(x);
+            let targets = targets - roof_set;
+            if targets.is_empty() {
+                continue;
+            }
+            let (a, b) = (rect.a, rect.b);
+            let text = format!(
+                "{} hold only {a} and {b}, and {} hold {a}, {b} and {x}: if neither were {x}, the four cells could swap {a} and {b} and the puzzle would have two solutions, so one of them is {x} and {x} can be removed from the cells that see both.",
+                cell_list(floor),
+                cell_list(roof),
+            );
+            let eliminations: Vec<Candidate> =
+                targets.iter().map(|c| Candidate::new(c, x)).collect();
+            let pattern = rect
+                .pattern()
+                .cells(roof, Role::Fin)
+                .candidates(roof.map(|c| Candidate::new(c, x)), Role::Fin)
+                .candidates(eliminations.clone(), Role::Cover);
+            emit(Step::new(
+                Technique::UniqueRectangle2,
+                vec![],
+                eliminations,
+                pattern,
+                rect.subject(),
+                text,
+            ))?;
+        }
+        ControlFlow::Continue(())
+    })
+}
+
+/// Unique Rectangle Type 3: a bivalue floor, and a roof whose extra digits act as one cell
+/// of a naked subset in a unit holding both roof cells.
+pub fn unique_rectangle_3(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
+    // Smaller naked sets (lower ratings) first over the whole grid.
+    for size in 1..=3 {
+        unique_rectangle_3_of_size(grid, size, emit)?;
+    }
+    ControlFlow::Continue(())
+}
+
+/// Type 3 steps whose naked set has `size` cells besides the roof.
+fn unique_rectangle_3_of_size(grid: &Grid, size: usize, emit: &mut Emit<'_>) -> ControlFlow<()> {
+    rectangles(grid, |rect| {
+        let pair = rect.pair();
+        for (floor, roof) in SPLITS {
+            let floor = floor.map(|i| rect.corners[i]);
+            let roof = roof.map(|i| rect.corners[i]);
+            if floor.iter().any(|&c| grid.candidates(c) != pair) {
+                continue;
+            }
+            if roof.iter().any(|&c| grid.candidates(c) == pair) {
+                continue;
+            }
+            let extras = (grid.candidates(roof[0]) | grid.candidates(roof[1])) - pair;
+            if extras.len() < 2 {
+                continue;
+            }
+            let roof_set = CellSet::single(roof[0]).with(roof[1]);
+            for unit in shared_units(roof[0], roof[1]) {
+                let others: Vec<Cell> = (unit.cell_set() & (grid.empty_cells() - roof_set))
+                    .iter()
+                    .collect();
+                {
+                    combinations(&others, size, &mut |cells| {
+                        let digits = cells
+                            .iter()
+                            .fold(extras, |acc, &c| acc | grid.candidates(c));
+                        if digits.len() as usize != size + 1 {
+                            return ControlFlow::Continue(());
+                        }
+                        let subset: CellSet = cells.iter().copied().collect();
+                        let eliminations: Vec<Candidate> = others
+                            .iter()
+                            .filter(|&&c| !subset.contains(c))
+                            .flat_map(|&c| {
+                                (grid.candidates(c) & digits)
+                                    .iter()
+                                    .map(move |d| Candidate::new(c, d))
+                            })
+                            .collect();
+                        if eliminations.is_empty() {
+                            return ControlFlow::Continue(());
+                        }
+                        let text = format!(
+                            "{} hold only {} and {}, so one of {} holds one of {}; with {} that makes a naked set of {} digits in {}, so those digits can be removed from its other cells.",
+                            cell_list(floor),
+                            rect.a,
+                            rect.b,
+                            cell_list(roof),
+                            extras,
+                            cell_list(cells.iter().copied()),
+                            size + 1,
+                            unit_words(unit),
+                        );
+                        let mut pattern = rect
+                            .pattern()
+                            .unit(unit, Role::Base)
+                            .cells(roof, Role::Fin)
+                            .cells(cells.iter().copied(), Role::Subset)
+                            .candidates(eliminations.clone(), Role::Cover);
+                        for &c in cells {
+                            pattern = pattern.candidates(
+                                grid.candidates(c).iter().map(|d| Candidate::new(c, d)),
+                                Role::Subset,
+                            );
+                        }
+                        let mut step = Step::new(
+                            Technique::UniqueRectangle3,
+                            vec![],
+                            eliminations,
+                            pattern,
+                            format!(
+                                "{} with {} in {}",
+                                rect.subject(),
+                                digits
+                                    .iter()
+                                    .map(|d| d.to_string())
+                                    .collect::<Vec<_>>()
+                                    .join("/"),
+                                cell_list(cells.iter().copied()),
+                            ),
+                            text,
+                        );
+                        // SE: 4.5 plus 0.1 per digit of the naked set beyond the first.
+                        step.rating_bonus = 0.1 * size as f64;
+                        emit(step)
+                    })?;
+                }
+            }
+        }
+        ControlFlow::Continue(())
+    })
+}
+
+/// Calls `visit` with every `size`-element combination of `items`, in order.
+fn combinations(
+    items: &[Cell],
+    size: usize,
+    visit: &mut dyn FnMut(&[Cell]) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    fn go(
+        items: &[Cell],
+        size: usize,
+        start: usize,
+        chosen: &mut Vec<Cell>,
+        visit: &mut dyn FnMut(&[Cell]) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        if chosen.len() == size {
+            return visit(chosen);
+        }
+        for i in start..items.len() {
+            chosen.push(items[i]);
+            go(items, size, i + 1, chosen, visit)?;
+            chosen.pop();
+        }
+        ControlFlow::Continue(())
+    }
+    go(items, size, 0, &mut Vec::new(), visit)
+}
+
+/// Units that hold both cells, in row, column, box order.
+fn shared_units(p: Cell, q: Cell) -> Vec<Unit> {
+    let mut units = Vec::new();
+    for unit in Unit::all() {
+        let cells = unit.cell_set();
+        if cells.contains(p) && cells.contains(q) {
+            units.push(unit);
+        }
+    }
+    units
+}
+
+/// Unique Rectangle Type 4: a bivalue floor, and one pair digit locked to the roof in a unit:
+/// the other pair digit leaves both roof cells.
+pub fn unique_rectangle_4(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
+    rectangles(grid, |rect| {
+        let pair = rect.pair();
+        for (floor, roof) in SPLITS {
+            let floor = floor.map(|i| rect.corners[i]);
+            let roof = roof.map(|i| rect.corners[i]);
+            if floor.iter().any(|&c| grid.candidates(c) != pair) {
+                continue;
+            }
+            // Both roof cells bivalue would be a deadly pattern already (no unique solution);
+            // one roof cell bivalue is Type 1's business.
+            if roof.iter().any(|&c| grid.candidates(c) == pair) {
+                continue;
+            }
+            let roof_set = CellSet::single(roof[0]).with(roof[1]);
+            for (linked, removed) in [(rect.a, rect.b), (rect.b, rect.a)] {
+                let Some(unit) = shared_units(roof[0], roof[1])
+                    .into_iter()
+                    .find(|&u| (u.cell_set() & grid.digit_cells(linked)) == roof_set)
+                else {
+                    continue;
+                };
+                let eliminations: Vec<Candidate> =
+                    roof.iter().map(|&c| Candidate::new(c, removed)).collect();
+                let text = format!(
+                    "{} hold only {} and {}, and {} has only {} for {linked}: one of them is {linked}, and if the other were {removed} the four cells could swap the two digits and the puzzle would have two solutions, so {removed} can be removed from both.",
+                    cell_list(floor),
+                    rect.a,
+                    rect.b,
+                    unit_words(unit),
+                    cell_list(roof),
+                );
+                let pattern = rect
+                    .pattern()
+                    .unit(unit, Role::Base)
+                    .cells(roof, Role::Fin)
+                    .candidates(eliminations.clone(), Role::Cover);
+                return emit(Step::new(
+                    Technique::UniqueRectangle4,
+                    vec![],
+                    eliminations,
+                    pattern,
+                    rect.subject(),
+                    text,
+                ));
+            }
+        }
+        ControlFlow::Continue(())
+    })
+}
+
+/// BUG+1: one trivalue cell in a grid of bivalue cells; the digit that breaks the grave is
+/// placed there.
+pub fn bug_plus_1(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
+    let mut extra = None;
+    for cell in grid.empty_cells().iter() {
+        match grid.candidates(cell).len() {
+            2 => {}
+            3 if extra.is_none() => extra = Some(cell),
+            _ => return ControlFlow::Continue(()),
+        }
+    }
+    let Some(cell) = extra else {
+        return ControlFlow::Continue(());
+    };
+    for d in grid.candidates(cell).iter() {
+        // Every digit must have zero or two places in every unit once d leaves the cell.
+        let grave = Unit::all().all(|unit| {
+            (1..=9).all(|digit: Digit| {
+                let mut places = unit.cell_set() & grid.digit_cells(digit);
+                if digit == d {
+                    places = places - CellSet::single(cell);
+                }
+                places.is_empty() || places.len() == 2
+            })
+        });
+        if !grave {
+            continue;
+        }
+        let others = grid.candidates(cell).without(d);
+        let text = format!(
+            "Every unsolved cell but {} holds two candidates; if {} were not {d}, each digit would have exactly two places in every row, column and box it still needs, a grave that gives the puzzle no solution or several, so {} is {d}.",
+            cell_name(cell),
+            cell_name(cell),
+            cell_name(cell)
+        );
+        let mut pattern = Pattern::default()
+            .cell(cell, Role::Fin)
+            .candidate(Candidate::new(cell, d), Role::Placement);
+        for o in others.iter() {
+            pattern = pattern.candidate(Candidate::new(cell, o), Role::Pattern);
+        }
+        return emit(Step::new(
+            Technique::BugPlus1,
+            vec![Candidate::new(cell, d)],
+            vec![],
+            pattern,
+            String::new(),
+            text,
+        ));
+    }
+    ControlFlow::Continue(())
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::finders::testing::check;
+    use crate::technique::Technique;
+
+    #[test]
+    fn type_1_example_and_near_miss() {
+        check(
+            Technique::UniqueRectangle1,
+            r"
+.-----------------.------------------.-------------.
+| 236   1237  17  | 1347  5     1367 | 8   9   146 |
+| 36    137   9   | 1347  46    8    | 5   2   146 |
+| 4     58    58  | 2     9     16   | 3   7   16  |
+:-----------------+------------------+-------------:
+| 389   3489  48  | 5     1378  17   | 79  6   2   |
+| 1     259   258 | 6     78    4    | 79  58  3   |
+| 7     358   6   | 9     38    2    | 4   1   58  |
+:-----------------+------------------+-------------:
+| 589   6     3   | 178   17    179  | 2   4   58  |
+| 28    17    17  | 48    24    5    | 6   3   9   |
+| 2589  2489  248 | 38    26    369  | 1   58  7   |
+'-----------------'------------------'-------------'
+",
+            "Unique Rectangle Type 1: 1/7 in r1c2,r1c3,r8c2,r8c3 => r1c2<>17",
+            r"
+.-----------------.------------------.-------------.
+| 236   1237  127 | 1347  5     1367 | 8   9   146 |
+| 36    137   9   | 1347  46    8    | 5   2   146 |
+| 4     58    58  | 2     9     16   | 3   7   16  |
+:-----------------+------------------+-------------:
+| 389   3489  48  | 5     1378  17   | 79  6   2   |
+| 1     259   258 | 6     78    4    | 79  58  3   |
+| 7     358   6   | 9     38    2    | 4   1   58  |
+:-----------------+------------------+-------------:
+| 589   6     3   | 178   17    179  | 2   4   58  |
+| 28    17    17  | 48    24    5    | 6   3   9   |
+| 2589  2489  248 | 38    26    369  | 1   58  7   |
+'-----------------'------------------'-------------'
+",
+        );
+    }
+
+    #[test]
+    fn type_2_example_and_near_miss() {
+        check(
+            Technique::UniqueRectangle2,
+            r"
+.---------------------.------------------.------------------.
+| 4     136789  1679  | 689  16789   5   | 2     3679   369 |
+| 6789  16789   15679 | 3    146789  2   | 15    4679   69  |
+| 2     13679   15679 | 469  14679   467 | 15    34679  8   |
+:---------------------+------------------+------------------:
+| 5     679     8     | 269  369     1   | 379   239    4   |
+| 39    19      129   | 7    48      48  | 6     239    5   |
+| 3679  4       2679  | 269  5       36  | 379   8      1   |
+:---------------------+------------------+------------------:
+| 1     678     467   | 5    37      9   | 348   36     2   |
+| 6789  5       4679  | 468  2       37  | 3489  1      369 |
+| 689   2       3     | 1    468     468 | 489   5      7   |
+'---------------------'------------------'------------------'
+",
+            "Unique Rectangle Type 2: 4/8 in r5c5,r5c6,r9c5,r9c6 => r8c4,r9c1<>6",
+            r"
+.---------------------.------------------.------------------.
+| 4     136789  1679  | 689  16789   5   | 2     3679   369 |
+| 6789  16789   15679 | 3    146789  2   | 15    4679   69  |
+| 2     13679   15679 | 469  14679   467 | 15    34679  8   |
+:---------------------+------------------+------------------:
+| 5     679     8     | 269  369     1   | 379   239    4   |
+| 39    19      129   | 7    348     48  | 6     239    5   |
+| 3679  4       2679  | 269  5       36  | 379   8      1   |
+:---------------------+------------------+------------------:
+| 1     678     467   | 5    37      9   | 348   36     2   |
+| 6789  5       4679  | 468  2       37  | 3489  1      369 |
+| 689   2       3     | 1    468     468 | 489   5      7   |
+'---------------------'------------------'------------------'
+",
+        );
+    }
+
+    #[test]
+    fn type_4_example_and_near_miss() {
+        check(
+            Technique::UniqueRectangle4,
+            r"
+.-------------------.--------------------.----------------.
+| 12389  2789  2379 | 23689   3789  2689 | 1235  1248  45 |
+| 1238   4     6    | 238     5     28   | 9     1278  17 |
+| 2389   5     2379 | 4       3789  1    | 23    6     38 |
+:-------------------+--------------------+----------------:
+| 245    1     245  | 7       48    248  | 6     3     9  |
+| 6      3     249  | 129     149   5    | 8     127   17 |
+| 7      29    8    | 129     6     3    | 125   124   45 |
+:-------------------+--------------------+----------------:
+| 2358   268   1    | 3568    348   468  | 7     9     38 |
+| 3589   678   3579 | 135689  1389  689  | 4     18    2  |
+| 3489   89    349  | 1389    2     7    | 13    5     6  |
+'-------------------'--------------------'----------------'
+",
+            "Unique Rectangle Type 4: 1/7 in r2c8,r2c9,r5c8,r5c9 => r2c8,r5c8<>1",
+            r"
+.-------------------.--------------------.-----------------.
+| 12389  2789  2379 | 23689   3789  2689 | 1235  1248  45  |
+| 1238   4     6    | 238     5     28   | 9     1278  137 |
+| 2389   5     2379 | 4       3789  1    | 23    6     38  |
+:-------------------+--------------------+-----------------:
+| 245    1     245  | 7       48    248  | 6     3     9   |
+| 6      3     249  | 129     149   5    | 8     127   17  |
+| 7      29    8    | 129     6     3    | 125   124   45  |
+:-------------------+--------------------+-----------------:
+| 2358   268   1    | 3568    348   468  | 7     9     38  |
+| 3589   678   3579 | 135689  1389  689  | 4     18    2   |
+| 3489   89    349  | 1389    2     7    | 13    5     6   |
+'-------------------'--------------------'-----------------'
+",
+        );
+    }
+
+    #[test]
+    fn bug_plus_1_example_and_near_miss() {
+        check(
+            Technique::BugPlus1,
+            r"
+.------------.-------------.-----------.
+| 9   1   5  | 7    3   8  | 24  6  24 |
+| 24  24  6  | 5    9   1  | 7   3  8  |
+| 3   7   8  | 4    2   6  | 9   5  1  |
+:------------+-------------+-----------:
+| 12  56  9  | 38   15  23 | 68  4  7  |
+| 8   3   24 | 6    7   24 | 1   9  5  |
+| 14  56  7  | 89   15  49 | 68  2  3  |
+:------------+-------------+-----------:
+| 5   89  24 | 29   48  7  | 3   1  6  |
+| 7   24  3  | 1    6   5  | 24  8  9  |
+| 6   89  1  | 239  48  39 | 5   7  24 |
+'------------'-------------'-----------'
+",
+            "BUG+1: r9c4=9",
+            r"
+.------------.--------------.-----------.
+| 9   1   5  | 7     3   8  | 24  6  24 |
+| 24  24  6  | 5     9   1  | 7   3  8  |
+| 3   7   8  | 4     2   6  | 9   5  1  |
+:------------+--------------+-----------:
+| 12  56  9  | 38    15  23 | 68  4  7  |
+| 8   3   24 | 6     7   24 | 1   9  5  |
+| 14  56  7  | 89    15  49 | 68  2  3  |
+:------------+--------------+-----------:
+| 5   89  24 | 29    48  7  | 3   1  6  |
+| 7   24  3  | 1     6   5  | 24  8  9  |
+| 6   89  1  | 2389  48  39 | 5   7  24 |
+'------------'--------------'-----------'
+",
+        );
+    }
+
+    #[test]
+    fn type_3_example_and_near_miss() {
+        check(
+            Technique::UniqueRectangle3,
+            r"
+.-----------------.------------------.----------------.
+| 8     3     19  | 26   246    46   | 7     5    19  |
+| 27    26    67  | 9    5      1    | 4     38   38  |
+| 5     19    4   | 38   38     7    | 2     6    19  |
+:-----------------+------------------+----------------:
+| 12    8     356 | 4    236    36   | 135   9    7   |
+| 1279  1269  367 | 5    23679  3689 | 138   238  4   |
+| 2479  249   357 | 237  1      389  | 6     238  358 |
+:-----------------+------------------+----------------:
+| 149   5     8   | 136  3469   3469 | 39    7    2   |
+| 6     7     19  | 138  389    2    | 3589  4    358 |
+| 3     49    2   | 78   4789   5    | 89    1    6   |
+'-----------------'------------------'----------------'
+",
+            "Unique Rectangle Type 3: 3/8 in r3c4,r3c5,r8c4,r8c5 with 1/9 in r8c3 => r8c7<>9",
+            r"
+.-----------------.------------------.---------------.
+| 8     3     19  | 26   246    46   | 7    5    19  |
+| 27    26    67  | 9    5      1    | 4    38   38  |
+| 5     19    4   | 38   38     7    | 2    6    19  |
+:-----------------+------------------+---------------:
+| 12    8     356 | 4    236    36   | 135  9    7   |
+| 1279  1269  367 | 5    23679  3689 | 138  238  4   |
+| 2479  249   357 | 237  1      389  | 6    238  358 |
+:-----------------+------------------+---------------:
+| 149   5     8   | 136  3469   3469 | 39   7    2   |
+| 6     7     19  | 138  389    2    | 358  4    358 |
+| 3     49    2   | 78   4789   5    | 89   1    6   |
+'-----------------'------------------'---------------'
+",
+        );
+        let grid = crate::finders::testing::pencilmark(
+            r"
+.-----------------.------------------.----------------.
+| 8     3     19  | 26   246    46   | 7     5    19  |
+| 27    26    67  | 9    5      1    | 4     38   38  |
+| 5     19    4   | 38   38     7    | 2     6    19  |
+:-----------------+------------------+----------------:
+| 12    8     356 | 4    236    36   | 135   9    7   |
+| 1279  1269  367 | 5    23679  3689 | 138   238  4   |
+| 2479  249   357 | 237  1      389  | 6     238  358 |
+:-----------------+------------------+----------------:
+| 149   5     8   | 136  3469   3469 | 39    7    2   |
+| 6     7     19  | 138  389    2    | 3589  4    358 |
+| 3     49    2   | 78   4789   5    | 89    1    6   |
+'-----------------'------------------'----------------'
+",
+        );
+        let step = crate::finders::first(Technique::UniqueRectangle3, &grid).expect("a step");
+        assert!((step.rating() - 4.6).abs() < 1e-9);
+    }
+}
