@@ -57,6 +57,14 @@ impl Options {
         }
     }
 
+    /// The same options without the techniques that assume a unique solution (unique
+    /// rectangles, BUG), for users who do not want uniqueness taken for granted.
+    pub fn without_uniqueness(mut self) -> Options {
+        self.techniques
+            .retain(|t| t.family() != crate::technique::Family::Uniqueness);
+        self
+    }
+
     /// The hint policy: the most natural single first (a full house, then a naked single, then
     /// hidden singles), then the remaining techniques in rating order. Rating follows Sudoku
     /// Explainer's order instead, where a direct hidden pair (2.0) comes before a naked single.
@@ -216,5 +224,45 @@ impl Serialize for Trace {
         st.serialize_field("status", &self.status)?;
         st.serialize_field("steps", &self.steps)?;
         st.end()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::technique::Family;
+
+    /// Uniqueness techniques never run on a puzzle with several solutions: the pipeline stops
+    /// before the first step.
+    #[test]
+    fn no_step_at_all_without_a_unique_solution() {
+        let mut cells = [0u8; 81];
+        // The first row only: a puzzle with very many solutions.
+        for (i, d) in (1..=9u8).enumerate() {
+            cells[i] = d;
+        }
+        let all = Options {
+            techniques: Technique::iter().collect(),
+            step_limit: None,
+        };
+        let trace = solve(&Grid::from_puzzle(&cells), &all);
+        assert_eq!(trace.status, Status::MultipleSolutions);
+        assert!(trace.steps.is_empty());
+        assert!(!trace.differing.is_empty());
+    }
+
+    #[test]
+    fn uniqueness_can_be_switched_off() {
+        let with = Options::sudoku_explainer();
+        assert!(with
+            .techniques
+            .iter()
+            .any(|t| t.family() == Family::Uniqueness));
+        let without = with.without_uniqueness();
+        assert!(without
+            .techniques
+            .iter()
+            .all(|t| t.family() != Family::Uniqueness));
+        assert!(!without.techniques.is_empty());
     }
 }

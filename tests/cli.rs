@@ -1,5 +1,7 @@
 //! The `stepwise` binary end to end: outputs, exit codes, batches with bad lines.
 
+mod common;
+
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
@@ -364,4 +366,37 @@ fn profiles_choose_the_techniques() {
             .code(),
         Some(2)
     );
+}
+
+#[test]
+fn no_uniqueness_leaves_unique_rectangles_out() {
+    // A generated puzzle that singles, locked candidates and subsets plus Unique Rectangle
+    // Type 1 solve, with the rectangle as the hardest step (see tests/traces.rs).
+    let puzzle = common::generated_puzzle(49);
+    let techniques = "full-house,hidden-single-box,hidden-single-line,direct-pointing,direct-claiming,\
+direct-hidden-pair,naked-single,direct-hidden-triple,locked-candidates-pointing,locked-candidates-claiming,\
+naked-pair,hidden-pair,naked-triple,hidden-triple,naked-quad,hidden-quad,unique-rectangle-type-1";
+    let with = stepwise(&["rate", "--techniques", techniques, &puzzle], "");
+    assert!(
+        text(&with.stdout).contains("\"Unique Rectangle Type 1\""),
+        "{}",
+        text(&with.stdout)
+    );
+    assert!(text(&with.stdout).contains(",solved"));
+    let without = stepwise(
+        &[
+            "rate",
+            "--no-uniqueness",
+            "--techniques",
+            techniques,
+            &puzzle,
+        ],
+        "",
+    );
+    assert!(
+        !text(&without.stdout).contains("Unique Rectangle"),
+        "{}",
+        text(&without.stdout)
+    );
+    assert!(text(&without.stdout).contains(",stuck"));
 }

@@ -139,9 +139,12 @@ fn seed_for(technique: Technique, max_seed: u64) -> Option<u64> {
 #[ignore]
 fn scan_technique_seeds() {
     use stepwise::technique::Family::*;
-    for t in Technique::iter()
-        .filter(|t| matches!(t.family(), Fish | SingleDigitPatterns | Coloring | Wings))
-    {
+    for t in Technique::iter().filter(|t| {
+        matches!(
+            t.family(),
+            Fish | SingleDigitPatterns | Coloring | Wings | Uniqueness | Exclusion
+        )
+    }) {
         println!("{}\t{:?}", t.slug(), seed_for(t, 3000));
     }
 }
@@ -156,6 +159,12 @@ const TECHNIQUE_SEEDS: &[(&str, u64)] = &[
     ("xyz-wing", 20),
     ("w-wing", 20),
     ("wxyz-wing", 6),
+    ("unique-rectangle-type-1", 49),
+    ("unique-rectangle-type-2", 1116),
+    ("unique-rectangle-type-3", 51),
+    ("unique-rectangle-type-4", 51),
+    ("bug-plus-1", 20),
+    ("aligned-pair-exclusion", 20),
     ("x-wing", 377),
     ("finned-x-wing", 104),
     ("sashimi-x-wing", 104),

@@ -8,7 +8,7 @@ use stepwise::Explanation;
 use super::{for_each_puzzle, located, pipeline_options, ExplainArgs, EXIT_FAILED, EXIT_OK};
 
 pub fn run(args: &ExplainArgs) -> i32 {
-    let options = match pipeline_options(args.profile, &args.techniques) {
+    let options = match pipeline_options(args.profile, &args.techniques, args.no_uniqueness) {
         Ok(o) => o,
         Err(code) => return code,
     };

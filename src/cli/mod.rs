@@ -112,6 +112,9 @@ pub struct ExplainArgs {
     /// Comma-separated techniques to enable, in the order given (slugs or names); overrides --profile.
     #[arg(long, value_delimiter = ',')]
     pub techniques: Vec<String>,
+    /// Do not assume the solution is unique: leave out unique rectangles and BUG.
+    #[arg(long)]
+    pub no_uniqueness: bool,
 }
 
 #[derive(Args, Debug)]
@@ -160,6 +163,9 @@ pub struct RateArgs {
     /// Comma-separated techniques to enable, in the order given; overrides --profile.
     #[arg(long, value_delimiter = ',')]
     pub techniques: Vec<String>,
+    /// Do not assume the solution is unique: leave out unique rectangles and BUG.
+    #[arg(long)]
+    pub no_uniqueness: bool,
 }
 
 impl RateArgs {
@@ -182,7 +188,20 @@ pub enum Profile {
 }
 
 /// Pipeline options from `--profile` and `--techniques`; an unknown name is a usage error (exit 2).
-pub fn pipeline_options(profile: Profile, names: &[String]) -> Result<Options, i32> {
+pub fn pipeline_options(
+    profile: Profile,
+    names: &[String],
+    no_uniqueness: bool,
+) -> Result<Options, i32> {
+    let options = techniques_for(profile, names)?;
+    Ok(if no_uniqueness {
+        options.without_uniqueness()
+    } else {
+        options
+    })
+}
+
+fn techniques_for(profile: Profile, names: &[String]) -> Result<Options, i32> {
     let mut options = match profile {
         Profile::Se => Options::sudoku_explainer(),
         Profile::Extended => Options::extended(),

@@ -12,7 +12,7 @@ use super::{
 };
 
 pub fn run(args: &RateArgs) -> i32 {
-    let options = match pipeline_options(args.profile, &args.techniques) {
+    let options = match pipeline_options(args.profile, &args.techniques, args.no_uniqueness) {
         Ok(o) => o,
         Err(code) => return code,
     };
