@@ -89,3 +89,51 @@ pub fn generated_puzzle(seed: u64) -> String {
         .map(|&d| if d == 0 { '.' } else { (b'0' + d) as char })
         .collect()
 }
+
+/// Solves the first `limit` puzzles of a shared corpus with `options` and, at every state of
+/// each trace, runs every finder of `techniques` (not only the step the pipeline chose),
+/// asserting each placement and elimination against the solution. Returns per technique how
+/// many steps were found and how many the pipeline chose; `None` when the shared data is absent.
+pub fn sweep_every_findable_step(
+    name: &str,
+    limit: usize,
+    options: &stepwise::pipeline::Options,
+    techniques: &[stepwise::technique::Technique],
+) -> Option<(Vec<usize>, Vec<usize>)> {
+    use stepwise::finders::all;
+    use stepwise::grid::Grid;
+    use stepwise::pipeline::{apply, solve};
+    let puzzles = corpus(name, limit)?;
+    let mut found = vec![0usize; techniques.len()];
+    let mut chosen = vec![0usize; techniques.len()];
+    for line in &puzzles {
+        let start = Grid::from_puzzle(&cells(line));
+        let trace = solve(&start, options);
+        let Some(solution) = trace.solution else {
+            continue;
+        };
+        let mut grid = start.clone();
+        for step in &trace.steps {
+            for (i, &technique) in techniques.iter().enumerate() {
+                for candidate_step in all(technique, &grid) {
+                    found[i] += 1;
+                    for p in &candidate_step.placements {
+                        assert_eq!(
+                            solution[p.cell], p.digit,
+                            "{line}: unsound {candidate_step} in\n{grid:?}"
+                        );
+                    }
+                    for e in &candidate_step.eliminations {
+                        assert_ne!(
+                            solution[e.cell], e.digit,
+                            "{line}: unsound {candidate_step} in\n{grid:?}"
+                        );
+                    }
+                }
+                chosen[i] += (step.technique == technique) as usize;
+            }
+            apply(&mut grid, step);
+        }
+    }
+    Some((found, chosen))
+}
