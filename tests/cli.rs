@@ -298,9 +298,8 @@ fn hint_names_a_wrong_digit() {
     assert!(text(&out.stderr).contains("at least one placed digit is wrong"));
 }
 
-#[test]
-fn hint_names_a_removed_candidate() {
-    // The user's pencilmarks: a solved grid but for r1c1 and r1c2, where 5 was wrongly removed from r1c1.
+/// A pencilmark grid of the Wikipedia solution, one digit per cell, with row 1 as given.
+fn solution_pencilmarks_with_first_row(first_row: &str) -> String {
     let mut rows: Vec<String> = WIKIPEDIA_SOLUTION
         .as_bytes()
         .chunks(9)
@@ -311,8 +310,14 @@ fn hint_names_a_removed_candidate() {
                 .join(" ")
         })
         .collect();
-    rows[0] = "4 35 4 6 7 8 9 1 2".replace("4 35 4", "34 35 4");
-    let grid = rows.join("\n");
+    rows[0] = first_row.to_string();
+    rows.join("\n")
+}
+
+#[test]
+fn hint_names_a_removed_candidate() {
+    // The user's pencilmarks: a solved grid but for r1c1 and r1c2, where 5 was wrongly removed from r1c1.
+    let grid = solution_pencilmarks_with_first_row("34 35 4 6 7 8 9 1 2");
     let out = stepwise(
         &["hint", "--level", "full", "--format", "pencilmark", &grid],
         "",
@@ -328,18 +333,7 @@ fn hint_names_a_removed_candidate() {
 #[test]
 fn hint_points_out_a_stale_candidate_before_any_technique() {
     // r1c1 (solution 5) still lists 4 although r1c3 holds it; the finders never see that candidate.
-    let mut rows: Vec<String> = WIKIPEDIA_SOLUTION
-        .as_bytes()
-        .chunks(9)
-        .map(|r| {
-            r.iter()
-                .map(|&b| (b as char).to_string())
-                .collect::<Vec<_>>()
-                .join(" ")
-        })
-        .collect();
-    rows[0] = "45 3 4 6 7 8 9 1 2".into();
-    let grid = rows.join("\n");
+    let grid = solution_pencilmarks_with_first_row("45 3 4 6 7 8 9 1 2");
     let out = stepwise(
         &["hint", "--level", "full", "--format", "pencilmark", &grid],
         "",
