@@ -8,7 +8,7 @@ use serde::ser::SerializeStruct;
 use serde::{Serialize, Serializer};
 use strum::IntoEnumIterator;
 
-use crate::finders::first;
+use crate::finders::{first_accepted, group_leader};
 use crate::geometry::{cell_name, CELLS};
 use crate::grid::Grid;
 use crate::solver::{validity_with_candidates, Validity};
@@ -118,7 +118,21 @@ pub struct Trace {
 
 /// The first step the enabled techniques find, in order.
 pub fn next_step(grid: &Grid, options: &Options) -> Option<Step> {
-    options.techniques.iter().find_map(|&t| first(t, grid))
+    let mut searched: Vec<Technique> = Vec::new();
+    for &t in &options.techniques {
+        // Techniques found by one search (SE's chaining rules) are searched once, together,
+        // and the search's own order decides among them, as in Sudoku Explainer.
+        let leader = group_leader(t);
+        if searched.contains(&leader) {
+            continue;
+        }
+        searched.push(leader);
+        let accept = |x: Technique| options.techniques.contains(&x);
+        if let Some(step) = first_accepted(t, grid, &accept) {
+            return Some(step);
+        }
+    }
+    None
 }
 
 /// Applies a step's placements and eliminations.

@@ -221,6 +221,74 @@ pub enum Technique {
         serialize = "APE"
     )]
     AlignedPairExclusion,
+    #[strum(
+        to_string = "Bidirectional X-Cycle",
+        serialize = "bidirectional-x-cycle",
+        serialize = "Generalized X-Wing"
+    )]
+    BidirectionalXCycle,
+    #[strum(
+        to_string = "Bidirectional Y-Cycle",
+        serialize = "bidirectional-y-cycle"
+    )]
+    BidirectionalYCycle,
+    #[strum(to_string = "Forcing X-Chain", serialize = "forcing-x-chain")]
+    ForcingXChain,
+    #[strum(to_string = "Bidirectional Cycle", serialize = "bidirectional-cycle")]
+    BidirectionalCycle,
+    #[strum(to_string = "Forcing Chain", serialize = "forcing-chain")]
+    ForcingChain,
+    #[strum(
+        to_string = "Nishio Forcing Chains",
+        serialize = "nishio-forcing-chains",
+        serialize = "Nishio Forcing Chain",
+        serialize = "nishio"
+    )]
+    NishioForcingChains,
+    #[strum(
+        to_string = "Cell Forcing Chains",
+        serialize = "cell-forcing-chains",
+        serialize = "Cell Forcing Chain"
+    )]
+    CellForcingChains,
+    #[strum(
+        to_string = "Region Forcing Chains",
+        serialize = "region-forcing-chains",
+        serialize = "Region Forcing Chain"
+    )]
+    RegionForcingChains,
+    #[strum(
+        to_string = "Dynamic Contradiction Forcing Chains",
+        serialize = "dynamic-contradiction-forcing-chains",
+        serialize = "Contradiction Forcing Chain"
+    )]
+    DynamicContradictionForcingChains,
+    #[strum(
+        to_string = "Dynamic Double Forcing Chains",
+        serialize = "dynamic-double-forcing-chains",
+        serialize = "Double Forcing Chain"
+    )]
+    DynamicDoubleForcingChains,
+    #[strum(
+        to_string = "Dynamic Cell Forcing Chains",
+        serialize = "dynamic-cell-forcing-chains"
+    )]
+    DynamicCellForcingChains,
+    #[strum(
+        to_string = "Dynamic Region Forcing Chains",
+        serialize = "dynamic-region-forcing-chains"
+    )]
+    DynamicRegionForcingChains,
+    #[strum(
+        to_string = "Dynamic Forcing Chains (+)",
+        serialize = "dynamic-forcing-chains-plus"
+    )]
+    DynamicForcingChainsPlus,
+    #[strum(
+        to_string = "Nested Forcing Chains",
+        serialize = "nested-forcing-chains"
+    )]
+    NestedForcingChains,
 }
 
 /// Families group techniques for hints ("look for a subset") and for the coarse level.
@@ -247,6 +315,8 @@ pub enum Family {
     Exclusion,
     #[strum(to_string = "uniqueness")]
     Uniqueness,
+    #[strum(to_string = "forcing chains")]
+    ForcingChains,
 }
 
 impl Family {
@@ -263,6 +333,7 @@ impl Family {
             Family::Wings => "a wing of a few cells with few candidates",
             Family::Exclusion => "two cells whose value pairs bivalue cells rule out",
             Family::Uniqueness => "a pattern that would give the puzzle two solutions",
+            Family::ForcingChains => "a chain of implications from one assumption",
         }
     }
 }
@@ -337,6 +408,13 @@ impl Technique {
     /// Aligned Pair Exclusion is Sudoku Explainer's (6.2). HoDoKu has no such step; it is
     /// scored 250, next to HoDoKu's other Unfair patterns.
     ///
+    /// The forcing chains are Sudoku Explainer's chaining rules with SE's base ratings (its
+    /// length term is added per step, `Step::rating_bonus`; nested levels 3-5 add 0.5 each
+    /// to the 9.5 of level 2). HoDoKu has no such rules: the cycles and forcing X-chains are
+    /// scored as its X-Chain (260), the mixed ones as its Nice Loop/AIC (280), Nishio, cell,
+    /// region and dynamic chains as its Forcing Chain (500), the "(+)" and nested ones as its
+    /// Forcing Net (700), with the matching levels.
+    ///
     /// Unique Rectangles (SE 4.5, HoDoKu's "Uniqueness Test" 100) and BUG+1 (SE's "BUG type 1"
     /// 5.6, HoDoKu 100) are Sudoku Explainer's; they hold only for puzzles with one solution.
     pub const fn info(self) -> TechniqueInfo {
@@ -404,6 +482,20 @@ impl Technique {
             FinnedMutantJellyfish =>    ("finned-mutant-jellyfish",    Fish,          5.6, 470, Hard, Other,          false),
             AlignedPairExclusion =>     ("aligned-pair-exclusion",     Exclusion,     6.2, 250, Unfair, SudokuExplainer, true),
             BugPlus1 =>                 ("bug-plus-1",                 Uniqueness,    5.6, 100, Hard,   SudokuExplainer, true),
+            BidirectionalXCycle =>      ("bidirectional-x-cycle",      ForcingChains, 6.5, 260, Unfair, SudokuExplainer, true),
+            BidirectionalYCycle =>      ("bidirectional-y-cycle",      ForcingChains, 6.5, 260, Unfair, SudokuExplainer, true),
+            ForcingXChain =>            ("forcing-x-chain",            ForcingChains, 6.6, 260, Unfair, SudokuExplainer, true),
+            BidirectionalCycle =>       ("bidirectional-cycle",        ForcingChains, 7.0, 280, Unfair, SudokuExplainer, true),
+            ForcingChain =>             ("forcing-chain",              ForcingChains, 7.0, 280, Unfair, SudokuExplainer, true),
+            NishioForcingChains =>      ("nishio-forcing-chains",      ForcingChains, 7.5, 500, Extreme, SudokuExplainer, true),
+            CellForcingChains =>        ("cell-forcing-chains",        ForcingChains, 8.0, 500, Extreme, SudokuExplainer, true),
+            RegionForcingChains =>      ("region-forcing-chains",      ForcingChains, 8.0, 500, Extreme, SudokuExplainer, true),
+            DynamicContradictionForcingChains => ("dynamic-contradiction-forcing-chains", ForcingChains, 8.5, 500, Extreme, SudokuExplainer, true),
+            DynamicDoubleForcingChains => ("dynamic-double-forcing-chains", ForcingChains, 8.5, 500, Extreme, SudokuExplainer, true),
+            DynamicCellForcingChains => ("dynamic-cell-forcing-chains", ForcingChains, 8.5, 500, Extreme, SudokuExplainer, true),
+            DynamicRegionForcingChains => ("dynamic-region-forcing-chains", ForcingChains, 8.5, 500, Extreme, SudokuExplainer, true),
+            DynamicForcingChainsPlus => ("dynamic-forcing-chains-plus", ForcingChains, 9.0, 700, Extreme, SudokuExplainer, true),
+            NestedForcingChains =>      ("nested-forcing-chains",      ForcingChains, 9.5, 700, Extreme, SudokuExplainer, true),
         };
         TechniqueInfo {
             slug,

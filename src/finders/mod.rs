@@ -15,6 +15,7 @@ use crate::grid::Grid;
 use crate::step::Step;
 use crate::technique::Technique;
 
+pub mod chaining;
 pub mod coloring;
 pub mod exclusion;
 pub mod fish;
@@ -92,21 +93,51 @@ pub fn finder(technique: Technique) -> Finder {
         UniqueRectangle3 => uniqueness::unique_rectangle_3,
         UniqueRectangle4 => uniqueness::unique_rectangle_4,
         BugPlus1 => uniqueness::bug_plus_1,
+        BidirectionalXCycle | BidirectionalYCycle | ForcingXChain | BidirectionalCycle
+        | ForcingChain => chaining::forcing_chains_and_cycles,
+        NishioForcingChains => chaining::nishio,
+        CellForcingChains | RegionForcingChains => chaining::multiple,
+        DynamicContradictionForcingChains
+        | DynamicDoubleForcingChains
+        | DynamicCellForcingChains
+        | DynamicRegionForcingChains => chaining::dynamic,
+        DynamicForcingChainsPlus => chaining::dynamic_plus,
+        NestedForcingChains => chaining::nested,
     }
 }
 
-/// The first step a technique finds, if any.
-pub fn first(technique: Technique, grid: &Grid) -> Option<Step> {
+/// The technique whose finder also finds `technique`'s steps, when one search finds several
+/// techniques together (Sudoku Explainer's chaining rules); the technique itself otherwise.
+/// The pipeline runs each group's search once, where its first technique stands.
+pub fn group_leader(technique: Technique) -> Technique {
+    chaining::group_leader(technique).unwrap_or(technique)
+}
+
+/// The first step of `technique`'s search whose own technique `accept` takes (a group's
+/// search emits the steps of all its techniques, in its order).
+pub fn first_accepted(
+    technique: Technique,
+    grid: &Grid,
+    accept: &dyn Fn(Technique) -> bool,
+) -> Option<Step> {
     let mut found = None;
     let _ = finder(technique)(grid, &mut |step| {
         debug_assert!(
             step.makes_progress(),
             "finder emitted a step without progress: {step}"
         );
-        found = Some(step);
-        ControlFlow::Break(())
+        if accept(step.technique) {
+            found = Some(step);
+            return ControlFlow::Break(());
+        }
+        ControlFlow::Continue(())
     });
     found
+}
+
+/// The first step a technique finds, if any.
+pub fn first(technique: Technique, grid: &Grid) -> Option<Step> {
+    first_accepted(technique, grid, &|t| t == technique)
 }
 
 /// Every step a technique finds, in the finder's order.
@@ -117,7 +148,9 @@ pub fn all(technique: Technique, grid: &Grid) -> Vec<Step> {
             step.makes_progress(),
             "finder emitted a step without progress: {step}"
         );
-        found.push(step);
+        if step.technique == technique {
+            found.push(step);
+        }
         ControlFlow::Continue(())
     });
     found

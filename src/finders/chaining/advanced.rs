@@ -1,0 +1,255 @@
+//! Dynamic chains "plus" and nested chains: when a dynamic search runs out of direct
+//! implications, techniques are applied to the grid the chain has reduced, and what they
+//! remove joins the chain (Sudoku Explainer's `getAdvancedPotentials`).
+//!
+//! The inner rules, tried in this order until one of them removes something:
+//! - level 1 and up: locked candidates (pointing and claiming), hidden pair, naked pair,
+//!   X-Wing;
+//! - level 2: then Forcing Chains & Cycles; level 3: then also Multiple Forcing Chains;
+//! - level 4: then Dynamic Forcing Chains; level 5: then also Dynamic Forcing Chains at level
+//!   `level - 3`.
+//!
+//! A removal joins the chain only if the inner step needed some candidate the chain had
+//! already removed (its *rule parents*; otherwise the step was available without the chain
+//! and would have been found earlier). The rule parents become the new node's parents, so
+//! they count towards the chain's complexity, and a nested chain's own complexity is added.
+
+use std::rc::Rc;
+
+use crate::finders::all;
+use crate::geometry::{Cell, Digit, Unit};
+use crate::grid::Grid;
+use crate::step::{Role, Step};
+use crate::technique::Technique;
+
+use super::engine::{units_box_row_column, Search};
+use super::hint::{ChainHint, HintKind};
+use super::potentials::{Cause, KeySet, PotentialSet};
+use super::Rule;
+
+/// One inner rule of `getAdvancedPotentials`.
+enum Inner {
+    /// Techniques that make one SE rule together (pointing and claiming are SE's `Locking`).
+    Techniques(&'static [Technique]),
+    Chaining(Rule),
+}
+
+fn inner_rules(level: u8) -> Vec<Inner> {
+    let mut rules = vec![
+        Inner::Techniques(&[
+            Technique::LockedCandidatesPointing,
+            Technique::LockedCandidatesClaiming,
+        ]),
+        Inner::Techniques(&[Technique::HiddenPair]),
+        Inner::Techniques(&[Technique::NakedPair]),
+        Inner::Techniques(&[Technique::XWing]),
+    ];
+    if level < 4 {
+        if level >= 2 {
+            rules.push(Inner::Chaining(Rule::FORCING_CHAINS_AND_CYCLES));
+        }
+        if level >= 3 {
+            rules.push(Inner::Chaining(Rule::MULTIPLE));
+        }
+    } else {
+        rules.push(Inner::Chaining(Rule::DYNAMIC));
+        if level >= 5 {
+            rules.push(Inner::Chaining(Rule::nested(level - 3)));
+        }
+    }
+    rules
+}
+
+/// The removals the inner rules add to a chain whose direct implications ran dry, as new
+/// "off" nodes of `search`'s arena. `work` is the reduced grid, `source` the grid the chain
+/// started from, `offs` the chain's "off" potentials (the rule parents are among them).
+pub(super) fn potentials(
+    search: &mut Search<'_>,
+    work: &Grid,
+    source: &Grid,
+    offs: &PotentialSet,
+) -> Vec<u32> {
+    let mut result = Vec::new();
+    for inner in inner_rules(search.rule.level) {
+        match inner {
+            Inner::Techniques(techniques) => {
+                for &t in techniques {
+                    for step in all(t, work) {
+                        let parents = step_parents(&step, source, work);
+                        if parents.is_empty() {
+                            continue;
+                        }
+                        let ids: Vec<u32> = parents
+                            .iter()
+                            .map(|&(c, d)| offs.get(c, d).expect("rule parent is off"))
+                            .collect();
+                        for e in &step.eliminations {
+                            let id = search.arena.push(
+                                e.cell,
+                                e.digit,
+                                false,
+                                Cause::Advanced,
+                                &ids,
+                                None,
+                            );
+                            result.push(id);
+                        }
+                    }
+                }
+            }
+            Inner::Chaining(rule) => {
+                for hint in Search::new(rule, work).run() {
+                    let parents = chain_parents(&hint, source, work);
+                    if parents.is_empty() {
+                        continue;
+                    }
+                    let ids: Vec<u32> = parents
+                        .iter()
+                        .map(|&(c, d)| offs.get(c, d).expect("rule parent is off"))
+                        .collect();
+                    let nested = Rc::new(hint);
+                    for &(cell, digit) in &nested.removable {
+                        let id = search.arena.push(
+                            cell,
+                            digit,
+                            false,
+                            Cause::Advanced,
+                            &ids,
+                            Some(nested.clone()),
+                        );
+                        result.push(id);
+                    }
+                }
+            }
+        }
+        if !result.is_empty() {
+            break;
+        }
+    }
+    result
+}
+
+/// Candidates of `digit` in `unit` that the chain removed.
+fn removed_in_unit(
+    unit: Unit,
+    digit: Digit,
+    source: &Grid,
+    work: &Grid,
+    out: &mut Vec<(Cell, Digit)>,
+) {
+    for &c in unit.cells() {
+        if source.candidates(c).contains(digit)
+            && !work.candidates(c).contains(digit)
+            && !out.contains(&(c, digit))
+        {
+            out.push((c, digit));
+        }
+    }
+}
+
+/// The chain's removals an inner technique's step relied on.
+fn step_parents(step: &Step, source: &Grid, work: &Grid) -> Vec<(Cell, Digit)> {
+    let mut out = Vec::new();
+    let Some(first) = step.eliminations.first() else {
+        return out;
+    };
+    match step.technique {
+        Technique::LockedCandidatesPointing
+        | Technique::LockedCandidatesClaiming
+        | Technique::XWing => {
+            for unit in step.pattern.units_with(Role::Base) {
+                removed_in_unit(unit, first.digit, source, work, &mut out);
+            }
+        }
+        Technique::HiddenPair => {
+            let digits: Vec<Digit> = {
+                let mut d: Vec<Digit> = step
+                    .pattern
+                    .candidates
+                    .iter()
+                    .filter(|m| m.role == Role::Subset)
+                    .map(|m| m.item.digit)
+                    .collect();
+                d.sort_unstable();
+                d.dedup();
+                d
+            };
+            for unit in step.pattern.units_with(Role::Base) {
+                for &d in &digits {
+                    removed_in_unit(unit, d, source, work, &mut out);
+                }
+            }
+        }
+        Technique::NakedPair => {
+            for c in step.pattern.cells_with(Role::Subset) {
+                for d in source.candidates(c).difference(work.candidates(c)) {
+                    out.push((c, d));
+                }
+            }
+        }
+        _ => {}
+    }
+    out
+}
+
+/// The chain's removals a nested chain relied on: for every "on" potential of its chains
+/// that followed from a single (or is the start of a cell or region chain), the candidates
+/// the outer chain had removed from that cell or unit (SE's `collectRuleParents`).
+fn chain_parents(hint: &ChainHint, source: &Grid, work: &Grid) -> Vec<(Cell, Digit)> {
+    let arena = &hint.arena;
+    let mut out: Vec<(Cell, Digit)> = Vec::new();
+    for target in hint.targets() {
+        let mut done = KeySet::default();
+        let mut level = vec![target];
+        while !level.is_empty() {
+            let mut next = Vec::new();
+            for id in level {
+                let n = arena.node(id);
+                if !done.insert(n.key()) {
+                    continue;
+                }
+                let cause = match (n.cause, &hint.kind) {
+                    (Cause::Assumption, HintKind::Cell { .. }) => Some(Cause::NakedSingle),
+                    (Cause::Assumption, HintKind::Region { unit, .. }) => Some(unit_cause(*unit)),
+                    (Cause::Assumption, _) => None,
+                    (c, _) => Some(c),
+                };
+                if n.on {
+                    match cause {
+                        Some(Cause::NakedSingle) => {
+                            for d in source
+                                .candidates(n.cell)
+                                .difference(work.candidates(n.cell))
+                            {
+                                if !out.contains(&(n.cell, d)) {
+                                    out.push((n.cell, d));
+                                }
+                            }
+                        }
+                        Some(c @ (Cause::HiddenBox | Cause::HiddenRow | Cause::HiddenColumn)) => {
+                            let [b, r, col] = units_box_row_column(n.cell);
+                            let unit = match c {
+                                Cause::HiddenBox => b,
+                                Cause::HiddenRow => r,
+                                _ => col,
+                            };
+                            removed_in_unit(unit, n.digit, source, work, &mut out);
+                        }
+                        _ => {}
+                    }
+                }
+                next.extend_from_slice(arena.parents_of(id));
+            }
+            level = next;
+        }
+    }
+    out
+}
+
+fn unit_cause(unit: Unit) -> Cause {
+    match unit.kind() {
+        crate::geometry::UnitKind::Box => Cause::HiddenBox,
+        crate::geometry::UnitKind::Row => Cause::HiddenRow,
+        crate::geometry::UnitKind::Column => Cause::HiddenColumn,
+    }
+}

@@ -1,0 +1,783 @@
+//! The chaining search itself, as Sudoku Explainer 1.2.1's `Chaining` rule runs it.
+//!
+//! From an assumption, implications are followed breadth first:
+//! - an "on" candidate turns off the cell's other candidates (Y links, unless in Nishio mode)
+//!   and the digit's other places in its box, row and column, in that order (X links);
+//! - an "off" candidate turns on the cell's last candidate when the cell had two (Y), and the
+//!   digit's last place in a box, row or column that had two (X).
+//!
+//! Static searches read the grid as it is. Dynamic ones remove every candidate turned off
+//! from a working copy as they go, so later links see the reduced grid; a link made possible
+//! by earlier removals lists those removals as extra parents ("hidden parents"), which is what
+//! makes dynamic chains longer and harder. From level 1 on, when the implications run dry,
+//! simpler techniques (and at levels 2 to 5 whole chaining rules) are applied to the reduced
+//! grid and what they remove feeds the search again ([`super::advanced`]).
+//!
+//! The order of every loop (cells, digits, units box-row-column, queue discipline) is SE's,
+//! since it decides which chain is met first and so the complexity and rating.
+
+use std::collections::VecDeque;
+use std::rc::Rc;
+
+use crate::geometry::{box_of, col_of, peers, row_of, Cell, Digit, Unit};
+use crate::grid::Grid;
+
+use super::advanced;
+use super::hint::{complexity, length_difficulty, ChainHint, HintKind};
+use super::potentials::{key, Arena, Cause, KeySet, PotentialSet};
+use super::Rule;
+
+/// A potential derived by one link, before it becomes a node.
+struct Derived {
+    cell: Cell,
+    digit: Digit,
+    cause: Cause,
+    /// Main parent first, then hidden parents.
+    parents: Vec<u32>,
+}
+
+/// SE's unit order for links: box, row, column.
+pub(super) fn units_box_row_column(cell: Cell) -> [Unit; 3] {
+    [
+        Unit::boxed(box_of(cell)),
+        Unit::row(row_of(cell)),
+        Unit::column(col_of(cell)),
+    ]
+}
+
+fn hidden_cause(unit: Unit) -> Cause {
+    match unit.kind() {
+        crate::geometry::UnitKind::Box => Cause::HiddenBox,
+        crate::geometry::UnitKind::Row => Cause::HiddenRow,
+        crate::geometry::UnitKind::Column => Cause::HiddenColumn,
+    }
+}
+
+/// What a hint removes, and the digit it places when its conclusion is a true candidate.
+type Conclusion = (Vec<(Cell, Digit)>, Option<(Cell, Digit)>);
+
+/// A hint under construction: everything but the shared arena.
+pub(super) struct RawHint {
+    pub kind: HintKind,
+    pub x_links: bool,
+    pub y_links: bool,
+    pub removable: Vec<(Cell, Digit)>,
+    pub placement: Option<(Cell, Digit)>,
+    pub complexity: u32,
+    pub difficulty: f64,
+    pub sort_key: u8,
+}
+
+/// One run of a chaining rule over one grid.
+pub(super) struct Search<'g> {
+    pub arena: Arena,
+    pub rule: Rule,
+    pub grid: &'g Grid,
+    pub hints: Vec<RawHint>,
+}
+
+impl<'g> Search<'g> {
+    pub fn new(rule: Rule, grid: &'g Grid) -> Search<'g> {
+        Search {
+            arena: Arena::default(),
+            rule,
+            grid,
+            hints: Vec::new(),
+        }
+    }
+
+    /// Runs the rule over the whole grid and returns its hints in SE's order: sorted by
+    /// difficulty, complexity and sort key (stable), hints removing the same candidates as an
+    /// earlier one dropped.
+    pub fn run(mut self) -> Vec<ChainHint> {
+        if self.rule.multiple || self.rule.dynamic {
+            self.multiple_chains();
+        } else {
+            self.loops(false, true);
+            self.loops(true, false);
+            self.loops(true, true);
+        }
+        let rule = self.rule;
+        let arena = Rc::new(self.arena);
+        let mut hints: Vec<ChainHint> = self
+            .hints
+            .into_iter()
+            .map(|h| ChainHint {
+                rule,
+                kind: h.kind,
+                x_links: h.x_links,
+                y_links: h.y_links,
+                removable: h.removable,
+                placement: h.placement,
+                complexity: h.complexity,
+                difficulty: h.difficulty,
+                sort_key: h.sort_key,
+                arena: arena.clone(),
+            })
+            .collect();
+        hints.sort_by(|a, b| {
+            a.difficulty
+                .partial_cmp(&b.difficulty)
+                .unwrap_or(std::cmp::Ordering::Equal)
+                .then(a.complexity.cmp(&b.complexity))
+                .then(a.sort_key.cmp(&b.sort_key))
+        });
+        let mut kept: Vec<ChainHint> = Vec::with_capacity(hints.len());
+        for h in hints {
+            if !kept.iter().any(|k| k.removable == h.removable) {
+                kept.push(h);
+            }
+        }
+        kept
+    }
+
+    // ----- links -------------------------------------------------------------------------
+
+    /// What an "on" potential turns off: the cell's other candidates (with Y links), then the
+    /// digit's other places in box, row and column.
+    fn on_to_off(&self, grid: &Grid, p: u32, y_links: bool) -> Vec<(Cell, Digit, Cause)> {
+        let node = self.arena.node(p);
+        let (cell, digit) = (node.cell, node.digit);
+        let mut out = Vec::new();
+        if y_links {
+            for d in grid.candidates(cell).without(digit) {
+                out.push((cell, d, Cause::NakedSingle));
+            }
+        }
+        let b = box_of(cell);
+        for unit in units_box_row_column(cell) {
+            for &c in unit.cells() {
+                if c == cell || !grid.candidates(c).contains(digit) {
+                    continue;
+                }
+                // A cell of the cell's box met again in its row or column is already listed.
+                if unit.kind() != crate::geometry::UnitKind::Box && box_of(c) == b {
+                    continue;
+                }
+                out.push((c, digit, hidden_cause(unit)));
+            }
+        }
+        out
+    }
+
+    /// What an "off" potential turns on: the cell's last candidate (Y links), the digit's last
+    /// place in a box, row or column (X links). `source` is the grid before any dynamic
+    /// removal; removals since then that the link needs become hidden parents.
+    fn off_to_on(
+        &self,
+        grid: &Grid,
+        p: u32,
+        source: Option<&Grid>,
+        offs: &PotentialSet,
+        y_links: bool,
+        x_links: bool,
+    ) -> Vec<Derived> {
+        let node = self.arena.node(p);
+        let (cell, digit) = (node.cell, node.digit);
+        let mut out: Vec<Derived> = Vec::new();
+        if y_links {
+            let cands = grid.candidates(cell);
+            if cands.len() == 2 {
+                let other = cands.without(digit).first().expect("two candidates");
+                let mut parents = vec![p];
+                if let Some(src) = source {
+                    for d in src.candidates(cell).difference(cands) {
+                        parents.push(offs.get(cell, d).expect("a removed candidate is off"));
+                    }
+                }
+                out.push(Derived {
+                    cell,
+                    digit: other,
+                    cause: Cause::NakedSingle,
+                    parents,
+                });
+            }
+        }
+        if x_links {
+            for unit in units_box_row_column(cell) {
+                let places = grid.positions(unit, digit);
+                if places.count_ones() != 2 {
+                    continue;
+                }
+                let cells = unit.cells();
+                let other = (0..9)
+                    .filter(|&i| places & (1 << i) != 0)
+                    .map(|i| cells[i])
+                    .find(|&c| c != cell)
+                    .expect("two places");
+                if out.iter().any(|d| d.cell == other && d.digit == digit) {
+                    continue;
+                }
+                let mut parents = vec![p];
+                if let Some(src) = source {
+                    let removed = src.positions(unit, digit) & !places;
+                    for i in (0..9).filter(|&i| removed & (1 << i) != 0) {
+                        parents.push(offs.get(cells[i], digit).expect("a removed place is off"));
+                    }
+                }
+                out.push(Derived {
+                    cell: other,
+                    digit,
+                    cause: hidden_cause(unit),
+                    parents,
+                });
+            }
+        }
+        out
+    }
+
+    fn node_of(&mut self, d: &Derived, on: bool) -> u32 {
+        self.arena
+            .push(d.cell, d.digit, on, d.cause, &d.parents, None)
+    }
+
+    // ----- the full implication closure (multiple, dynamic, Nishio) ------------------------
+
+    /// Completes `to_on` and `to_off` with everything they imply. Returns the first pair of
+    /// nodes (on, off) for one candidate, if the assumption leads to a contradiction.
+    pub(super) fn close(
+        &mut self,
+        grid: &Grid,
+        to_on: &mut PotentialSet,
+        to_off: &mut PotentialSet,
+    ) -> Option<(u32, u32)> {
+        let y_links = !self.rule.nishio;
+        let source = grid.clone();
+        let mut work = grid.clone();
+        let mut pending_on: VecDeque<u32> = to_on.order.iter().copied().collect();
+        let mut pending_off: VecDeque<u32> = to_off.order.iter().copied().collect();
+        loop {
+            if let Some(p) = pending_on.pop_front() {
+                for (cell, digit, cause) in self.on_to_off(&work, p, y_links) {
+                    if let Some(on) = to_on.get(cell, digit) {
+                        let off = self.arena.derive(cell, digit, false, cause, p);
+                        return Some((on, off));
+                    }
+                    if !to_off.contains(cell, digit) {
+                        let id = self.arena.derive(cell, digit, false, cause, p);
+                        to_off.add(&self.arena, id);
+                        pending_off.push_back(id);
+                    }
+                }
+            } else if let Some(p) = pending_off.pop_front() {
+                let made = self.off_to_on(&work, p, Some(&source), to_off, y_links, true);
+                if self.rule.dynamic {
+                    let n = self.arena.node(p);
+                    work.eliminate(n.cell, n.digit);
+                }
+                for d in made {
+                    if let Some(off) = to_off.get(d.cell, d.digit) {
+                        let on = self.node_of(&d, true);
+                        return Some((on, off));
+                    }
+                    if !to_on.contains(d.cell, d.digit) {
+                        let id = self.node_of(&d, true);
+                        to_on.add(&self.arena, id);
+                        pending_on.push_back(id);
+                    }
+                }
+            } else {
+                break;
+            }
+            if pending_on.is_empty() && pending_off.is_empty() && self.rule.level > 0 {
+                for id in advanced::potentials(self, &work, &source, to_off) {
+                    let n = self.arena.node(id);
+                    if !to_off.contains(n.cell, n.digit) {
+                        to_off.add(&self.arena, id);
+                        pending_off.push_back(id);
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    // ----- Forcing Chains & Cycles (static, one assumption) --------------------------------
+
+    fn loops(&mut self, y_links: bool, x_links: bool) {
+        let grid = self.grid;
+        for cell in 0..81 {
+            let cands = grid.candidates(cell);
+            if grid.value(cell) != 0 || cands.len() < 2 {
+                continue;
+            }
+            for digit in cands {
+                self.unary(cell, digit, y_links, x_links);
+            }
+        }
+    }
+
+    fn unary(&mut self, cell: Cell, digit: Digit, y_links: bool, x_links: bool) {
+        let grid = self.grid;
+        if grid.candidates(cell).len() > 2 && !x_links {
+            return; // a Y-cycle can only start in a bivalue cell
+        }
+        let source = self.arena.assume(cell, digit, true);
+        let cycles = self.cycles(source, y_links, x_links);
+        let mut chains = Vec::new();
+        if x_links {
+            chains.extend(self.forcing(source, y_links));
+            let source_off = self.arena.assume(cell, digit, false);
+            chains.extend(self.forcing(source_off, y_links));
+        }
+        for end in cycles {
+            if let Some(h) = self.cycle_hint(end, y_links, x_links) {
+                self.hints.push(h);
+            }
+        }
+        for target in chains {
+            if let Some(h) = self.forcing_hint(target, y_links, x_links) {
+                self.hints.push(h);
+            }
+        }
+    }
+
+    /// Bidirectional cycles through `source` (on): breadth first, off potentials re-expanded
+    /// once per parent, on potentials once.
+    fn cycles(&mut self, source: u32, y_links: bool, x_links: bool) -> Vec<u32> {
+        let grid = self.grid;
+        let source_key = self.arena.node(source).key();
+        let mut to_on = PotentialSet::default();
+        let mut to_off = PotentialSet::default();
+        to_on.add(&self.arena, source);
+        let mut pending_on = VecDeque::from([source]);
+        let mut pending_off: VecDeque<u32> = VecDeque::new();
+        let mut found = Vec::new();
+        let mut length = 0;
+        while !pending_on.is_empty() || !pending_off.is_empty() {
+            length += 1;
+            while let Some(p) = pending_on.pop_front() {
+                for (cell, digit, cause) in self.on_to_off(grid, p, y_links) {
+                    if !self.arena.is_ancestor(p, key(cell, digit, false)) {
+                        let id = self.arena.derive(cell, digit, false, cause, p);
+                        pending_off.push_back(id);
+                        to_off.add(&self.arena, id);
+                    }
+                }
+            }
+            length += 1;
+            while let Some(p) = pending_off.pop_front() {
+                for d in self.off_to_on(grid, p, None, &to_off, y_links, x_links) {
+                    let closes = length >= 4 && key(d.cell, d.digit, true) == source_key;
+                    let fresh = !to_on.contains(d.cell, d.digit);
+                    if closes || fresh {
+                        let id = self.node_of(&d, true);
+                        if closes {
+                            found.push(id);
+                        }
+                        if fresh {
+                            pending_on.push_back(id);
+                            to_on.add(&self.arena, id);
+                        }
+                    }
+                }
+            }
+        }
+        found
+    }
+
+    /// A forcing chain from `source` to its own opposite: at most one (the first found).
+    fn forcing(&mut self, source: u32, y_links: bool) -> Option<u32> {
+        let grid = self.grid;
+        let src = self.arena.node(source).clone();
+        let mut to_on = PotentialSet::default();
+        let mut to_off = PotentialSet::default();
+        let mut pending_on = VecDeque::new();
+        let mut pending_off = VecDeque::new();
+        if src.on {
+            to_on.add(&self.arena, source);
+            pending_on.push_back(source);
+        } else {
+            to_off.add(&self.arena, source);
+            pending_off.push_back(source);
+        }
+        let mut target = None;
+        while !pending_on.is_empty() || !pending_off.is_empty() {
+            while let Some(p) = pending_on.pop_front() {
+                for (cell, digit, cause) in self.on_to_off(grid, p, y_links) {
+                    let hits = src.on && cell == src.cell && digit == src.digit;
+                    let keep = !self.arena.is_ancestor(p, key(cell, digit, false))
+                        && !to_off.contains(cell, digit);
+                    if (hits && target.is_none()) || keep {
+                        let id = self.arena.derive(cell, digit, false, cause, p);
+                        if hits && target.is_none() {
+                            target = Some(id);
+                        }
+                        if keep {
+                            pending_off.push_back(id);
+                            to_off.add(&self.arena, id);
+                        }
+                    }
+                }
+            }
+            while let Some(p) = pending_off.pop_front() {
+                for d in self.off_to_on(grid, p, None, &to_off, y_links, true) {
+                    let hits = !src.on && d.cell == src.cell && d.digit == src.digit;
+                    let keep = !to_on.contains(d.cell, d.digit);
+                    if (hits && target.is_none()) || keep {
+                        let id = self.node_of(&d, true);
+                        if hits && target.is_none() {
+                            target = Some(id);
+                        }
+                        if keep {
+                            pending_on.push_back(id);
+                            to_on.add(&self.arena, id);
+                        }
+                    }
+                }
+            }
+        }
+        target
+    }
+
+    fn cycle_hint(&self, on: u32, y_links: bool, x_links: bool) -> Option<RawHint> {
+        let mut chain = Vec::new();
+        let mut p = on;
+        while let Some(parent) = self.arena.main_parent(p) {
+            chain.push(p);
+            p = parent;
+        }
+        let cells: Vec<Cell> = chain.iter().map(|&id| self.arena.node(id).cell).collect();
+        let removable = self.confirm_cycle_removals(&chain, &cells);
+        if removable.is_empty() {
+            return None;
+        }
+        let complexity = complexity(&self.arena, &[on]);
+        let base = if x_links && y_links { 7.0 } else { 6.5 };
+        Some(RawHint {
+            kind: HintKind::Cycle { on },
+            x_links,
+            y_links,
+            removable,
+            placement: None,
+            complexity,
+            difficulty: base + length_difficulty(complexity),
+            sort_key: sort_key_of_links(x_links, y_links),
+        })
+    }
+
+    /// Candidates that see an "on" node of the loop and an "off" node of the same digit.
+    fn confirm_cycle_removals(&self, chain: &[u32], cells: &[Cell]) -> Vec<(Cell, Digit)> {
+        let grid = self.grid;
+        let mut forward = KeySet::default();
+        let mut backward = KeySet::default();
+        for &id in chain {
+            let n = self.arena.node(id);
+            for c in (grid.digit_cells(n.digit) & peers(n.cell)).iter() {
+                if cells.contains(&c) {
+                    continue;
+                }
+                if n.on {
+                    forward.insert(key(c, n.digit, false));
+                } else {
+                    backward.insert(key(c, n.digit, false));
+                }
+            }
+        }
+        let mut removable = Vec::new();
+        for cell in 0..81 {
+            for d in grid.candidates(cell) {
+                let k = key(cell, d, false);
+                if forward.contains(k) && backward.contains(k) {
+                    removable.push((cell, d));
+                }
+            }
+        }
+        removable
+    }
+
+    fn forcing_hint(&self, target: u32, y_links: bool, x_links: bool) -> Option<RawHint> {
+        let n = self.arena.node(target);
+        let (removable, placement) = self.conclusion(n.cell, n.digit, n.on);
+        if removable.is_empty() {
+            return None;
+        }
+        let complexity = complexity(&self.arena, &[target]);
+        let base = if x_links && y_links { 7.0 } else { 6.6 };
+        Some(RawHint {
+            kind: HintKind::Forcing { target },
+            x_links,
+            y_links,
+            removable,
+            placement,
+            complexity,
+            difficulty: base + length_difficulty(complexity),
+            sort_key: sort_key_of_links(x_links, y_links),
+        })
+    }
+
+    /// What concluding a potential removes: its other candidates when it is "on" (with the
+    /// placement), itself when "off".
+    fn conclusion(
+        &self,
+        cell: Cell,
+        digit: Digit,
+        on: bool,
+    ) -> Conclusion {
+        if on {
+            let others = self.grid.candidates(cell).without(digit);
+            (
+                others.iter().map(|d| (cell, d)).collect(),
+                Some((cell, digit)),
+            )
+        } else {
+            (vec![(cell, digit)], None)
+        }
+    }
+
+    // ----- Multiple, dynamic and Nishio chains -----------------------------------------------
+
+    fn multiple_chains(&mut self) {
+        let grid = self.grid;
+        for cell in 0..81 {
+            let count = grid.candidates(cell).len();
+            if grid.value(cell) != 0 {
+                continue;
+            }
+            if count > 2 || (count > 1 && self.rule.dynamic) {
+                self.multiple_chains_of_cell(cell, count);
+            }
+        }
+    }
+
+    fn multiple_chains_of_cell(&mut self, cell: Cell, count: u32) {
+        let grid = self.grid;
+        let rule = self.rule;
+        let mut value_on: Vec<PotentialSet> = Vec::new();
+        let mut value_off: Vec<PotentialSet> = Vec::new();
+        let mut cell_on: Option<PotentialSet> = None;
+        let mut cell_off: Option<PotentialSet> = None;
+        for digit in grid.candidates(cell) {
+            let mut on_to_on = PotentialSet::default();
+            let mut on_to_off = PotentialSet::default();
+            let double = count >= 3 && !rule.nishio && rule.dynamic;
+            let contradiction = rule.dynamic || rule.nishio;
+            self.binary(
+                cell,
+                digit,
+                &mut on_to_on,
+                &mut on_to_off,
+                double,
+                contradiction,
+            );
+            if !rule.nishio {
+                self.regions(cell, digit, &on_to_on, &on_to_off);
+            }
+            cell_on = Some(match cell_on {
+                None => on_to_on.clone(),
+                Some(acc) => acc.retain_common(&self.arena, &on_to_on),
+            });
+            cell_off = Some(match cell_off {
+                None => on_to_off.clone(),
+                Some(acc) => acc.retain_common(&self.arena, &on_to_off),
+            });
+            value_on.push(on_to_on);
+            value_off.push(on_to_off);
+        }
+        if rule.nishio || !(count == 2 || (rule.multiple && count > 2)) {
+            return;
+        }
+        for (common, outcomes) in [(cell_on, &value_on), (cell_off, &value_off)] {
+            let Some(common) = common else { continue };
+            for &p in &common.order {
+                let n = self.arena.node(p).clone();
+                let chains: Vec<u32> = outcomes
+                    .iter()
+                    .map(|set| set.get(n.cell, n.digit).expect("common to every value"))
+                    .collect();
+                if let Some(h) = self.reduction_hint(
+                    HintKind::Cell {
+                        cell,
+                        chains: chains.clone(),
+                    },
+                    &chains,
+                    n.cell,
+                    n.digit,
+                    n.on,
+                    5,
+                ) {
+                    self.hints.push(h);
+                }
+            }
+        }
+    }
+
+    fn binary(
+        &mut self,
+        cell: Cell,
+        digit: Digit,
+        on_to_on: &mut PotentialSet,
+        on_to_off: &mut PotentialSet,
+        double: bool,
+        contradiction: bool,
+    ) {
+        let grid = self.grid;
+        let source_on = self.arena.assume(cell, digit, true);
+        let source_off = self.arena.assume(cell, digit, false);
+        on_to_on.add(&self.arena, source_on);
+        if let Some((on, off)) = self.close(grid, on_to_on, on_to_off) {
+            if contradiction {
+                // The assumption "on" is absurd: the candidate goes.
+                self.push_binary(source_on, on, off, true, (cell, digit, false));
+            }
+        }
+        let mut off_to_on = PotentialSet::default();
+        let mut off_to_off = PotentialSet::default();
+        off_to_off.add(&self.arena, source_off);
+        if let Some((on, off)) = self.close(grid, &mut off_to_on, &mut off_to_off) {
+            if contradiction {
+                // The assumption "off" is absurd: the candidate is the cell's digit.
+                self.push_binary(source_off, on, off, true, (cell, digit, true));
+            }
+        }
+        if double {
+            for &p in &on_to_on.order {
+                let n = self.arena.node(p);
+                if let Some(q) = off_to_on.get(n.cell, n.digit) {
+                    let (c, d) = (n.cell, n.digit);
+                    self.push_binary(source_on, p, q, false, (c, d, true));
+                }
+            }
+            for &p in &on_to_off.order {
+                let n = self.arena.node(p);
+                if let Some(q) = off_to_off.get(n.cell, n.digit) {
+                    let (c, d) = (n.cell, n.digit);
+                    self.push_binary(source_off, p, q, false, (c, d, false));
+                }
+            }
+        }
+    }
+
+    /// A binary chaining hint; `result` is the concluded potential.
+    fn push_binary(
+        &mut self,
+        source: u32,
+        on: u32,
+        off: u32,
+        absurd: bool,
+        result: (Cell, Digit, bool),
+    ) {
+        let (cell, digit, state) = result;
+        let (removable, placement) = self.conclusion(cell, digit, state);
+        if removable.is_empty() {
+            return;
+        }
+        let complexity = complexity(&self.arena, &[on, off]);
+        self.hints.push(RawHint {
+            kind: HintKind::Binary {
+                source,
+                on,
+                off,
+                absurd,
+            },
+            x_links: true,
+            y_links: true,
+            removable,
+            placement,
+            complexity,
+            difficulty: self.rule.base_difficulty() + length_difficulty(complexity),
+            sort_key: if absurd { 7 } else { 1 },
+        });
+    }
+
+    fn regions(
+        &mut self,
+        cell: Cell,
+        digit: Digit,
+        on_to_on: &PotentialSet,
+        on_to_off: &PotentialSet,
+    ) {
+        let grid = self.grid;
+        for unit in units_box_row_column(cell) {
+            let places = grid.positions(unit, digit);
+            let count = places.count_ones();
+            if !(count == 2 || (self.rule.multiple && count > 2)) {
+                continue;
+            }
+            let cells: Vec<Cell> = (0..9)
+                .filter(|&i| places & (1 << i) != 0)
+                .map(|i| unit.cells()[i])
+                .collect();
+            if cells[0] != cell {
+                continue; // each unit is done once, from its first place
+            }
+            let mut branch_on = Vec::new();
+            let mut branch_off = Vec::new();
+            let mut region_on = on_to_on.clone();
+            let mut region_off = on_to_off.clone();
+            for &c in &cells {
+                if c == cell {
+                    branch_on.push(on_to_on.clone());
+                    branch_off.push(on_to_off.clone());
+                    continue;
+                }
+                let other = self.arena.assume(c, digit, true);
+                let mut other_on = PotentialSet::default();
+                let mut other_off = PotentialSet::default();
+                other_on.add(&self.arena, other);
+                self.close(grid, &mut other_on, &mut other_off);
+                region_on = region_on.retain_common(&self.arena, &other_on);
+                region_off = region_off.retain_common(&self.arena, &other_off);
+                branch_on.push(other_on);
+                branch_off.push(other_off);
+            }
+            for (common, branches) in [(region_on, &branch_on), (region_off, &branch_off)] {
+                for &p in &common.order {
+                    let n = self.arena.node(p).clone();
+                    let chains: Vec<u32> = branches
+                        .iter()
+                        .map(|set| set.get(n.cell, n.digit).expect("common to every place"))
+                        .collect();
+                    if let Some(h) = self.reduction_hint(
+                        HintKind::Region {
+                            unit,
+                            digit,
+                            chains: chains.clone(),
+                        },
+                        &chains,
+                        n.cell,
+                        n.digit,
+                        n.on,
+                        6,
+                    ) {
+                        self.hints.push(h);
+                    }
+                }
+            }
+        }
+    }
+
+    fn reduction_hint(
+        &self,
+        kind: HintKind,
+        chains: &[u32],
+        cell: Cell,
+        digit: Digit,
+        on: bool,
+        sort_key: u8,
+    ) -> Option<RawHint> {
+        let (removable, placement) = self.conclusion(cell, digit, on);
+        if removable.is_empty() {
+            return None;
+        }
+        let complexity = complexity(&self.arena, chains);
+        Some(RawHint {
+            kind,
+            x_links: true,
+            y_links: true,
+            removable,
+            placement,
+            complexity,
+            difficulty: self.rule.base_difficulty() + length_difficulty(complexity),
+            sort_key,
+        })
+    }
+}
+
+fn sort_key_of_links(x_links: bool, y_links: bool) -> u8 {
+    match (x_links, y_links) {
+        (true, true) => 4,
+        (false, true) => 3,
+        _ => 2,
+    }
+}

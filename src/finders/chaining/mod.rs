@@ -1,0 +1,378 @@
+//! Chains and forcing chains as Sudoku Explainer 1.2.1 finds and rates them.
+//!
+//! Owns SE's chaining rules, each one search over the whole grid whose hints are sorted and
+//! reported in SE's order, so ratings agree with SE's:
+//!
+//! | rule (SE) | techniques | base |
+//! |---|---|---|
+//! | Forcing Chains & Cycles | Bidirectional X-Cycle, Bidirectional Y-Cycle, Forcing X-Chain, Bidirectional Cycle, Forcing Chain | 6.5, 6.5, 6.6, 7.0, 7.0 |
+//! | Nishio Forcing Chains | Nishio Forcing Chains | 7.5 |
+//! | Multiple Forcing Chains | Cell Forcing Chains, Region Forcing Chains | 8.0 |
+//! | Dynamic Forcing Chains | Dynamic Contradiction / Double / Cell / Region Forcing Chains | 8.5 |
+//! | Dynamic Forcing Chains (+) | Dynamic Forcing Chains (+) | 9.0 |
+//! | Nested Forcing Chains, levels 2-5 | Nested Forcing Chains | 9.5, 10.0, 10.5, 11.0 |
+//!
+//! Every hint adds SE's length term to its base (`hint::length_difficulty`, from the chain's
+//! complexity: the distinct potentials of all its chains plus those of nested chains). Within
+//! a rule, hints are sorted by difficulty, then complexity, then SE's sort key (cycles and
+//! forcing chains 2-4 by link kinds, double 1, cell 5, region 6, contradiction 7), ties kept
+//! in search order; a hint removing the same candidates as an earlier one is dropped. The
+//! pipeline takes the first, as SE does. Rules whose techniques are found together are one
+//! *group* ([`group_leader`]): the pipeline runs the group's search once.
+//!
+//! Search order and link rules are in [`engine`]; the inner techniques of levels 1-5 in
+//! [`advanced`]. Notation is Stepwise's: the chain as potentials (`r1c2=5` true, `r1c2<>5`
+//! false) joined by `->`, e.g.
+//! `Forcing X-Chain: r1c6=3 -> r2c4<>3 -> r2c9=3 -> r1c7<>3 ... -> r1c6<>3 => r1c6<>3`;
+//! forcing chains with several branches name the assumption and the common conclusion, and
+//! list every branch in the step's sentence; the pattern carries every node (on/off) and
+//! every link, so a page can draw the arrows.
+
+mod advanced;
+mod engine;
+pub mod hint;
+mod potentials;
+
+use std::ops::ControlFlow;
+
+use super::Emit;
+use crate::geometry::{cell_name, Cell, Digit};
+use crate::grid::Grid;
+use crate::step::{Candidate, Link, Pattern, Role, Step};
+use crate::technique::Technique;
+
+use engine::Search;
+use hint::{distinct_nodes, ChainHint, HintKind};
+use potentials::Arena;
+
+/// One of Sudoku Explainer's chaining rules (`Chaining(multiple, dynamic, nishio, level)`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Rule {
+    /// Cell and region forcing chains (several branches).
+    pub multiple: bool,
+    /// Removals are applied as the chain grows.
+    pub dynamic: bool,
+    /// Nishio: X links only, contradictions only.
+    pub nishio: bool,
+    /// 0: plain; 1: "(+)", simple techniques inside; 2-5: nested chaining rules inside.
+    pub level: u8,
+}
+
+impl Rule {
+    pub const FORCING_CHAINS_AND_CYCLES: Rule = Rule {
+        multiple: false,
+        dynamic: false,
+        nishio: false,
+        level: 0,
+    };
+    pub const NISHIO: Rule = Rule {
+        multiple: false,
+        dynamic: true,
+        nishio: true,
+        level: 0,
+    };
+    pub const MULTIPLE: Rule = Rule {
+        multiple: true,
+        dynamic: false,
+        nishio: false,
+        level: 0,
+    };
+    pub const DYNAMIC: Rule = Rule {
+        multiple: true,
+        dynamic: true,
+        nishio: false,
+        level: 0,
+    };
+    pub const fn nested(level: u8) -> Rule {
+        Rule {
+            multiple: true,
+            dynamic: true,
+            nishio: false,
+            level,
+        }
+    }
+
+    /// SE's base difficulty of the rule's multi-branch hints (`Chaining.getDifficulty`).
+    pub fn base_difficulty(self) -> f64 {
+        if self.level >= 2 {
+            9.5 + 0.5 * (self.level - 2) as f64
+        } else if self.level > 0 {
+            8.5 + 0.5 * self.level as f64
+        } else if self.nishio {
+            7.5
+        } else if self.dynamic {
+            8.5
+        } else {
+            8.0
+        }
+    }
+}
+
+/// The technique that names a hint.
+fn technique_of(hint: &ChainHint) -> Technique {
+    use Technique::*;
+    let rule = hint.rule;
+    match &hint.kind {
+        HintKind::Cycle { .. } => match (hint.x_links, hint.y_links) {
+            (true, true) => BidirectionalCycle,
+            (false, true) => BidirectionalYCycle,
+            _ => BidirectionalXCycle,
+        },
+        HintKind::Forcing { .. } => {
+            if hint.y_links {
+                ForcingChain
+            } else {
+                ForcingXChain
+            }
+        }
+        kind if rule.level >= 2 => {
+            let _ = kind;
+            NestedForcingChains
+        }
+        _ if rule.level == 1 => DynamicForcingChainsPlus,
+        HintKind::Binary { .. } if rule.nishio => NishioForcingChains,
+        HintKind::Binary { absurd: true, .. } => DynamicContradictionForcingChains,
+        HintKind::Binary { .. } => DynamicDoubleForcingChains,
+        HintKind::Cell { .. } if rule.dynamic => DynamicCellForcingChains,
+        HintKind::Cell { .. } => CellForcingChains,
+        HintKind::Region { .. } if rule.dynamic => DynamicRegionForcingChains,
+        HintKind::Region { .. } => RegionForcingChains,
+    }
+}
+
+/// The first technique of the group a chaining technique is found with; `None` for
+/// techniques found on their own.
+pub fn group_leader(technique: Technique) -> Option<Technique> {
+    use Technique::*;
+    match technique {
+        BidirectionalXCycle | BidirectionalYCycle | ForcingXChain | BidirectionalCycle
+        | ForcingChain => Some(BidirectionalXCycle),
+        CellForcingChains | RegionForcingChains => Some(CellForcingChains),
+        DynamicContradictionForcingChains
+        | DynamicDoubleForcingChains
+        | DynamicCellForcingChains
+        | DynamicRegionForcingChains => Some(DynamicContradictionForcingChains),
+        _ => None,
+    }
+}
+
+fn emit_all(grid: &Grid, hints: Vec<ChainHint>, emit: &mut Emit<'_>) -> ControlFlow<()> {
+    for hint in &hints {
+        emit(to_step(grid, hint))?;
+    }
+    ControlFlow::Continue(())
+}
+
+/// SE's "Forcing Chains & Cycles": X-cycles, Y-cycles, forcing X-chains, then mixed cycles
+/// and forcing chains, sorted together.
+pub fn forcing_chains_and_cycles(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
+    emit_all(
+        grid,
+        Search::new(Rule::FORCING_CHAINS_AND_CYCLES, grid).run(),
+        emit,
+    )
+}
+
+/// SE's "Nishio Forcing Chains": dynamic X-only chains from one assumption to a contradiction.
+pub fn nishio(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
+    emit_all(grid, Search::new(Rule::NISHIO, grid).run(), emit)
+}
+
+/// SE's "Multiple Forcing Chains": static cell and region forcing chains.
+pub fn multiple(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
+    emit_all(grid, Search::new(Rule::MULTIPLE, grid).run(), emit)
+}
+
+/// SE's "Dynamic Forcing Chains": contradiction, double, cell and region chains.
+pub fn dynamic(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
+    emit_all(grid, Search::new(Rule::DYNAMIC, grid).run(), emit)
+}
+
+/// SE's "Dynamic Forcing Chains (+)": dynamic chains that also use locked candidates, hidden
+/// and naked pairs and X-Wings on the reduced grid.
+pub fn dynamic_plus(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
+    emit_all(grid, Search::new(Rule::nested(1), grid).run(), emit)
+}
+
+/// SE's nested forcing chains, levels 2 to 5 in turn: the first level that finds anything
+/// gives the steps.
+pub fn nested(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
+    for level in 2..=5 {
+        let hints = Search::new(Rule::nested(level), grid).run();
+        if !hints.is_empty() {
+            return emit_all(grid, hints, emit);
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// `r1c2=5` for an "on" potential, `r1c2<>5` for an "off" one.
+fn potential_name(arena: &Arena, id: u32) -> String {
+    let n = arena.node(id);
+    format!(
+        "{}{}{}",
+        cell_name(n.cell),
+        if n.on { "=" } else { "<>" },
+        n.digit
+    )
+}
+
+/// The main path from an assumption to `target`, assumption first.
+fn main_path(arena: &Arena, target: u32) -> Vec<u32> {
+    let mut path = vec![target];
+    let mut p = target;
+    while let Some(parent) = arena.main_parent(p) {
+        path.push(parent);
+        p = parent;
+    }
+    path.reverse();
+    path
+}
+
+/// The main path in words: `r1c2=5 -> r1c7<>5 -> ...`; a node with more parents than its
+/// main one is marked `(+n)`.
+fn path_text(arena: &Arena, target: u32) -> String {
+    main_path(arena, target)
+        .iter()
+        .map(|&id| {
+            let extra = arena.parents_of(id).len().saturating_sub(1);
+            if extra > 0 {
+                format!("{} (+{extra})", potential_name(arena, id))
+            } else {
+                potential_name(arena, id)
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" -> ")
+}
+
+fn conclusion_text(placement: Option<(Cell, Digit)>, removable: &[(Cell, Digit)]) -> String {
+    match placement {
+        Some((c, d)) => format!("{}={d}", cell_name(c)),
+        None => removable
+            .iter()
+            .map(|&(c, d)| format!("{}<>{d}", cell_name(c)))
+            .collect::<Vec<_>>()
+            .join(", "),
+    }
+}
+
+/// A chaining hint as a step: technique, placement and removals, the pattern of every node
+/// and link, the subject and the sentence listing each branch.
+fn to_step(grid: &Grid, hint: &ChainHint) -> Step {
+    let technique = technique_of(hint);
+    let arena = &hint.arena;
+    let targets = hint.targets();
+    let placements: Vec<Candidate> = hint
+        .placement
+        .iter()
+        .map(|&(c, d)| Candidate::new(c, d))
+        .collect();
+    let eliminations: Vec<Candidate> = hint
+        .removable
+        .iter()
+        .map(|&(c, d)| Candidate::new(c, d))
+        .collect();
+    let mut pattern = Pattern::default();
+    for id in distinct_nodes(arena, &targets) {
+        let n = arena.node(id);
+        let role = if n.on { Role::On } else { Role::Off };
+        pattern = pattern.candidate(Candidate::new(n.cell, n.digit), role);
+        for &parent in arena.parents_of(id) {
+            let p = arena.node(parent);
+            pattern.links.push(Link {
+                from: Candidate::new(p.cell, p.digit),
+                to: Candidate::new(n.cell, n.digit),
+                strong: n.on,
+            });
+        }
+    }
+    let conclusion = conclusion_text(hint.placement, &hint.removable);
+    let (subject, text) = match &hint.kind {
+        HintKind::Cycle { on } => {
+            let path = path_text(arena, *on);
+            let text = format!(
+                "The loop {path} holds whichever state its first candidate takes, so every \
+                 candidate that sees a true node both ways round goes: {conclusion}."
+            );
+            (path, text)
+        }
+        HintKind::Forcing { target } => {
+            let path = path_text(arena, *target);
+            let first = potential_name(arena, main_path(arena, *target)[0]);
+            let text =
+                format!("Assuming {first} leads to its own opposite ({path}), so {conclusion}.");
+            (path, text)
+        }
+        HintKind::Binary {
+            source,
+            on,
+            off,
+            absurd,
+        } => {
+            let assumption = potential_name(arena, *source);
+            let (on_n, off_n) = (arena.node(*on), arena.node(*off));
+            if *absurd {
+                let clash = format!(
+                    "{}={} and {}<>{}",
+                    cell_name(on_n.cell),
+                    on_n.digit,
+                    cell_name(off_n.cell),
+                    off_n.digit
+                );
+                let subject = format!("{assumption} leads to {clash}");
+                let text = format!(
+                    "If {assumption}, then {} and {}: a contradiction, so {conclusion}.",
+                    path_text(arena, *on),
+                    path_text(arena, *off)
+                );
+                (subject, text)
+            } else {
+                let result = potential_name(arena, *on);
+                let subject = format!("{assumption} either way gives {result}");
+                let text = format!(
+                    "Whether {assumption} holds or not, {result} follows: {} ; {}. So {conclusion}.",
+                    path_text(arena, *on),
+                    path_text(arena, *off)
+                );
+                (subject, text)
+            }
+        }
+        HintKind::Cell { cell, chains } => {
+            let digits: String = grid
+                .candidates(*cell)
+                .iter()
+                .map(|d| d.to_string())
+                .collect();
+            let result = potential_name(arena, chains[0]);
+            let subject = format!("each of {}={{{digits}}} gives {result}", cell_name(*cell));
+            let branches: Vec<String> = chains.iter().map(|&t| path_text(arena, t)).collect();
+            let text = format!(
+                "Whichever digit {} takes, {result} follows: {}. So {conclusion}.",
+                cell_name(*cell),
+                branches.join("; ")
+            );
+            (subject, text)
+        }
+        HintKind::Region {
+            unit,
+            digit,
+            chains,
+        } => {
+            let result = potential_name(arena, chains[0]);
+            let subject = format!("each place of {digit} in {unit} gives {result}");
+            let branches: Vec<String> = chains.iter().map(|&t| path_text(arena, t)).collect();
+            let text = format!(
+                "Wherever {digit} goes in {unit}, {result} follows: {}. So {conclusion}.",
+                branches.join("; ")
+            );
+            (subject, text)
+        }
+    };
+    let mut step = Step::new(technique, placements, eliminations, pattern, subject, text);
+    step.rating_bonus = hint.difficulty - technique.se_rating();
+    step
+}
+
+#[cfg(test)]
+mod tests;

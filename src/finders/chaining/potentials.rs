@@ -1,0 +1,234 @@
+//! The implication graph a chaining search grows: potentials, their causes and parents.
+//!
+//! A *potential* is a candidate assumed true ("on") or false ("off"). Every potential the
+//! search derives is a [`Node`] in an [`Arena`], with the parents it was derived from, so a
+//! whole chain (or net of chains) is read back from its last node. Two nodes are the same
+//! potential when cell, digit and state agree, whatever their parents: [`PotentialSet`] keeps
+//! the first node stored for each potential, in insertion order, as Sudoku Explainer's
+//! `LinkedSet` does. That order decides which chains are found first, so it is part of the
+//! rating.
+
+use std::rc::Rc;
+
+use crate::geometry::{Cell, Digit};
+
+use super::hint::ChainHint;
+
+/// Why a potential follows from its parents.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Cause {
+    /// The assumption the chain starts from.
+    Assumption,
+    /// A cell's only other candidate, or (for "off") a cell holds one digit only.
+    NakedSingle,
+    /// The digit's only other place in a box, row or column, or (for "off") one digit per unit.
+    HiddenBox,
+    HiddenRow,
+    HiddenColumn,
+    /// A simpler technique (or a nested chain) applied to the grid the chain has reduced.
+    Advanced,
+}
+
+/// One derived potential.
+#[derive(Debug, Clone)]
+pub struct Node {
+    pub cell: Cell,
+    pub digit: Digit,
+    pub on: bool,
+    pub cause: Cause,
+    /// Where this node's parents sit in [`Arena::parents`]: the first is the main parent.
+    pub parent_start: u32,
+    pub parent_count: u32,
+    /// The nested chain whose conclusion this is (levels 2 and up).
+    pub nested: Option<Rc<ChainHint>>,
+}
+
+impl Node {
+    /// Index of the potential: candidate index times two, plus one when "on".
+    pub fn key(&self) -> usize {
+        key(self.cell, self.digit, self.on)
+    }
+}
+
+/// Index of a potential among the 81 * 9 * 2 possible ones.
+pub const fn key(cell: Cell, digit: Digit, on: bool) -> usize {
+    (cell * 9 + digit as usize - 1) * 2 + on as usize
+}
+
+/// Number of distinct potentials.
+pub const KEYS: usize = 81 * 9 * 2;
+
+/// Where the nodes of one search live.
+#[derive(Debug, Default)]
+pub struct Arena {
+    pub nodes: Vec<Node>,
+    /// Parent lists of all nodes, one run per node (one pool: most nodes have one parent).
+    pub parents: Vec<u32>,
+}
+
+impl Arena {
+    /// A new node with the given parents, main parent first.
+    pub fn push(
+        &mut self,
+        cell: Cell,
+        digit: Digit,
+        on: bool,
+        cause: Cause,
+        parents: &[u32],
+        nested: Option<Rc<ChainHint>>,
+    ) -> u32 {
+        let parent_start = self.parents.len() as u32;
+        self.parents.extend_from_slice(parents);
+        self.nodes.push(Node {
+            cell,
+            digit,
+            on,
+            cause,
+            parent_start,
+            parent_count: parents.len() as u32,
+            nested,
+        });
+        (self.nodes.len() - 1) as u32
+    }
+
+    /// The parents of a node, main parent first.
+    pub fn parents_of(&self, id: u32) -> &[u32] {
+        let n = self.node(id);
+        let start = n.parent_start as usize;
+        &self.parents[start..start + n.parent_count as usize]
+    }
+
+    /// The main parent of a node, if it has one.
+    pub fn main_parent(&self, id: u32) -> Option<u32> {
+        self.parents_of(id).first().copied()
+    }
+
+    pub fn node(&self, id: u32) -> &Node {
+        &self.nodes[id as usize]
+    }
+
+    /// A new node derived from one parent.
+    pub fn derive(&mut self, cell: Cell, digit: Digit, on: bool, cause: Cause, parent: u32) -> u32 {
+        self.push(cell, digit, on, cause, &[parent], None)
+    }
+
+    /// The starting assumption of a chain.
+    pub fn assume(&mut self, cell: Cell, digit: Digit, on: bool) -> u32 {
+        self.push(cell, digit, on, Cause::Assumption, &[], None)
+    }
+
+    /// Whether `potential` (by key) is on the main-parent path above `child`.
+    pub fn is_ancestor(&self, child: u32, potential: usize) -> bool {
+        let mut current = child;
+        while let Some(parent) = self.main_parent(current) {
+            if self.node(parent).key() == potential {
+                return true;
+            }
+            current = parent;
+        }
+        false
+    }
+
+    /// The distinct potentials `from` rests on, itself included, visited breadth first: for
+    /// each potential only its first node met is followed (Sudoku Explainer's
+    /// `getAncestorCount` and `getChain`).
+    pub fn ancestors(&self, from: u32) -> Vec<u32> {
+        let mut seen = KeySet::default();
+        let mut result = Vec::new();
+        let mut level = vec![from];
+        while !level.is_empty() {
+            let mut next = Vec::new();
+            for id in level {
+                let node = self.node(id);
+                if seen.insert(node.key()) {
+                    result.push(id);
+                    next.extend_from_slice(self.parents_of(id));
+                }
+            }
+            level = next;
+        }
+        result
+    }
+}
+
+/// A set of potential keys.
+#[derive(Clone)]
+pub struct KeySet([u64; KEYS.div_ceil(64)]);
+
+impl Default for KeySet {
+    fn default() -> Self {
+        KeySet([0; KEYS.div_ceil(64)])
+    }
+}
+
+impl KeySet {
+    pub fn contains(&self, key: usize) -> bool {
+        self.0[key / 64] & (1u64 << (key % 64)) != 0
+    }
+
+    /// Adds a key; false when it was there.
+    pub fn insert(&mut self, key: usize) -> bool {
+        let (word, bit) = (key / 64, 1u64 << (key % 64));
+        let fresh = self.0[word] & bit == 0;
+        self.0[word] |= bit;
+        fresh
+    }
+}
+
+const NONE: u32 = u32::MAX;
+
+/// An insertion-ordered set of potentials of one state, keyed by candidate: the first node
+/// added for a candidate is the one kept.
+#[derive(Clone)]
+pub struct PotentialSet {
+    by_candidate: Box<[u32; 729]>,
+    pub order: Vec<u32>,
+}
+
+impl Default for PotentialSet {
+    fn default() -> Self {
+        PotentialSet {
+            by_candidate: Box::new([NONE; 729]),
+            order: Vec::new(),
+        }
+    }
+}
+
+impl PotentialSet {
+    pub fn candidate_index(cell: Cell, digit: Digit) -> usize {
+        cell * 9 + digit as usize - 1
+    }
+
+    pub fn get(&self, cell: Cell, digit: Digit) -> Option<u32> {
+        let id = self.by_candidate[Self::candidate_index(cell, digit)];
+        (id != NONE).then_some(id)
+    }
+
+    pub fn contains(&self, cell: Cell, digit: Digit) -> bool {
+        self.get(cell, digit).is_some()
+    }
+
+    /// Adds the node unless its candidate is already there; returns whether it was added.
+    pub fn add(&mut self, arena: &Arena, id: u32) -> bool {
+        let node = arena.node(id);
+        let slot = &mut self.by_candidate[Self::candidate_index(node.cell, node.digit)];
+        if *slot != NONE {
+            return false;
+        }
+        *slot = id;
+        self.order.push(id);
+        true
+    }
+
+    /// The potentials of `self` (its nodes, in its order) whose candidate `other` also holds.
+    pub fn retain_common(&self, arena: &Arena, other: &PotentialSet) -> PotentialSet {
+        let mut kept = PotentialSet::default();
+        for &id in &self.order {
+            let n = arena.node(id);
+            if other.contains(n.cell, n.digit) {
+                kept.add(arena, id);
+            }
+        }
+        kept
+    }
+}

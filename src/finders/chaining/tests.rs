@@ -1,0 +1,1 @@
+//! Unit tests of the chaining rules on real positions.
