@@ -9,7 +9,8 @@
 //!   Explainer does, without applying the eliminations).
 //!
 //! Search order is Sudoku Explainer's: pointing into columns, then into rows; claiming from
-//! columns, then from rows; each pass by digit 1-9, then unit 1-9. A direct form's single lies
+//! columns, then from rows; each pass by base unit 1-9, then the crossing cover unit, then
+//! digit 1-9 (SE's `Locking.getHints` loops). A direct form's single lies
 //! in another unit of the base's kind that crosses the cover (SE's `Locking` in direct mode).
 
 use std::ops::ControlFlow;
@@ -40,7 +41,7 @@ fn shared_unit(cells: CellSet, kind: UnitKind) -> Option<Unit> {
 }
 
 /// Every lock in Sudoku Explainer's order: pointing with column covers then row covers,
-/// claiming from columns then rows; each pass by digit 1-9, then base unit 1-9.
+/// claiming from columns then rows; each pass by base unit, cover unit, then digit.
 fn locks(
     grid: &Grid,
     pointing: bool,
@@ -59,8 +60,10 @@ fn locks(
         ]
     };
     for (base_kind, cover_kind) in passes {
-        for digit in 1..=9 {
-            for base in (0..9).map(|i| unit_of_kind(base_kind, i)) {
+        for base in (0..9).map(|i| unit_of_kind(base_kind, i)) {
+            // SE walks the covers crossing the base in order, and the digits within each.
+            let mut found = Vec::new();
+            for digit in 1..=9 {
                 let cells = grid.digit_cells(digit) & base.cell_set();
                 if cells.len() < 2 {
                     // One place is a hidden single, none is a contradiction: neither is a lock.
@@ -71,13 +74,17 @@ fn locks(
                 };
                 let targets = (grid.digit_cells(digit) & cover.cell_set()) - base.cell_set();
                 let eliminations = targets.iter().map(|c| Candidate::new(c, digit)).collect();
-                each(Lock {
+                found.push(Lock {
                     digit,
                     base,
                     cover,
                     cells,
                     eliminations,
-                })?;
+                });
+            }
+            found.sort_by_key(|lock| (lock.cover.index(), lock.digit));
+            for lock in found {
+                each(lock)?;
             }
         }
     }

@@ -144,18 +144,18 @@ impl<'g> Search<'g> {
                 out.push((cell, d, Cause::NakedSingle));
             }
         }
-        let b = box_of(cell);
-        for unit in units_box_row_column(cell) {
-            for &c in unit.cells() {
-                if c == cell || !grid.candidates(c).contains(digit) {
-                    continue;
-                }
-                // A cell of the cell's box met again in its row or column is already listed.
-                if unit.kind() != crate::geometry::UnitKind::Box && box_of(c) == b {
-                    continue;
-                }
-                out.push((c, digit, hidden_cause(unit)));
-            }
+        let places = grid.digit_cells(digit).without(cell);
+        let [b, r, c] = units_box_row_column(cell);
+        let in_box = places & b.cell_set();
+        for other in in_box.iter() {
+            out.push((other, digit, Cause::HiddenBox));
+        }
+        // Cells of the cell's box met again in its row or column are already listed.
+        for other in (places & r.cell_set() - in_box).iter() {
+            out.push((other, digit, Cause::HiddenRow));
+        }
+        for other in (places & c.cell_set() - in_box).iter() {
+            out.push((other, digit, Cause::HiddenColumn));
         }
         out
     }
@@ -195,24 +195,20 @@ impl<'g> Search<'g> {
         }
         if x_links {
             for unit in units_box_row_column(cell) {
-                let places = grid.positions(unit, digit);
-                if places.count_ones() != 2 {
+                let places = grid.digit_cells(digit) & unit.cell_set();
+                if places.len() != 2 {
                     continue;
                 }
-                let cells = unit.cells();
-                let other = (0..9)
-                    .filter(|&i| places & (1 << i) != 0)
-                    .map(|i| cells[i])
-                    .find(|&c| c != cell)
-                    .expect("two places");
+                let other = places.without(cell).first().expect("two places");
                 if out.iter().any(|d| d.cell == other && d.digit == digit) {
                     continue;
                 }
                 let mut parents = vec![p];
                 if let Some(src) = source {
-                    let removed = src.positions(unit, digit) & !places;
-                    for i in (0..9).filter(|&i| removed & (1 << i) != 0) {
-                        parents.push(offs.get(cells[i], digit).expect("a removed place is off"));
+                    // Unit cells ascend in reading order, so this is SE's region order.
+                    let removed = src.digit_cells(digit) & unit.cell_set() - places;
+                    for c in removed.iter() {
+                        parents.push(offs.get(c, digit).expect("a removed place is off"));
                     }
                 }
                 out.push(Derived {
@@ -508,12 +504,7 @@ impl<'g> Search<'g> {
 
     /// What concluding a potential removes: its other candidates when it is "on" (with the
     /// placement), itself when "off".
-    fn conclusion(
-        &self,
-        cell: Cell,
-        digit: Digit,
-        on: bool,
-    ) -> Conclusion {
+    fn conclusion(&self, cell: Cell, digit: Digit, on: bool) -> Conclusion {
         if on {
             let others = self.grid.candidates(cell).without(digit);
             (

@@ -4,9 +4,10 @@
 
 use std::rc::Rc;
 
-use crate::geometry::{Cell, Digit, Unit};
+use crate::geometry::{cell_name, peers, Cell, Digit, Unit};
+use crate::grid::Grid;
 
-use super::potentials::{Arena, KeySet};
+use super::potentials::{Arena, Cause, KeySet};
 use super::Rule;
 
 /// The shape of a conclusion.
@@ -145,5 +146,186 @@ mod tests {
         assert_eq!(added(27), 6);
         assert_eq!(added(98), 9);
         assert_eq!(added(99), 10);
+    }
+}
+
+impl ChainHint {
+    /// Replays every link of the hint's chains against `grid`, the state the rule ran on, and
+    /// checks that the chains end where the conclusion says. Returns the number of links
+    /// checked. Links that a nested rule or an inner technique made (cause `Advanced`) are
+    /// checked only for their shape (they follow from "off" potentials); the inner hints'
+    /// own chains ran on a reduced grid and are not replayed here.
+    pub fn check_links(&self, grid: &Grid) -> Result<usize, String> {
+        let arena = &*self.arena;
+        let name = |id: u32| {
+            let n = arena.node(id);
+            format!(
+                "{}{}{}",
+                cell_name(n.cell),
+                if n.on { "=" } else { "<>" },
+                n.digit
+            )
+        };
+        let mut checked = 0;
+        for &target in &self.targets() {
+            for id in arena.ancestors(target) {
+                let n = arena.node(id);
+                if !grid.candidates(n.cell).contains(n.digit) {
+                    return Err(format!("{} is not a candidate", name(id)));
+                }
+                let parents = arena.parents_of(id);
+                let bad = |why: &str| Err(format!("{} does not follow: {why}", name(id)));
+                match n.cause {
+                    Cause::Assumption => {
+                        if !parents.is_empty() {
+                            return bad("an assumption has parents");
+                        }
+                    }
+                    Cause::Advanced => {
+                        if n.on || parents.iter().any(|&p| arena.node(p).on) {
+                            return bad("an inner rule removes candidates from removals");
+                        }
+                    }
+                    cause if !n.on => {
+                        // "Off" from one "on" parent: same cell, or same digit in a shared unit.
+                        let [p] = parents else {
+                            return bad("an elimination has one parent");
+                        };
+                        let p = arena.node(*p);
+                        let ok = p.on
+                            && match cause {
+                                Cause::NakedSingle => p.cell == n.cell && p.digit != n.digit,
+                                _ => {
+                                    p.digit == n.digit
+                                        && p.cell != n.cell
+                                        && peers(p.cell).contains(n.cell)
+                                }
+                            };
+                        if !ok {
+                            return bad("its parent does not exclude it");
+                        }
+                    }
+                    cause => {
+                        // "On" from "off" parents: every other candidate of the cell, or every
+                        // other place of the digit in the unit, is off.
+                        let offs: Vec<(usize, u8)> = parents
+                            .iter()
+                            .map(|&p| arena.node(p))
+                            .filter(|p| !p.on)
+                            .map(|p| (p.cell, p.digit))
+                            .collect();
+                        if offs.len() != parents.len() {
+                            return bad("a placement follows from removals only");
+                        }
+                        let covered = match cause {
+                            Cause::NakedSingle => grid
+                                .candidates(n.cell)
+                                .without(n.digit)
+                                .iter()
+                                .all(|d| offs.contains(&(n.cell, d))),
+                            _ => {
+                                let [b, r, c] = super::engine::units_box_row_column(n.cell);
+                                let unit = match cause {
+                                    Cause::HiddenBox => b,
+                                    Cause::HiddenRow => r,
+                                    _ => c,
+                                };
+                                (grid.digit_cells(n.digit) & unit.cell_set())
+                                    .without(n.cell)
+                                    .iter()
+                                    .all(|c| offs.contains(&(c, n.digit)))
+                            }
+                        };
+                        if !covered {
+                            return bad("some other candidate is still possible");
+                        }
+                    }
+                }
+                checked += parents.len();
+            }
+        }
+        self.check_conclusion(grid).map(|()| checked)
+    }
+
+    /// The root (assumption) of a chain.
+    fn root(&self, mut id: u32) -> u32 {
+        while let Some(p) = self.arena.main_parent(id) {
+            id = p;
+        }
+        id
+    }
+
+    fn check_conclusion(&self, grid: &Grid) -> Result<(), String> {
+        let arena = &*self.arena;
+        let same = |a: u32, b: u32| {
+            let (x, y) = (arena.node(a), arena.node(b));
+            x.cell == y.cell && x.digit == y.digit
+        };
+        let ok = match &self.kind {
+            HintKind::Cycle { on } => {
+                let root = self.root(*on);
+                same(root, *on) && arena.node(*on).on && arena.node(root).on
+            }
+            HintKind::Forcing { target } => {
+                let root = self.root(*target);
+                same(root, *target) && arena.node(root).on != arena.node(*target).on
+            }
+            HintKind::Binary {
+                source,
+                on,
+                off,
+                absurd,
+            } => {
+                let (a, b) = (arena.node(*on), arena.node(*off));
+                if *absurd {
+                    same(*on, *off)
+                        && a.on
+                        && !b.on
+                        && same(self.root(*on), *source)
+                        && same(self.root(*off), *source)
+                } else {
+                    same(*on, *off)
+                        && a.on == b.on
+                        && arena.node(self.root(*on)).on
+                        && !arena.node(self.root(*off)).on
+                }
+            }
+            HintKind::Cell { cell, chains } => {
+                let digits: Vec<u8> = chains
+                    .iter()
+                    .map(|&t| arena.node(self.root(t)))
+                    .filter(|r| r.cell == *cell && r.on)
+                    .map(|r| r.digit)
+                    .collect();
+                digits == grid.candidates(*cell).iter().collect::<Vec<_>>()
+                    && chains
+                        .windows(2)
+                        .all(|w| same(w[0], w[1]) && arena.node(w[0]).on == arena.node(w[1]).on)
+            }
+            HintKind::Region {
+                unit,
+                digit,
+                chains,
+            } => {
+                let cells: Vec<usize> = chains
+                    .iter()
+                    .map(|&t| arena.node(self.root(t)))
+                    .filter(|r| r.digit == *digit && r.on)
+                    .map(|r| r.cell)
+                    .collect();
+                cells
+                    == (grid.digit_cells(*digit) & unit.cell_set())
+                        .iter()
+                        .collect::<Vec<_>>()
+                    && chains
+                        .windows(2)
+                        .all(|w| same(w[0], w[1]) && arena.node(w[0]).on == arena.node(w[1]).on)
+            }
+        };
+        if ok {
+            Ok(())
+        } else {
+            Err("the chains do not end in the stated conclusion".into())
+        }
     }
 }

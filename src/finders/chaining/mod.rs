@@ -206,6 +206,12 @@ pub fn nested(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
     ControlFlow::Continue(())
 }
 
+/// Every hint of one chaining rule on `grid`, in the order the rule reports them (for tests
+/// and tools that look beyond the first step).
+pub fn search(rule: Rule, grid: &Grid) -> Vec<ChainHint> {
+    Search::new(rule, grid).run()
+}
+
 /// `r1c2=5` for an "on" potential, `r1c2<>5` for an "off" one.
 fn potential_name(arena: &Arena, id: u32) -> String {
     let n = arena.node(id);
