@@ -151,10 +151,10 @@ impl<'g> Search<'g> {
             out.push((other, digit, Cause::HiddenBox));
         }
         // Cells of the cell's box met again in its row or column are already listed.
-        for other in (places & r.cell_set() - in_box).iter() {
+        for other in ((places & r.cell_set()) - in_box).iter() {
             out.push((other, digit, Cause::HiddenRow));
         }
-        for other in (places & c.cell_set() - in_box).iter() {
+        for other in ((places & c.cell_set()) - in_box).iter() {
             out.push((other, digit, Cause::HiddenColumn));
         }
         out
@@ -206,7 +206,7 @@ impl<'g> Search<'g> {
                 let mut parents = vec![p];
                 if let Some(src) = source {
                     // Unit cells ascend in reading order, so this is SE's region order.
-                    let removed = src.digit_cells(digit) & unit.cell_set() - places;
+                    let removed = (src.digit_cells(digit) & unit.cell_set()) - places;
                     for c in removed.iter() {
                         parents.push(offs.get(c, digit).expect("a removed place is off"));
                     }
