@@ -124,31 +124,6 @@ pub fn distinct_nodes(arena: &Arena, targets: &[u32]) -> Vec<u32> {
     out
 }
 
-#[cfg(test)]
-mod tests {
-    use super::length_difficulty;
-
-    #[test]
-    fn length_term_follows_se_thresholds() {
-        let added = |c: u32| (length_difficulty(c) * 10.0).round() as u32;
-        // length = complexity - 2; thresholds 4, 6, 8, 12, 16, 24, 32, 48, 64, 96.
-        assert_eq!(added(6), 0);
-        assert_eq!(added(7), 1);
-        assert_eq!(added(8), 1);
-        assert_eq!(added(9), 2);
-        assert_eq!(added(10), 2);
-        assert_eq!(added(11), 3);
-        assert_eq!(added(14), 3);
-        assert_eq!(added(15), 4);
-        assert_eq!(added(18), 4);
-        assert_eq!(added(19), 5);
-        assert_eq!(added(26), 5);
-        assert_eq!(added(27), 6);
-        assert_eq!(added(98), 9);
-        assert_eq!(added(99), 10);
-    }
-}
-
 impl ChainHint {
     /// Replays every link of the hint's chains against `grid`, the state the rule ran on, and
     /// checks that the chains end where the conclusion says. Returns the number of links
@@ -327,5 +302,30 @@ impl ChainHint {
         } else {
             Err("the chains do not end in the stated conclusion".into())
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::length_difficulty;
+
+    #[test]
+    fn length_term_follows_se_thresholds() {
+        let added = |c: u32| (length_difficulty(c) * 10.0).round() as u32;
+        // length = complexity - 2; thresholds 4, 6, 8, 12, 16, 24, 32, 48, 64, 96.
+        assert_eq!(added(6), 0);
+        assert_eq!(added(7), 1);
+        assert_eq!(added(8), 1);
+        assert_eq!(added(9), 2);
+        assert_eq!(added(10), 2);
+        assert_eq!(added(11), 3);
+        assert_eq!(added(14), 3);
+        assert_eq!(added(15), 4);
+        assert_eq!(added(18), 4);
+        assert_eq!(added(19), 5);
+        assert_eq!(added(26), 5);
+        assert_eq!(added(27), 6);
+        assert_eq!(added(98), 9);
+        assert_eq!(added(99), 10);
     }
 }
