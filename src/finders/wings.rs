@@ -24,9 +24,9 @@
 //! Search order (fixed, so traces are deterministic):
 //! - XY-Wing and XYZ-Wing follow Sudoku Explainer's `XYWing` rule: pivots in cell order (two
 //!   candidates for an XY-Wing, three for an XYZ-Wing), then the pincers among the pivot's
-//!   bivalue peers. SE tries every ordered pair of pincers, so it meets each wing twice;
-//!   Stepwise takes each unordered pair once, in cell order of the first pincer, then the
-//!   second.
+//!   bivalue peers in SE's house order (box, then row, then column). SE tries every ordered
+//!   pair of pincers, so it meets each wing twice; Stepwise takes each unordered pair once, at
+//!   SE's first meeting (the earlier pincer in house order, then the later).
 //! - W-Wing: the first bivalue cell in cell order, the second after it in cell order (same two
 //!   digits, not a peer); the link digit, lower first; strong links of that digit in rows,
 //!   columns, then boxes (a pair of cells counted once).
@@ -83,6 +83,25 @@ fn add_candidates(mut pattern: Pattern, marked: Vec<Marked>) -> Pattern {
     pattern
 }
 
+/// The peers of a cell in Sudoku Explainer's `getHouseCells` order: the box in reading order,
+/// then the rest of the row, then the rest of the column.
+fn se_house_order(cell: Cell) -> Vec<Cell> {
+    let mut out: Vec<Cell> = Vec::with_capacity(20);
+    let units = [
+        Unit::boxed(crate::geometry::box_of(cell)),
+        Unit::row(crate::geometry::row_of(cell)),
+        Unit::column(crate::geometry::col_of(cell)),
+    ];
+    for unit in units {
+        for &c in unit.cells() {
+            if c != cell && !out.contains(&c) {
+                out.push(c);
+            }
+        }
+    }
+    out
+}
+
 /// A pivot with two pincers: the shared shape of XY-Wing and XYZ-Wing.
 fn xy_like(grid: &Grid, emit: &mut Emit<'_>, xyz: bool) -> ControlFlow<()> {
     let technique = if xyz {
@@ -94,7 +113,10 @@ fn xy_like(grid: &Grid, emit: &mut Emit<'_>, xyz: bool) -> ControlFlow<()> {
     let bivalue = cells_with(grid, 2..=2);
     for pivot in cells_with(grid, pivot_size..=pivot_size).iter() {
         let pivot_digits = grid.candidates(pivot);
-        let pincers: Vec<Cell> = (bivalue & peers(pivot)).iter().collect();
+        let pincers: Vec<Cell> = se_house_order(pivot)
+            .into_iter()
+            .filter(|&c| bivalue.contains(c))
+            .collect();
         for (i, &p) in pincers.iter().enumerate() {
             for &q in &pincers[i + 1..] {
                 let (dp, dq) = (grid.candidates(p), grid.candidates(q));
