@@ -23,7 +23,7 @@ fn main() {
     let mut options = Options::sudoku_explainer();
     if let Some(i) = args.iter().position(|a| a == "--up-to") {
         let last = Technique::parse(&args[i + 1]).expect("a technique slug");
-        options.techniques.retain(|&t| t <= last);
+        options = options.up_to(last);
     }
     let Ok(text) = std::fs::read_to_string(&path) else {
         println!("skipped: {path} not found");

@@ -57,6 +57,13 @@ impl Options {
         }
     }
 
+    /// The same options without the techniques rated above `last` in the catalog order (for
+    /// example up to Dynamic Forcing Chains (+), leaving out the slow nested chains).
+    pub fn up_to(mut self, last: Technique) -> Options {
+        self.techniques.retain(|&t| t <= last);
+        self
+    }
+
     /// The same options without the techniques that assume a unique solution (unique
     /// rectangles, BUG), for users who do not want uniqueness taken for granted.
     pub fn without_uniqueness(mut self) -> Options {

@@ -1,16 +1,21 @@
 //! Soundness: over the shared corpora, every placement of every trace is the solution's digit
 //! and no elimination removes it. A wrong deduction is the worst bug Stepwise can have.
+//!
+//! The traces use Sudoku Explainer's profile up to Dynamic Forcing Chains (+): nested forcing
+//! chains take seconds to minutes per puzzle, so puzzles that need them end `stuck` here
+//! (every step before is still checked); `tests/nested_chains.rs` checks them on a sample.
 
 mod common;
 
 use stepwise::grid::Grid;
 use stepwise::pipeline::{solve, Options, Status};
+use stepwise::technique::Technique;
 
 fn check_corpus(name: &str, limit: usize) {
     let Some(puzzles) = common::corpus(name, limit) else {
         return;
     };
-    let options = Options::default();
+    let options = Options::sudoku_explainer().up_to(Technique::DynamicForcingChainsPlus);
     let mut solved = 0;
     for (i, line) in puzzles.iter().enumerate() {
         let trace = solve(&Grid::from_puzzle(&common::cells(line)), &options);
