@@ -17,6 +17,8 @@
 //! since it decides which chain is met first and so the complexity and rating.
 
 use std::collections::VecDeque;
+
+use arrayvec::ArrayVec;
 use std::rc::Rc;
 
 use crate::geometry::{box_of, col_of, peers, row_of, Cell, Digit, Unit};
@@ -32,9 +34,14 @@ struct Derived {
     cell: Cell,
     digit: Digit,
     cause: Cause,
-    /// Main parent first, then hidden parents.
-    parents: Vec<u32>,
+    /// Main parent first, then hidden parents (at most 7 other places or 8 other digits).
+    parents: ArrayVec<u32, 9>,
 }
+
+/// What one "on" potential turns off: at most 8 other digits and 20 peers.
+type Offs = ArrayVec<(Cell, Digit, Cause), 28>;
+/// What one "off" potential turns on: the cell's last digit and one place per unit.
+type Ons = ArrayVec<Derived, 4>;
 
 /// SE's unit order for links: box, row, column.
 pub(super) fn units_box_row_column(cell: Cell) -> [Unit; 3] {
@@ -135,10 +142,10 @@ impl<'g> Search<'g> {
 
     /// What an "on" potential turns off: the cell's other candidates (with Y links), then the
     /// digit's other places in box, row and column.
-    fn on_to_off(&self, grid: &Grid, p: u32, y_links: bool) -> Vec<(Cell, Digit, Cause)> {
+    fn on_to_off(&self, grid: &Grid, p: u32, y_links: bool) -> Offs {
         let node = self.arena.node(p);
         let (cell, digit) = (node.cell, node.digit);
-        let mut out = Vec::new();
+        let mut out = Offs::new();
         if y_links {
             for d in grid.candidates(cell).without(digit) {
                 out.push((cell, d, Cause::NakedSingle));
@@ -171,15 +178,16 @@ impl<'g> Search<'g> {
         offs: &PotentialSet,
         y_links: bool,
         x_links: bool,
-    ) -> Vec<Derived> {
+    ) -> Ons {
         let node = self.arena.node(p);
         let (cell, digit) = (node.cell, node.digit);
-        let mut out: Vec<Derived> = Vec::new();
+        let mut out = Ons::new();
         if y_links {
             let cands = grid.candidates(cell);
             if cands.len() == 2 {
                 let other = cands.without(digit).first().expect("two candidates");
-                let mut parents = vec![p];
+                let mut parents = ArrayVec::new();
+                parents.push(p);
                 if let Some(src) = source {
                     for d in src.candidates(cell).difference(cands) {
                         parents.push(offs.get(cell, d).expect("a removed candidate is off"));
@@ -203,7 +211,8 @@ impl<'g> Search<'g> {
                 if out.iter().any(|d| d.cell == other && d.digit == digit) {
                     continue;
                 }
-                let mut parents = vec![p];
+                let mut parents = ArrayVec::new();
+                parents.push(p);
                 if let Some(src) = source {
                     // Unit cells ascend in reading order, so this is SE's region order.
                     let removed = (src.digit_cells(digit) & unit.cell_set()) - places;
@@ -343,8 +352,9 @@ impl<'g> Search<'g> {
         while !pending_on.is_empty() || !pending_off.is_empty() {
             length += 1;
             while let Some(p) = pending_on.pop_front() {
+                let above = self.arena.main_path_keys(p);
                 for (cell, digit, cause) in self.on_to_off(grid, p, y_links) {
-                    if !self.arena.is_ancestor(p, key(cell, digit, false)) {
+                    if !above.contains(key(cell, digit, false)) {
                         let id = self.arena.derive(cell, digit, false, cause, p);
                         pending_off.push_back(id);
                         to_off.add(&self.arena, id);
@@ -392,8 +402,8 @@ impl<'g> Search<'g> {
             while let Some(p) = pending_on.pop_front() {
                 for (cell, digit, cause) in self.on_to_off(grid, p, y_links) {
                     let hits = src.on && cell == src.cell && digit == src.digit;
-                    let keep = !self.arena.is_ancestor(p, key(cell, digit, false))
-                        && !to_off.contains(cell, digit);
+                    let keep = !to_off.contains(cell, digit)
+                        && !self.arena.is_ancestor(p, key(cell, digit, false));
                     if (hits && target.is_none()) || keep {
                         let id = self.arena.derive(cell, digit, false, cause, p);
                         if hits && target.is_none() {
@@ -536,8 +546,6 @@ impl<'g> Search<'g> {
         let rule = self.rule;
         let mut value_on: Vec<PotentialSet> = Vec::new();
         let mut value_off: Vec<PotentialSet> = Vec::new();
-        let mut cell_on: Option<PotentialSet> = None;
-        let mut cell_off: Option<PotentialSet> = None;
         for digit in grid.candidates(cell) {
             let mut on_to_on = PotentialSet::default();
             let mut on_to_off = PotentialSet::default();
@@ -554,25 +562,17 @@ impl<'g> Search<'g> {
             if !rule.nishio {
                 self.regions(cell, digit, &on_to_on, &on_to_off);
             }
-            cell_on = Some(match cell_on {
-                None => on_to_on.clone(),
-                Some(acc) => acc.retain_common(&self.arena, &on_to_on),
-            });
-            cell_off = Some(match cell_off {
-                None => on_to_off.clone(),
-                Some(acc) => acc.retain_common(&self.arena, &on_to_off),
-            });
             value_on.push(on_to_on);
             value_off.push(on_to_off);
         }
         if rule.nishio || !(count == 2 || (rule.multiple && count > 2)) {
             return;
         }
-        for (common, outcomes) in [(cell_on, &value_on), (cell_off, &value_off)] {
-            let Some(common) = common else { continue };
-            for &p in &common.order {
+        for outcomes in [&value_on, &value_off] {
+            let branches: Vec<&PotentialSet> = outcomes.iter().collect();
+            for p in self.common(&branches) {
                 let n = self.arena.node(p).clone();
-                let chains: Vec<u32> = outcomes
+                let chains: Vec<u32> = branches
                     .iter()
                     .map(|set| set.get(n.cell, n.digit).expect("common to every value"))
                     .collect();
@@ -591,6 +591,19 @@ impl<'g> Search<'g> {
                 }
             }
         }
+    }
+
+    /// The potentials of the first branch (its nodes, in its order) that every branch holds.
+    fn common(&self, branches: &[&PotentialSet]) -> Vec<u32> {
+        branches[0]
+            .order
+            .iter()
+            .copied()
+            .filter(|&id| {
+                let n = self.arena.node(id);
+                branches[1..].iter().all(|b| b.contains(n.cell, n.digit))
+            })
+            .collect()
     }
 
     fn binary(
@@ -692,28 +705,24 @@ impl<'g> Search<'g> {
             if cells[0] != cell {
                 continue; // each unit is done once, from its first place
             }
-            let mut branch_on = Vec::new();
-            let mut branch_off = Vec::new();
-            let mut region_on = on_to_on.clone();
-            let mut region_off = on_to_off.clone();
-            for &c in &cells {
-                if c == cell {
-                    branch_on.push(on_to_on.clone());
-                    branch_off.push(on_to_off.clone());
-                    continue;
-                }
+            // The other places' outcomes; the cell's own are the ones given.
+            let mut others: Vec<(PotentialSet, PotentialSet)> = Vec::new();
+            for &c in &cells[1..] {
                 let other = self.arena.assume(c, digit, true);
                 let mut other_on = PotentialSet::default();
                 let mut other_off = PotentialSet::default();
                 other_on.add(&self.arena, other);
                 self.close(grid, &mut other_on, &mut other_off);
-                region_on = region_on.retain_common(&self.arena, &other_on);
-                region_off = region_off.retain_common(&self.arena, &other_off);
-                branch_on.push(other_on);
-                branch_off.push(other_off);
+                others.push((other_on, other_off));
             }
-            for (common, branches) in [(region_on, &branch_on), (region_off, &branch_off)] {
-                for &p in &common.order {
+            let branch_on: Vec<&PotentialSet> = std::iter::once(on_to_on)
+                .chain(others.iter().map(|o| &o.0))
+                .collect();
+            let branch_off: Vec<&PotentialSet> = std::iter::once(on_to_off)
+                .chain(others.iter().map(|o| &o.1))
+                .collect();
+            for branches in [&branch_on, &branch_off] {
+                for p in self.common(branches) {
                     let n = self.arena.node(p).clone();
                     let chains: Vec<u32> = branches
                         .iter()

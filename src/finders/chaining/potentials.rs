@@ -129,6 +129,17 @@ impl Arena {
         false
     }
 
+    /// The keys of the potentials on the main-parent path above `child`.
+    pub fn main_path_keys(&self, child: u32) -> KeySet {
+        let mut keys = KeySet::default();
+        let mut current = child;
+        while let Some(parent) = self.main_parent(current) {
+            keys.insert(self.node(parent).key());
+            current = parent;
+        }
+        keys
+    }
+
     /// The distinct potentials `from` rests on, itself included, visited breadth first: for
     /// each potential only its first node met is followed (Sudoku Explainer's
     /// `getAncestorCount` and `getChain`).
@@ -218,17 +229,5 @@ impl PotentialSet {
         *slot = id;
         self.order.push(id);
         true
-    }
-
-    /// The potentials of `self` (its nodes, in its order) whose candidate `other` also holds.
-    pub fn retain_common(&self, arena: &Arena, other: &PotentialSet) -> PotentialSet {
-        let mut kept = PotentialSet::default();
-        for &id in &self.order {
-            let n = arena.node(id);
-            if other.contains(n.cell, n.digit) {
-                kept.add(arena, id);
-            }
-        }
-        kept
     }
 }
