@@ -61,6 +61,12 @@ pub enum Role {
     /// Coloring: the two colors of a second cluster (Multi Colors).
     ColorC,
     ColorD,
+    /// Almost locked sets: the cells of the step's n-th set (0 = A, 1 = B, ...).
+    Als(u8),
+    /// Almost locked sets: a restricted common digit's candidates in the sets (X).
+    Restricted,
+    /// Almost locked sets: the candidates, inside the sets, of a digit the step eliminates (Z).
+    Common,
 }
 
 /// One element of a pattern with its role.

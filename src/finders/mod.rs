@@ -15,6 +15,7 @@ use crate::grid::Grid;
 use crate::step::Step;
 use crate::technique::Technique;
 
+pub mod als;
 pub mod coloring;
 pub mod exclusion;
 pub mod fish;
@@ -22,6 +23,7 @@ pub mod intersections;
 pub mod single_digit;
 pub mod singles;
 pub mod subsets;
+pub mod sue_de_coq;
 pub mod uniqueness;
 pub mod wings;
 
@@ -92,6 +94,11 @@ pub fn finder(technique: Technique) -> Finder {
         UniqueRectangle3 => uniqueness::unique_rectangle_3,
         UniqueRectangle4 => uniqueness::unique_rectangle_4,
         BugPlus1 => uniqueness::bug_plus_1,
+        SueDeCoq => sue_de_coq::sue_de_coq,
+        AlsXz => als::als_xz,
+        AlsXyWing => als::als_xy_wing,
+        AlsChain => als::als_chain,
+        DeathBlossom => als::death_blossom,
     }
 }
 
