@@ -71,12 +71,23 @@ fn sue_de_coq_matches_hodoku() {
             continue;
         };
         if let Some(hodoku) = step.strip_prefix("Sue de Coq: ") {
-            let found = first(Technique::SueDeCoq, grid).expect("a Sue de Coq where HoDoKu found one");
-            let ours: BTreeSet<(usize, u8)> =
-                found.eliminations.iter().map(|e| (e.cell, e.digit)).collect();
+            let found =
+                first(Technique::SueDeCoq, grid).expect("a Sue de Coq where HoDoKu found one");
+            let ours: BTreeSet<(usize, u8)> = found
+                .eliminations
+                .iter()
+                .map(|e| (e.cell, e.digit))
+                .collect();
             let (subject, _) = hodoku.split_once(" => ").unwrap();
             assert_eq!(found.subject, subject, "{line}");
             assert_eq!(ours, deductions(step).1, "{line}");
+            if std::env::var("SHOW_SDC").is_ok() {
+                eprintln!(
+                    "{line} [{} found]\n{}",
+                    stepwise::finders::all(Technique::SueDeCoq, grid).len(),
+                    stepwise::format::to_pencilmark(grid.values(), &grid.candidate_masks())
+                );
+            }
             checked += 1;
         }
         let (placed, eliminated) = deductions(step);

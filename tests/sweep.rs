@@ -7,7 +7,7 @@ mod common;
 use stepwise::pipeline::Options;
 use stepwise::technique::Technique::{self, *};
 
-const SWEPT: [Technique; 10] = [
+const SWEPT: [Technique; 15] = [
     XYWing,
     XYZWing,
     WWing,
@@ -18,6 +18,11 @@ const SWEPT: [Technique; 10] = [
     UniqueRectangle4,
     BugPlus1,
     AlignedPairExclusion,
+    SueDeCoq,
+    AlsXz,
+    AlsXyWing,
+    AlsChain,
+    DeathBlossom,
 ];
 
 #[test]

@@ -115,50 +115,66 @@ fn check_houses(
         return ControlFlow::Continue(());
     }
     let line_source: Vec<Cell> = (houses.line_cells - core).iter().collect();
-    subsets(grid, &line_source, DigitSet::ALL, CellSet::EMPTY, &mut |line_set| {
-        let line_digits = digits_of(grid, line_set);
-        let line_extra = line_digits - v;
-        let covered = line_set.len() as usize - line_extra.len() as usize;
-        let holds_v = !(line_digits & v).is_empty();
-        if !holds_v || line_set.len() <= line_extra.len() || covered >= n {
-            return ControlFlow::Continue(());
-        }
-        let block_source: Vec<Cell> = (houses.block_cells - core - line_set).iter().collect();
-        // The box set may not use the line set's digits of V.
-        let allowed = DigitSet::ALL - (line_digits & v);
-        subsets(grid, &block_source, allowed, CellSet::EMPTY, &mut |block_set| {
-            let block_digits = digits_of(grid, block_set);
-            let block_extra = block_digits - v;
-            if (block_digits & v).is_empty()
-                || block_set.len() as usize != n - covered + block_extra.len() as usize
-            {
+    subsets(
+        grid,
+        &line_source,
+        DigitSet::ALL,
+        CellSet::EMPTY,
+        &mut |line_set| {
+            let line_digits = digits_of(grid, line_set);
+            let line_extra = line_digits - v;
+            let covered = line_set.len() as usize - line_extra.len() as usize;
+            let holds_v = !(line_digits & v).is_empty();
+            if !holds_v || line_set.len() <= line_extra.len() || covered >= n {
                 return ControlFlow::Continue(());
             }
-            let both = block_digits & line_digits;
-            let from_block = ((v | block_digits) - line_digits) | both;
-            let from_line = ((v | line_digits) - block_digits) | both;
-            let mut eliminations = Vec::new();
-            for (cells, digits) in [
-                (houses.block_cells - block_set - core, from_block),
-                (houses.line_cells - line_set - core, from_line),
-            ] {
-                for cell in cells {
-                    for d in grid.candidates(cell) & digits {
-                        eliminations.push(Candidate::new(cell, d));
-                    }
-                }
-            }
-            if eliminations.is_empty() {
-                return ControlFlow::Continue(());
-            }
-            emit(sue_de_coq_step(
+            let block_source: Vec<Cell> = (houses.block_cells - core - line_set).iter().collect();
+            // The box set may not use the line set's digits of V.
+            let allowed = DigitSet::ALL - (line_digits & v);
+            subsets(
                 grid,
-                houses,
-                [(core, v), (line_set, line_digits), (block_set, block_digits)],
-                eliminations,
-            ))
-        })
-    })
+                &block_source,
+                allowed,
+                CellSet::EMPTY,
+                &mut |block_set| {
+                    let block_digits = digits_of(grid, block_set);
+                    let block_extra = block_digits - v;
+                    if (block_digits & v).is_empty()
+                        || block_set.len() as usize != n - covered + block_extra.len() as usize
+                    {
+                        return ControlFlow::Continue(());
+                    }
+                    let both = block_digits & line_digits;
+                    let from_block = ((v | block_digits) - line_digits) | both;
+                    let from_line = ((v | line_digits) - block_digits) | both;
+                    let mut eliminations = Vec::new();
+                    for (cells, digits) in [
+                        (houses.block_cells - block_set - core, from_block),
+                        (houses.line_cells - line_set - core, from_line),
+                    ] {
+                        for cell in cells {
+                            for d in grid.candidates(cell) & digits {
+                                eliminations.push(Candidate::new(cell, d));
+                            }
+                        }
+                    }
+                    if eliminations.is_empty() {
+                        return ControlFlow::Continue(());
+                    }
+                    emit(sue_de_coq_step(
+                        grid,
+                        houses,
+                        [
+                            (core, v),
+                            (line_set, line_digits),
+                            (block_set, block_digits),
+                        ],
+                        eliminations,
+                    ))
+                },
+            )
+        },
+    )
 }
 
 fn sue_de_coq_step(
@@ -192,7 +208,9 @@ fn sue_de_coq_step(
         pattern = pattern.cells(cells.iter(), Role::Als(i as u8));
         for cell in cells.iter() {
             pattern = pattern.candidates(
-                grid.candidates(cell).iter().map(|d| Candidate::new(cell, d)),
+                grid.candidates(cell)
+                    .iter()
+                    .map(|d| Candidate::new(cell, d)),
                 Role::Pattern,
             );
         }
@@ -206,4 +224,56 @@ fn sue_de_coq_step(
         subject,
         text,
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::finders::testing::check;
+
+    // HoDoKu's own step 27 on `...6.2...4...7...686549.....12...9..9...2...4..8...63.....564236...3...8...7.8...`
+    // (rated/hodoku-paths.txt): `Sue de Coq: r79c3 - {1379} (r2c3 - {39}, r7c1 - {17}) =>
+    // r1c3<>9`, in the state replayed from HoDoKu's path.
+    const SDC: &str = r#"
+.---------------.------------.-----------------.
+| 137  379  179 | 6   8  2   | 35    4     59  |
+| 4    2    39  | 15  7  15  | 38    89    6   |
+| 8    6    5   | 4   9  3   | 2     17    17  |
+:---------------+------------+-----------------:
+| 357  1    2   | 38  6  4   | 9     578   57  |
+| 9    37   6   | 38  2  57  | 1578  1578  4   |
+| 57   4    8   | 59  1  579 | 6     3     2   |
+:---------------+------------+-----------------:
+| 17   8    179 | 19  5  6   | 4     2     3   |
+| 6    59   4   | 2   3  19  | 157   1579  8   |
+| 2    359  13  | 7   4  8   | 15    6     159 |
+'---------------'------------'-----------------'
+"#;
+    // The near miss: 1 put back into r2c3 (no placed 1 sees it); the column cell now shares 1
+    // with the box cell r7c1, and no other set completes the pattern.
+    const SDC_MISS: &str = r#"
+.---------------.------------.-----------------.
+| 137  379  179 | 6   8  2   | 35    4     59  |
+| 4    2    139 | 15  7  15  | 38    89    6   |
+| 8    6    5   | 4   9  3   | 2     17    17  |
+:---------------+------------+-----------------:
+| 357  1    2   | 38  6  4   | 9     578   57  |
+| 9    37   6   | 38  2  57  | 1578  1578  4   |
+| 57   4    8   | 59  1  579 | 6     3     2   |
+:---------------+------------+-----------------:
+| 17   8    179 | 19  5  6   | 4     2     3   |
+| 6    59   4   | 2   3  19  | 157   1579  8   |
+| 2    359  13  | 7   4  8   | 15    6     159 |
+'---------------'------------'-----------------'
+"#;
+
+    #[test]
+    fn sue_de_coq() {
+        check(
+            Technique::SueDeCoq,
+            SDC,
+            "Sue de Coq: r79c3 - {1379} (r2c3 - {39}, r7c1 - {17}) => r1c3<>9",
+            SDC_MISS,
+        );
+    }
 }
