@@ -142,7 +142,7 @@ fn scan_technique_seeds() {
     for t in Technique::iter().filter(|t| {
         matches!(
             t.family(),
-            Fish | SingleDigitPatterns | Coloring | Wings | Uniqueness | Exclusion
+            Fish | SingleDigitPatterns | Coloring | Wings | Uniqueness | Exclusion | Als
         )
     }) {
         println!("{}\t{:?}", t.slug(), seed_for(t, 3000));
@@ -206,5 +206,14 @@ fn technique_traces() {
             "{slug}: seed {seed}"
         );
         snapshot(&format!("trace-{slug}"), &puzzle, &basic_plus(technique));
+    }
+}
+
+#[test]
+#[ignore]
+fn scan_als_tmp() {
+    for slug in ["sue-de-coq", "als-xz", "als-xy-wing", "als-chain", "death-blossom"] {
+        let t = Technique::parse(slug).unwrap();
+        println!("{}\t{:?}", t.slug(), seed_for(t, 3000));
     }
 }

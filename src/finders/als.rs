@@ -438,90 +438,114 @@ pub fn als_xy_wing(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
 }
 
 /// One state of the chain search: a set reached through a link whose actual RCs are `arc`.
+#[derive(Clone, Copy)]
 struct ChainNode {
-    als: usize,
+    als: u32,
     arc: DigitSet,
-    /// Index of the node before it, `None` for the start.
-    parent: Option<usize>,
-    sets: usize,
+    /// The first link's actual RCs (they may not be eliminated).
+    first_arc: DigitSet,
+    /// Index of the node before it, `u32::MAX` for the start.
+    parent: u32,
+    sets: u8,
 }
 
 /// The sets and actual RCs of the chain ending at `node`, from the start.
 fn chain_path(nodes: &[ChainNode], node: usize) -> Vec<(usize, DigitSet)> {
     let mut path = Vec::new();
-    let mut at = Some(node);
-    while let Some(i) = at {
-        path.push((nodes[i].als, nodes[i].arc));
-        at = nodes[i].parent;
+    let mut at = node as u32;
+    while at != u32::MAX {
+        let n = nodes[at as usize];
+        path.push((n.als as usize, n.arc));
+        at = n.parent;
     }
     path.reverse();
     path
 }
 
+/// Whether `als` is one of the sets of the chain ending at `node`.
+fn on_chain(nodes: &[ChainNode], node: usize, als: u32) -> bool {
+    let mut at = node as u32;
+    while at != u32::MAX {
+        let n = nodes[at as usize];
+        if n.als == als {
+            return true;
+        }
+        at = n.parent;
+    }
+    false
+}
+
 /// ALS chain (ALS-XY-Chain): four to six sets, each joined to the next by restricted commons.
 pub fn als_chain(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
     let graph = graph_of(grid);
+    let count = graph.alses.len();
     // Neighbours of each set with the link's RCs, in order of the neighbour.
-    let mut neighbours: Vec<Vec<(usize, DigitSet)>> = vec![Vec::new(); graph.alses.len()];
+    let mut neighbours: Vec<Vec<(u32, DigitSet)>> = vec![Vec::new(); count];
     for link in &graph.links {
-        neighbours[link.a].push((link.b, link.digits));
-        neighbours[link.b].push((link.a, link.digits));
+        neighbours[link.a].push((link.b as u32, link.digits));
+        neighbours[link.b].push((link.a as u32, link.digits));
     }
     for list in &mut neighbours {
         list.sort_by_key(|&(other, _)| other);
     }
+    // States (set, actual RCs) already reached from the current start: a stamp per state.
+    let mut stamps = vec![0u32; count * 512];
+    let mut nodes: Vec<ChainNode> = Vec::new();
     // (number of sets, discovery order, path, eliminations)
     type Found = (usize, usize, Vec<(usize, DigitSet)>, Vec<Candidate>);
     let mut found: Vec<Found> = Vec::new();
-    for start in 0..graph.alses.len() {
+    for start in 0..count {
         let a = &graph.alses[start];
-        if (0..9).all(|i| a.seen_by[i].is_empty()) {
+        if a.seen_by.iter().all(|s| s.is_empty()) {
             continue;
         }
-        let mut nodes = vec![ChainNode {
-            als: start,
+        let stamp = start as u32 + 1;
+        nodes.clear();
+        nodes.push(ChainNode {
+            als: start as u32,
             arc: DigitSet::EMPTY,
-            parent: None,
+            first_arc: DigitSet::EMPTY,
+            parent: u32::MAX,
             sets: 1,
-        }];
-        let mut visited: HashSet<(usize, DigitSet)> = HashSet::new();
+        });
         let mut next = 0;
         while next < nodes.len() {
             let here = next;
             next += 1;
-            if nodes[here].sets == MAX_CHAIN_SETS {
+            let node = nodes[here];
+            if node.sets as usize == MAX_CHAIN_SETS {
                 continue;
             }
-            let on_path: Vec<usize> = chain_path(&nodes, here).iter().map(|p| p.0).collect();
-            for &(other, rcs) in &neighbours[nodes[here].als] {
-                if on_path.contains(&other) {
-                    continue;
-                }
+            for &(other, rcs) in &neighbours[node.als as usize] {
                 // The first link picks one of two RCs; later links drop the previous actual RCs.
-                let choices: Vec<DigitSet> = if nodes[here].parent.is_none() {
-                    rcs.iter().map(DigitSet::single).collect()
+                let (first_choice, second_choice) = if node.parent == u32::MAX {
+                    let mut it = rcs.iter().map(DigitSet::single);
+                    (it.next(), it.next())
                 } else {
-                    vec![rcs - nodes[here].arc]
+                    (Some(rcs - node.arc), None)
                 };
-                for arc in choices {
-                    if arc.is_empty() || !visited.insert((other, arc)) {
+                for arc in [first_choice, second_choice].into_iter().flatten() {
+                    let key = other as usize * 512 + arc.0 as usize;
+                    if arc.is_empty() || stamps[key] == stamp || on_chain(&nodes, here, other) {
                         continue;
                     }
+                    stamps[key] = stamp;
+                    let first_arc = if node.parent == u32::MAX { arc } else { node.first_arc };
                     nodes.push(ChainNode {
                         als: other,
                         arc,
-                        parent: Some(here),
-                        sets: nodes[here].sets + 1,
+                        first_arc,
+                        parent: here as u32,
+                        sets: node.sets + 1,
                     });
-                    let node = nodes.len() - 1;
-                    if nodes[node].sets < 4 {
+                    if node.sets + 1 < 4 {
                         continue;
                     }
-                    let path = chain_path(&nodes, node);
-                    let end = &graph.alses[other];
-                    let zs = (a.digits & end.digits) - path[1].1 - arc;
+                    let end = &graph.alses[other as usize];
+                    let zs = (a.digits & end.digits) - first_arc - arc;
                     let (eliminations, _) = common_eliminations(a, end, zs);
                     if !eliminations.is_empty() {
+                        let path = chain_path(&nodes, nodes.len() - 1);
                         let order = found.len();
                         found.push((path.len(), order, path, eliminations));
                     }
@@ -536,36 +560,45 @@ pub fn als_chain(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
         if !emitted.insert(eliminations.clone()) {
             continue;
         }
-        let digits: DigitSet = eliminations.iter().map(|e| e.digit).collect();
-        let ds = digits.to_string();
-        let mut subject = format!("{ds}-");
-        for (i, &(als, _)) in path.iter().enumerate() {
-            subject.push(' ');
-            subject.push_str(&graph.alses[als].notation());
-            if let Some(&(_, arc)) = path.get(i + 1) {
-                subject.push_str(&format!(" -{arc}-"));
-            }
-        }
-        subject.push_str(&format!(" -{ds}"));
-        let sets: Vec<&Als> = path.iter().map(|&(als, _)| &graph.alses[als]).collect();
-        let restricted: DigitSet = path.iter().fold(DigitSet::EMPTY, |acc, p| acc | p.1);
-        let text = format!(
-            "A chain of {} almost locked sets, each joined to the next by a restricted common: if the first set lacked {ds}, it would be locked and each set in turn would take its link's digit away from the next, locking it, so the last set would hold {ds}; so {ds} is in the first or the last set and leaves the cells that see all its copies in both.",
-            sets.len()
-        );
-        let pattern = sets_pattern(grid, &sets, restricted - digits, digits, &eliminations);
-        let mut step = Step::new(
-            Technique::AlsChain,
-            vec![],
-            eliminations,
-            pattern,
-            subject,
-            text,
-        );
-        step.rating_bonus = 0.1 * (sets.len() - 4) as f64;
-        emit(step)?;
+        emit(chain_step(grid, &graph, &path, eliminations))?;
     }
     ControlFlow::Continue(())
+}
+
+fn chain_step(
+    grid: &Grid,
+    graph: &AlsGraph,
+    path: &[(usize, DigitSet)],
+    eliminations: Vec<Candidate>,
+) -> Step {
+    let digits: DigitSet = eliminations.iter().map(|e| e.digit).collect();
+    let ds = digits.to_string();
+    let mut subject = format!("{ds}-");
+    for (i, &(als, _)) in path.iter().enumerate() {
+        subject.push(' ');
+        subject.push_str(&graph.alses[als].notation());
+        if let Some(&(_, arc)) = path.get(i + 1) {
+            subject.push_str(&format!(" -{arc}-"));
+        }
+    }
+    subject.push_str(&format!(" -{ds}"));
+    let sets: Vec<&Als> = path.iter().map(|&(als, _)| &graph.alses[als]).collect();
+    let restricted: DigitSet = path.iter().fold(DigitSet::EMPTY, |acc, p| acc | p.1);
+    let text = format!(
+        "A chain of {} almost locked sets, each joined to the next by a restricted common: if the first set lacked {ds}, it would be locked and each set in turn would take its link's digit away from the next, locking it, so the last set would hold {ds}; so {ds} is in the first or the last set and leaves the cells that see all its copies in both.",
+        sets.len()
+    );
+    let pattern = sets_pattern(grid, &sets, restricted - digits, digits, &eliminations);
+    let mut step = Step::new(
+        Technique::AlsChain,
+        vec![],
+        eliminations,
+        pattern,
+        subject,
+        text,
+    );
+    step.rating_bonus = 0.1 * (sets.len() - 4) as f64;
+    step
 }
 
 /// Death Blossom: a stem cell whose every candidate has an ALS petal; a digit common to all

@@ -229,7 +229,7 @@ fn sue_de_coq_step(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::finders::testing::check;
+    use crate::finders::testing::{check, pencilmark};
 
     // HoDoKu's own step 27 on `...6.2...4...7...686549.....12...9..9...2...4..8...63.....564236...3...8...7.8...`
     // (rated/hodoku-paths.txt): `Sue de Coq: r79c3 - {1379} (r2c3 - {39}, r7c1 - {17}) =>
@@ -266,6 +266,39 @@ mod tests {
 | 2    359  13  | 7   4  8   | 15    6     159 |
 '---------------'------------'-----------------'
 "#;
+
+    // HoDoKu's step 23 on `..7.419.......2.7..8..7...465....1.....128.....9....327...5..2..2.7.......428.6..`
+    // (rated/hodoku-paths.txt), replayed from HoDoKu's path: its step comes first, then an
+    // extended form whose row set r3c38 holds a digit outside the intersection's (1) in one
+    // more cell.
+    const SDC_EXTENDED: &str = r#"
+.----------------.----------------.----------------.
+| 2     36   7   | 3568  4   1    | 9    568  356  |
+| 359   4    156 | 568   39  2    | 38   7    1356 |
+| 1359  8    56  | 3569  7   3569 | 2    156  4    |
+:----------------+----------------+----------------:
+| 6     5    2   | 39    39  7    | 1    4    8    |
+| 4     7    3   | 1     2   8    | 5    69   69   |
+| 8     1    9   | 45    6   45   | 7    3    2    |
+:----------------+----------------+----------------:
+| 7     369  168 | 3469  5   3469 | 348  2    139  |
+| 35    2    568 | 7     1   3469 | 348  589  359  |
+| 15    39   4   | 2     8   39   | 6    15   7    |
+'----------------'----------------'----------------'
+"#;
+
+    #[test]
+    fn extended_forms_follow_hodokus_step() {
+        let steps = crate::finders::all(Technique::SueDeCoq, &pencilmark(SDC_EXTENDED));
+        let notations: Vec<String> = steps.iter().map(|s| s.notation()).collect();
+        assert_eq!(
+            notations,
+            [
+                "Sue de Coq: r3c46 - {3569} (r3c3 - {56}, r2c5 - {39}) => r1c4<>3, r3c1<>5, r3c8<>56",
+                "Sue de Coq: r3c46 - {3569} (r3c38 - {156}, r2c5 - {39}) => r1c4<>3, r3c1<>15",
+            ]
+        );
+    }
 
     #[test]
     fn sue_de_coq() {
