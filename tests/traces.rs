@@ -191,6 +191,11 @@ const TECHNIQUE_SEEDS: &[(&str, u64)] = &[
     ("multi-colors-1", 6),
     ("multi-colors-2", 104),
     ("finned-mutant-jellyfish", 6),
+    ("sue-de-coq", 821),
+    ("als-xz", 2),
+    ("als-xy-wing", 2),
+    ("als-chain", 2),
+    ("death-blossom", 2),
 ];
 
 #[test]
@@ -209,11 +214,3 @@ fn technique_traces() {
     }
 }
 
-#[test]
-#[ignore]
-fn scan_als_tmp() {
-    for slug in ["sue-de-coq", "als-xz", "als-xy-wing", "als-chain", "death-blossom"] {
-        let t = Technique::parse(slug).unwrap();
-        println!("{}\t{:?}", t.slug(), seed_for(t, 3000));
-    }
-}
