@@ -26,7 +26,7 @@ const SWEPT: [Technique; 11] = [
 /// chain of sets, about 8 ms per state together), so they are swept over the first
 /// `ALS_PUZZLES` puzzles only, which already give them hundreds of thousands of steps.
 const SWEPT_ALS: [Technique; 4] = [AlsXz, AlsXyWing, AlsChain, DeathBlossom];
-const ALS_PUZZLES: usize = 100;
+const ALS_PUZZLES: usize = 50;
 
 #[test]
 fn every_findable_step_on_top1465_is_sound() {

@@ -213,4 +213,3 @@ fn technique_traces() {
         snapshot(&format!("trace-{slug}"), &puzzle, &basic_plus(technique));
     }
 }
-

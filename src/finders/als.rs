@@ -475,6 +475,17 @@ fn on_chain(nodes: &[ChainNode], node: usize, als: u32) -> bool {
     false
 }
 
+/// A number 0..45 for a set of one digit (0..9) or two digits (9..45).
+fn arc_slot(arc: DigitSet) -> usize {
+    let mut digits = arc.iter().map(|d| d as usize - 1);
+    match (digits.next(), digits.next()) {
+        (Some(a), None) => a,
+        // Pairs (a, b), a < b, in order: 9 + (pairs before a) + (b - a - 1).
+        (Some(a), Some(b)) => 9 + a * (17 - a) / 2 + (b - a - 1),
+        _ => 0,
+    }
+}
+
 /// ALS chain (ALS-XY-Chain): four to six sets, each joined to the next by restricted commons.
 pub fn als_chain(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
     let graph = graph_of(grid);
@@ -488,8 +499,9 @@ pub fn als_chain(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
     for list in &mut neighbours {
         list.sort_by_key(|&(other, _)| other);
     }
-    // States (set, actual RCs) already reached from the current start: a stamp per state.
-    let mut stamps = vec![0u32; count * 512];
+    // States (set, actual RCs) already reached from the current start: a stamp per state,
+    // the actual RCs (one digit or two) numbered 0..45 by `arc_slot`.
+    let mut stamps = vec![0u32; count * 45];
     let mut nodes: Vec<ChainNode> = Vec::new();
     // (number of sets, discovery order, path, eliminations)
     type Found = (usize, usize, Vec<(usize, DigitSet)>, Vec<Candidate>);
@@ -525,12 +537,16 @@ pub fn als_chain(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
                     (Some(rcs - node.arc), None)
                 };
                 for arc in [first_choice, second_choice].into_iter().flatten() {
-                    let key = other as usize * 512 + arc.0 as usize;
+                    let key = other as usize * 45 + arc_slot(arc);
                     if arc.is_empty() || stamps[key] == stamp || on_chain(&nodes, here, other) {
                         continue;
                     }
                     stamps[key] = stamp;
-                    let first_arc = if node.parent == u32::MAX { arc } else { node.first_arc };
+                    let first_arc = if node.parent == u32::MAX {
+                        arc
+                    } else {
+                        node.first_arc
+                    };
                     nodes.push(ChainNode {
                         als: other,
                         arc,
@@ -968,5 +984,17 @@ mod tests {
             "r123c3,r3c2"
         );
         assert_eq!(compact_cells(cells(&["r7c3", "r8c2"])), "r7c3,r8c2");
+    }
+
+    #[test]
+    fn arc_slots_are_distinct() {
+        let mut seen = std::collections::HashSet::new();
+        for a in 1..=9u8 {
+            assert!(seen.insert(arc_slot(DigitSet::single(a))));
+            for b in a + 1..=9 {
+                let slot = arc_slot(DigitSet::single(a).with(b));
+                assert!(slot < 45 && seen.insert(slot), "{a}{b}");
+            }
+        }
     }
 }
