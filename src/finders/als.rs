@@ -44,8 +44,10 @@
 //!   breadth-first search over (set, actual RCs) states, links in order of the next set, up to
 //!   six sets; each state is reached once per start, by its shortest chain, and a chain never
 //!   revisits a set. Chains are emitted by length, then in discovery order, and a chain whose
-//!   eliminations an earlier one already made is dropped (HoDoKu keeps the shortest chain per
-//!   set of eliminations too, but sorts by the number of eliminations).
+//!   eliminations an earlier one already made is dropped. (HoDoKu's solver follows links only
+//!   towards later sets of its list, has no length bound, keeps the shortest chain per set of
+//!   eliminations and takes the one with the most eliminations; Stepwise follows links both
+//!   ways, within six sets.)
 //! - Death Blossom: stem cells in cell order, then one petal per stem digit (digits ascending,
 //!   petals in set order).
 //!
