@@ -989,6 +989,12 @@ mod tests {
     }
 
     #[test]
+    fn set_roles_serialize_as_letters() {
+        let json = serde_json::to_string(&[Role::Als(0), Role::Als(2), Role::Restricted]).unwrap();
+        assert_eq!(json, r#"["als-a","als-c","restricted"]"#);
+    }
+
+    #[test]
     fn arc_slots_are_distinct() {
         let mut seen = std::collections::HashSet::new();
         for a in 1..=9u8 {
