@@ -291,7 +291,7 @@ impl Family {
             Family::Wings => "a wing of a few cells with few candidates",
             Family::Exclusion => "two cells whose value pairs bivalue cells rule out",
             Family::Uniqueness => "a pattern that would give the puzzle two solutions",
-            Family::Als => "groups of cells in a house holding one digit more than cells",
+            Family::Als => "almost locked sets (n cells of a house holding n + 1 digits)",
         }
     }
 }
