@@ -61,6 +61,19 @@ pub enum Role {
     /// Coloring: the two colors of a second cluster (Multi Colors).
     ColorC,
     ColorD,
+    /// Almost locked sets: a restricted common digit's candidates in the sets (X).
+    Restricted,
+    /// Almost locked sets: the candidates, inside the sets, of a digit the step eliminates (Z).
+    Common,
+    /// Almost locked sets: the cells of the step's n-th set (0 = A, 1 = B, ...), written
+    /// `als-a`, `als-b`, ... like the other roles. (serde wants this untagged variant last.)
+    #[serde(untagged, serialize_with = "als_role")]
+    Als(u8),
+}
+
+/// `als-a` for the first set, `als-b` for the second, ...
+fn als_role<S: Serializer>(index: &u8, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_str(&format_args!("als-{}", (b'a' + index % 26) as char))
 }
 
 /// One element of a pattern with its role.

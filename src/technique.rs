@@ -164,6 +164,8 @@ pub enum Technique {
         serialize = "Naked Quadruple"
     )]
     NakedQuad,
+    #[strum(to_string = "Sue de Coq", serialize = "sue-de-coq", serialize = "SdC")]
+    SueDeCoq,
     #[strum(to_string = "Jellyfish")]
     Jellyfish,
     #[strum(to_string = "Finned Jellyfish", serialize = "finned-jellyfish")]
@@ -204,6 +206,13 @@ pub enum Technique {
     #[strum(to_string = "WXYZ-Wing", serialize = "wxyz-wing")]
     WXYZWing,
     #[strum(
+        to_string = "Almost Locked Set XZ-Rule",
+        serialize = "als-xz",
+        serialize = "ALS-XZ",
+        serialize = "ALS XZ-Rule"
+    )]
+    AlsXz,
+    #[strum(
         to_string = "Finned Mutant Jellyfish",
         serialize = "finned-mutant-jellyfish"
     )]
@@ -216,11 +225,28 @@ pub enum Technique {
     )]
     BugPlus1,
     #[strum(
+        to_string = "Almost Locked Set XY-Wing",
+        serialize = "als-xy-wing",
+        serialize = "ALS-XY-Wing",
+        serialize = "ALS XY-Wing"
+    )]
+    AlsXyWing,
+    #[strum(
+        to_string = "Almost Locked Set XY-Chain",
+        serialize = "als-chain",
+        serialize = "ALS Chain",
+        serialize = "ALS-XY-Chain",
+        serialize = "ALS-Chain"
+    )]
+    AlsChain,
+    #[strum(
         to_string = "Aligned Pair Exclusion",
         serialize = "aligned-pair-exclusion",
         serialize = "APE"
     )]
     AlignedPairExclusion,
+    #[strum(to_string = "Death Blossom", serialize = "death-blossom")]
+    DeathBlossom,
     #[strum(
         to_string = "Bidirectional X-Cycle",
         serialize = "bidirectional-x-cycle",
@@ -317,6 +343,8 @@ pub enum Family {
     Uniqueness,
     #[strum(to_string = "forcing chains")]
     ForcingChains,
+    #[strum(to_string = "almost locked sets")]
+    Als,
 }
 
 impl Family {
@@ -334,6 +362,7 @@ impl Family {
             Family::Exclusion => "two cells whose value pairs bivalue cells rule out",
             Family::Uniqueness => "a pattern that would give the puzzle two solutions",
             Family::ForcingChains => "a chain of implications from one assumption",
+            Family::Als => "almost locked sets (n cells of a house holding n + 1 digits)",
         }
     }
 }
@@ -417,6 +446,15 @@ impl Technique {
     ///
     /// Unique Rectangles (SE 4.5, HoDoKu's "Uniqueness Test" 100) and BUG+1 (SE's "BUG type 1"
     /// 5.6, HoDoKu 100) are Sudoku Explainer's; they hold only for puzzles with one solution.
+    ///
+    /// Sue de Coq and the almost-locked-set techniques are HoDoKu's (scores 250, 300, 320, 340,
+    /// 360; Death Blossom is off by default there and here). Neither Sudoku Explainer nor the
+    /// public Sukaku Explainer sources have them, so they take the SE-scale ratings of Sudoku
+    /// Studio (SunnieShine's SE-compatible rater): Sue de Coq 5.0, ALS-XZ 5.5 (a doubly linked
+    /// one 5.7, as `Step::rating_bonus` 0.2), ALS-XY-Wing 6.0. Beyond those Stepwise applies its
+    /// own rule, one tenth per almost locked set beyond the XY-Wing's three: an ALS chain of four
+    /// sets 6.1 (plus 0.1 per further set), a Death Blossom of two petals 6.2 (a stem and two
+    /// sets, plus 0.1 per further petal).
     pub const fn info(self) -> TechniqueInfo {
         use Family::*;
         use Level::*;
@@ -467,6 +505,7 @@ impl Technique {
             UniqueRectangle4 =>         ("unique-rectangle-type-4",    Uniqueness,    4.5, 100, Hard,   SudokuExplainer, true),
             UniqueRectangle3 =>         ("unique-rectangle-type-3",    Uniqueness,    4.5, 100, Hard,   SudokuExplainer, true),
             NakedQuad =>                ("naked-quad",                 Subsets,       5.0, 120, Hard,   SudokuExplainer, true),
+            SueDeCoq =>                 ("sue-de-coq",                 Als,           5.0, 250, Unfair, Other,           true),
             Jellyfish =>                ("jellyfish",                  Fish,          5.2, 160, Hard,   SudokuExplainer, true),
             FinnedJellyfish =>          ("finned-jellyfish",           Fish,          5.3, 250, Hard, Other,           true),
             HiddenQuad =>               ("hidden-quad",                Subsets,       5.4, 150, Hard,   SudokuExplainer, true),
@@ -479,6 +518,7 @@ impl Technique {
             MultiColors1 =>             ("multi-colors-1",             Coloring,      5.5, 200, Unfair,   Other,           true),
             MultiColors2 =>             ("multi-colors-2",             Coloring,      5.5, 200, Unfair,   Other,           true),
             WXYZWing =>                 ("wxyz-wing",                  Wings,         5.5, 200, Hard,   Other,           true),
+            AlsXz =>                    ("als-xz",                     Als,           5.5, 300, Unfair, Other,           true),
             FinnedMutantJellyfish =>    ("finned-mutant-jellyfish",    Fish,          5.6, 470, Hard, Other,          false),
             AlignedPairExclusion =>     ("aligned-pair-exclusion",     Exclusion,     6.2, 250, Unfair, SudokuExplainer, true),
             BugPlus1 =>                 ("bug-plus-1",                 Uniqueness,    5.6, 100, Hard,   SudokuExplainer, true),
@@ -496,6 +536,9 @@ impl Technique {
             DynamicRegionForcingChains => ("dynamic-region-forcing-chains", ForcingChains, 8.5, 500, Extreme, SudokuExplainer, true),
             DynamicForcingChainsPlus => ("dynamic-forcing-chains-plus", ForcingChains, 9.0, 700, Extreme, SudokuExplainer, true),
             NestedForcingChains =>      ("nested-forcing-chains",      ForcingChains, 9.5, 700, Extreme, SudokuExplainer, true),
+            AlsXyWing =>                ("als-xy-wing",                Als,           6.0, 320, Unfair, Other,           true),
+            AlsChain =>                 ("als-chain",                  Als,           6.1, 340, Unfair, Other,           true),
+            DeathBlossom =>             ("death-blossom",              Als,           6.2, 360, Unfair, Other,           false),
         };
         TechniqueInfo {
             slug,

@@ -142,7 +142,7 @@ fn scan_technique_seeds() {
     for t in Technique::iter().filter(|t| {
         matches!(
             t.family(),
-            Fish | SingleDigitPatterns | Coloring | Wings | Uniqueness | Exclusion
+            Fish | SingleDigitPatterns | Coloring | Wings | Uniqueness | Exclusion | Als
         )
     }) {
         println!("{}\t{:?}", t.slug(), seed_for(t, 3000));
@@ -191,6 +191,11 @@ const TECHNIQUE_SEEDS: &[(&str, u64)] = &[
     ("multi-colors-1", 6),
     ("multi-colors-2", 104),
     ("finned-mutant-jellyfish", 6),
+    ("sue-de-coq", 821),
+    ("als-xz", 2),
+    ("als-xy-wing", 2),
+    ("als-chain", 2),
+    ("death-blossom", 2),
 ];
 
 #[test]

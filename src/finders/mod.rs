@@ -16,6 +16,7 @@ use crate::step::Step;
 use crate::technique::Technique;
 
 pub mod chaining;
+pub mod als;
 pub mod coloring;
 pub mod exclusion;
 pub mod fish;
@@ -23,6 +24,7 @@ pub mod intersections;
 pub mod single_digit;
 pub mod singles;
 pub mod subsets;
+pub mod sue_de_coq;
 pub mod uniqueness;
 pub mod wings;
 
@@ -103,6 +105,11 @@ pub fn finder(technique: Technique) -> Finder {
         | DynamicRegionForcingChains => chaining::dynamic,
         DynamicForcingChainsPlus => chaining::dynamic_plus,
         NestedForcingChains => chaining::nested,
+        SueDeCoq => sue_de_coq::sue_de_coq,
+        AlsXz => als::als_xz,
+        AlsXyWing => als::als_xy_wing,
+        AlsChain => als::als_chain,
+        DeathBlossom => als::death_blossom,
     }
 }
 
