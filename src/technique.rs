@@ -190,6 +190,8 @@ pub enum Technique {
         serialize = "Color Wrap"
     )]
     SimpleColorsWrap,
+    #[strum(to_string = "X-Chain", serialize = "x-chain")]
+    XChain,
     #[strum(
         to_string = "Finned Franken Jellyfish",
         serialize = "finned-franken-jellyfish"
@@ -221,6 +223,42 @@ pub enum Technique {
         serialize = "APE"
     )]
     AlignedPairExclusion,
+    #[strum(to_string = "Remote Pair", serialize = "remote-pair")]
+    RemotePair,
+    #[strum(to_string = "XY-Chain", serialize = "xy-chain")]
+    XYChain,
+    #[strum(
+        to_string = "Continuous Nice Loop",
+        serialize = "continuous-nice-loop"
+    )]
+    ContinuousNiceLoop,
+    #[strum(
+        to_string = "Discontinuous Nice Loop",
+        serialize = "discontinuous-nice-loop"
+    )]
+    DiscontinuousNiceLoop,
+    #[strum(
+        to_string = "AIC",
+        serialize = "aic",
+        serialize = "Alternating Inference Chain"
+    )]
+    Aic,
+    #[strum(
+        to_string = "Grouped Continuous Nice Loop",
+        serialize = "grouped-continuous-nice-loop"
+    )]
+    GroupedContinuousNiceLoop,
+    #[strum(
+        to_string = "Grouped Discontinuous Nice Loop",
+        serialize = "grouped-discontinuous-nice-loop"
+    )]
+    GroupedDiscontinuousNiceLoop,
+    #[strum(
+        to_string = "Grouped AIC",
+        serialize = "grouped-aic",
+        serialize = "Grouped Alternating Inference Chain"
+    )]
+    GroupedAic,
 }
 
 /// Families group techniques for hints ("look for a subset") and for the coarse level.
@@ -247,6 +285,8 @@ pub enum Family {
     Exclusion,
     #[strum(to_string = "uniqueness")]
     Uniqueness,
+    #[strum(to_string = "chains")]
+    Chains,
 }
 
 impl Family {
@@ -263,6 +303,7 @@ impl Family {
             Family::Wings => "a wing of a few cells with few candidates",
             Family::Exclusion => "two cells whose value pairs bivalue cells rule out",
             Family::Uniqueness => "a pattern that would give the puzzle two solutions",
+            Family::Chains => "a chain of alternating strong and weak links",
         }
     }
 }
@@ -339,6 +380,18 @@ impl Technique {
     ///
     /// Unique Rectangles (SE 4.5, HoDoKu's "Uniqueness Test" 100) and BUG+1 (SE's "BUG type 1"
     /// 5.6, HoDoKu 100) are Sudoku Explainer's; they hold only for puzzles with one solution.
+    ///
+    /// Chains (HoDoKu's, `finders::chains`) are not rules of Sudoku Explainer, which finds
+    /// their deductions with its "Forcing Chains & Cycles" instead. X-Chain takes Sukaku
+    /// Explainer's `StrongLinks` ratings (an X-chain by number of strong links: 3 links 5.4,
+    /// then +0.4 a link, 8 links 7.4), so its base is 5.4 and a longer chain adds its strong
+    /// links' term as a `Step::rating_bonus`. Sukaku Explainer has no rule for the others, so
+    /// they take SE's chain they are: Remote Pair and XY-Chain are forcing Y-chains (strong
+    /// links only inside bivalue cells) 6.6; nice loops and AICs mix both kinds of strong link,
+    /// SE's "mixed" chain or cycle, 7.0; grouped ones add Sukaku Explainer's grouped-link
+    /// term, +0.3, for 7.3. All but X-Chain add SE's length term as a bonus (length = chain
+    /// nodes - 2). HoDoKu's scores: Remote Pair 110, X-/XY-Chain 260, nice loops and AIC 280,
+    /// grouped 300.
     pub const fn info(self) -> TechniqueInfo {
         use Family::*;
         use Level::*;
@@ -404,6 +457,15 @@ impl Technique {
             FinnedMutantJellyfish =>    ("finned-mutant-jellyfish",    Fish,          5.6, 470, Hard, Other,          false),
             AlignedPairExclusion =>     ("aligned-pair-exclusion",     Exclusion,     6.2, 250, Unfair, SudokuExplainer, true),
             BugPlus1 =>                 ("bug-plus-1",                 Uniqueness,    5.6, 100, Hard,   SudokuExplainer, true),
+            XChain =>                   ("x-chain",                    Chains,        5.4, 260, Unfair, Other,           true),
+            RemotePair =>               ("remote-pair",                Chains,        6.6, 110, Hard,   Other,           true),
+            XYChain =>                  ("xy-chain",                   Chains,        6.6, 260, Unfair, Other,           true),
+            ContinuousNiceLoop =>       ("continuous-nice-loop",       Chains,        7.0, 280, Unfair, Other,           true),
+            DiscontinuousNiceLoop =>    ("discontinuous-nice-loop",    Chains,        7.0, 280, Unfair, Other,           true),
+            Aic =>                      ("aic",                        Chains,        7.0, 280, Unfair, Other,           true),
+            GroupedContinuousNiceLoop => ("grouped-continuous-nice-loop", Chains,     7.3, 300, Unfair, Other,           true),
+            GroupedDiscontinuousNiceLoop => ("grouped-discontinuous-nice-loop", Chains, 7.3, 300, Unfair, Other,         true),
+            GroupedAic =>               ("grouped-aic",                Chains,        7.3, 300, Unfair, Other,           true),
         };
         TechniqueInfo {
             slug,

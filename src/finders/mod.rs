@@ -15,10 +15,12 @@ use crate::grid::Grid;
 use crate::step::Step;
 use crate::technique::Technique;
 
+pub mod chains;
 pub mod coloring;
 pub mod exclusion;
 pub mod fish;
 pub mod intersections;
+pub mod links;
 pub mod single_digit;
 pub mod singles;
 pub mod subsets;
@@ -92,6 +94,15 @@ pub fn finder(technique: Technique) -> Finder {
         UniqueRectangle3 => uniqueness::unique_rectangle_3,
         UniqueRectangle4 => uniqueness::unique_rectangle_4,
         BugPlus1 => uniqueness::bug_plus_1,
+        RemotePair => chains::remote_pair,
+        XChain => chains::x_chain,
+        XYChain => chains::xy_chain,
+        ContinuousNiceLoop => chains::continuous_nice_loop,
+        DiscontinuousNiceLoop => chains::discontinuous_nice_loop,
+        Aic => chains::aic,
+        GroupedContinuousNiceLoop => chains::grouped_continuous_nice_loop,
+        GroupedDiscontinuousNiceLoop => chains::grouped_discontinuous_nice_loop,
+        GroupedAic => chains::grouped_aic,
     }
 }
 

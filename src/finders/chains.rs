@@ -1,0 +1,828 @@
+//! Chains, as HoDoKu defines them: Remote Pair, X-Chain, XY-Chain, Continuous and
+//! Discontinuous Nice Loops, AICs, and the grouped forms of the last three.
+//!
+//! Every chain is a path through the link graph of `finders::links` whose links alternate
+//! strong and weak: a start node assumed false, a strong link makes the next true, a weak link
+//! the one after false, and so on, so the path ends on a node that is true whenever the start
+//! is false. One of the two ends is therefore true.
+//!
+//! - **X-Chain**: one digit, links along units, at least three strong links (two are the
+//!   Skyscraper, 2-String Kite and Turbot Fish): the digit leaves the cells that see both ends.
+//! - **XY-Chain**: bivalue cells, strong inside each cell, weak between cells on a shared
+//!   digit; both ends hold the same digit `d`: `d` leaves the cells that see both ends.
+//! - **Remote Pair**: an XY-chain of four or more cells that all hold the same two digits;
+//!   the ends hold different values, so both digits leave the cells that see both ends.
+//! - **AIC**: any strong and weak links (cells and units). Its ends are true-or-true, so every
+//!   candidate that conflicts with both ends goes (same digit: the cells that see both ends;
+//!   two digits in cells that see each other: each end's digit leaves the other end's cell).
+//!   Chains that are X- or XY-chains are left to those techniques.
+//! - **Continuous Nice Loop**: an AIC whose ends conflict, closing a loop; every weak link of
+//!   the loop then holds exactly one true node: a digit's candidates that see both ends of a
+//!   weak link along a unit go, and so do the other digits of a cell whose two digits the
+//!   loop links.
+//! - **Discontinuous Nice Loop**: a loop from a candidate `T` back to its cell. If `T` true
+//!   leads to `T` false (a weak link back on `T`'s digit), or to another digit of its cell
+//!   true, `T` goes; if `T` false leads to `T` true (a strong link back), `T` is true and the
+//!   cell's other digits go.
+//! - **Grouped** forms add group nodes: a digit's candidates in one box-line intersection,
+//!   true when one of its cells is. A grouped step uses at least one group.
+//!
+//! Search: breadth-first over (node, true/false) states from every start node, in node order
+//! (cells, then digits, then groups), so each end is reached by a shortest chain. Chains are
+//! capped at [`MAX_NODES`] nodes. Steps with the same eliminations are reported once, by their
+//! shortest chain (on a tie the first found; a continuous loop prefers to start where two
+//! strong links meet in one cell, as HoDoKu prints them); steps come out shortest first, then
+//! by their eliminations.
+//!
+//! Notation, HoDoKu's own (its nice-loop notation; links `=d=` strong, `-d-` weak, links
+//! inside a cell not written, groups `r4c45`/`r13c3`):
+//! `X-Chain: 1 r7c3 =1= r7c7 -1- r4c7 =1= r4c4 -1- r6c5 =1= r9c5 => r9c1<>1`,
+//! `XY-Chain: 4 4- r9c4 -6- r2c4 -7- r2c5 -5- r9c5 -4 => r8c46,r9c9<>4`,
+//! `Remote Pair: 1/4 r1c2 -4- r3c3 -1- r8c3 -4- r8c6 => r1c6<>1`,
+//! `AIC: 7/9 7- r4c1 =7= r9c1 -7- r9c8 -8- r8c7 =8= r8c2 =9= r4c2 -9 => ...`,
+//! `Continuous Nice Loop: 3/4 6= r4c2 =1= r5c2 ... =6= r4c2 =1 => ...` (the digits removed,
+//! then the loop from its start cell, with the closing link's digit before it and the first
+//! link's after it), `Discontinuous Nice Loop: 1 r5c6 -1- r5c3 ... =4= r5c6 => r5c6<>1`.
+//! The eliminations use Stepwise's shared notation (`r1c5,r3c5<>1`, `r5c4<>38`).
+
+use std::collections::BTreeMap;
+use std::collections::VecDeque;
+use std::ops::ControlFlow;
+
+use super::links::{GraphKind, LinkGraph, Node};
+use super::Emit;
+use crate::geometry::{cell_name, Cell, CellSet, Digit, DigitSet};
+use crate::grid::Grid;
+use crate::step::{digit_list, Candidate, ChainNode, Link, Pattern, Role, Step};
+use crate::technique::Technique;
+
+/// The longest chain searched, in nodes (a loop's start counted once). HoDoKu's chains in the
+/// shared HoDoKu paths rarely pass 20 nodes, and the cap keeps every search a few milliseconds.
+pub const MAX_NODES: usize = 20;
+
+/// A path of nodes; `strong[i]` tells whether the link from `nodes[i]` to `nodes[i + 1]` is
+/// used as a strong link. A loop repeats its start node at the end.
+#[derive(Debug, Clone)]
+struct Chain {
+    nodes: Vec<usize>,
+    strong: Vec<bool>,
+}
+
+impl Chain {
+    /// Distinct nodes (a loop's start once).
+    fn size(&self) -> usize {
+        if self.nodes.len() > 1 && self.nodes.first() == self.nodes.last() {
+            self.nodes.len() - 1
+        } else {
+            self.nodes.len()
+        }
+    }
+}
+
+/// Breadth-first search over (node, true/false) states.
+struct Search {
+    /// Links from the start to each state (`node * 2 + on`), `u8::MAX` if not reached.
+    dist: Vec<u8>,
+    parent: Vec<u32>,
+}
+
+impl Search {
+    fn state(node: usize, on: bool) -> usize {
+        node * 2 + on as usize
+    }
+
+    /// From `start` in state `on`: a true node follows its weak links, a false one its strong
+    /// links. Nodes touching `blocked` are never entered.
+    fn run(graph: &LinkGraph, start: usize, on: bool, blocked: CellSet) -> Search {
+        let n = graph.nodes.len() * 2;
+        let mut dist = vec![u8::MAX; n];
+        let mut parent = vec![u32::MAX; n];
+        let first = Search::state(start, on);
+        dist[first] = 0;
+        let mut queue = VecDeque::from([first]);
+        while let Some(s) = queue.pop_front() {
+            // dist links = dist + 1 nodes; stop before a chain would pass the cap.
+            if dist[s] as usize + 2 > MAX_NODES {
+                continue;
+            }
+            let (node, is_on) = (s / 2, s % 2 == 1);
+            let next = if is_on {
+                &graph.weak[node]
+            } else {
+                &graph.strong[node]
+            };
+            for &m in next {
+                let m = m as usize;
+                if !(graph.nodes[m].cells & blocked).is_empty() {
+                    continue;
+                }
+                let t = Search::state(m, !is_on);
+                if dist[t] == u8::MAX {
+                    dist[t] = dist[s] + 1;
+                    parent[t] = s as u32;
+                    queue.push_back(t);
+                }
+            }
+        }
+        Search { dist, parent }
+    }
+
+    fn reached(&self, node: usize, on: bool) -> bool {
+        self.dist[Search::state(node, on)] != u8::MAX
+    }
+
+    fn links_to(&self, node: usize, on: bool) -> usize {
+        self.dist[Search::state(node, on)] as usize
+    }
+
+    /// The chain from the start to `node` in state `on`.
+    fn chain(&self, node: usize, on: bool) -> Chain {
+        let mut states = vec![Search::state(node, on)];
+        while let Some(&s) = states.last() {
+            let p = self.parent[s];
+            if p == u32::MAX {
+                break;
+            }
+            states.push(p as usize);
+        }
+        states.reverse();
+        let nodes = states.iter().map(|s| s / 2).collect();
+        // A link out of a false node is used as strong.
+        let strong = states[..states.len() - 1]
+            .iter()
+            .map(|s| s % 2 == 0)
+            .collect();
+        Chain { nodes, strong }
+    }
+}
+
+/// No node repeats and no two nodes of one digit share a cell (a group and its own cell).
+fn is_simple(graph: &LinkGraph, nodes: &[usize]) -> bool {
+    for (i, &a) in nodes.iter().enumerate() {
+        for &b in &nodes[i + 1..] {
+            let (na, nb) = (&graph.nodes[a], &graph.nodes[b]);
+            if a == b || (na.digit == nb.digit && !(na.cells & nb.cells).is_empty()) {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+fn uses_group(graph: &LinkGraph, chain: &Chain) -> bool {
+    chain.nodes.iter().any(|&n| graph.nodes[n].is_group())
+}
+
+/// Whether two consecutive nodes are the two digits of one cell.
+fn in_cell(a: &Node, b: &Node) -> bool {
+    a.cell().is_some() && a.cell() == b.cell()
+}
+
+/// The chain's links as HoDoKu writes them: cells, with `=d=`/`-d-` between cells and links
+/// inside a cell left out.
+fn body(graph: &LinkGraph, chain: &Chain) -> String {
+    let node = |i: usize| &graph.nodes[chain.nodes[i]];
+    let mut out = node(0).cells_notation();
+    for (i, &strong) in chain.strong.iter().enumerate() {
+        let (a, b) = (node(i), node(i + 1));
+        if in_cell(a, b) {
+            continue;
+        }
+        let mark = if strong { '=' } else { '-' };
+        out.push_str(&format!(" {mark}{}{mark} {}", a.digit, b.cells_notation()));
+    }
+    out
+}
+
+/// `5 in r1c1`, `8 in r4c45`.
+fn node_words(node: &Node) -> String {
+    format!("{} in {}", node.digit, node.cells_notation())
+}
+
+/// The chain's candidates that are in `set` are never eliminated by it.
+fn chain_candidates(graph: &LinkGraph, chain: &Chain) -> Vec<Candidate> {
+    let mut out = Vec::new();
+    for &n in &chain.nodes {
+        let node = &graph.nodes[n];
+        out.extend(node.cells.iter().map(|c| Candidate::new(c, node.digit)));
+    }
+    out
+}
+
+/// Candidates of `digit` in cells that see every cell of `cells`.
+fn seeing_all(grid: &Grid, cells: CellSet, digit: Digit) -> impl Iterator<Item = Candidate> {
+    (cells.common_peers() & grid.digit_cells(digit))
+        .iter()
+        .map(move |c| Candidate::new(c, digit))
+}
+
+/// Candidates that conflict with both `a` and `z` (true-or-true ends of a chain).
+fn excluded_by_both(grid: &Grid, a: &Node, z: &Node) -> Vec<Candidate> {
+    let mut out = Vec::new();
+    if a.digit == z.digit {
+        out.extend(seeing_all(grid, a.cells | z.cells, a.digit));
+    } else {
+        for (end, other) in [(a, z), (z, a)] {
+            if let Some(cell) = end.cell() {
+                if grid.candidates(cell).contains(other.digit) && other.excludes(cell, other.digit)
+                {
+                    out.push(Candidate::new(cell, other.digit));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// What a weak link of a closed loop removes: it now holds exactly one true node.
+fn weak_link_eliminations(grid: &Grid, a: &Node, b: &Node) -> Vec<Candidate> {
+    if in_cell(a, b) {
+        let cell = a.cell().unwrap_or_default();
+        grid.candidates(cell)
+            .without(a.digit)
+            .without(b.digit)
+            .iter()
+            .map(|d| Candidate::new(cell, d))
+            .collect()
+    } else if a.digit == b.digit {
+        seeing_all(grid, a.cells | b.cells, a.digit).collect()
+    } else {
+        Vec::new()
+    }
+}
+
+/// A found step before it is emitted.
+struct Found {
+    technique: Technique,
+    chain: Chain,
+    eliminations: Vec<Candidate>,
+    subject: String,
+    text: String,
+    /// Among chains of one size, lower is preferred (see the module doc).
+    preference: u8,
+}
+
+/// Steps keyed by their eliminations, keeping the shortest chain for each.
+#[derive(Default)]
+struct Collector {
+    /// Eliminations -> (chain size, preference, step).
+    by_eliminations: BTreeMap<Vec<Candidate>, (usize, u8, Step)>,
+}
+
+impl Collector {
+    fn offer(&mut self, graph: &LinkGraph, mut found: Found) {
+        found.eliminations.sort();
+        found.eliminations.dedup();
+        if found.eliminations.is_empty() {
+            return;
+        }
+        let key = found.eliminations.clone();
+        let rank = (found.chain.size(), found.preference);
+        match self.by_eliminations.get(&key) {
+            Some(old) if (old.0, old.1) <= rank => {}
+            _ => {
+                self.by_eliminations
+                    .insert(key, (rank.0, rank.1, step(graph, found)));
+            }
+        }
+    }
+
+    /// Shortest chains first, then by eliminations.
+    fn emit(self, emit: &mut Emit<'_>) -> ControlFlow<()> {
+        let mut all: Vec<(Vec<Candidate>, (usize, u8, Step))> =
+            self.by_eliminations.into_iter().collect();
+        all.sort_by(|a, b| (a.1 .0, &a.0).cmp(&(b.1 .0, &b.0)));
+        for (_, (_, _, step)) in all {
+            emit(step)?;
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+/// Sudoku Explainer's length term for a chain of `nodes` nodes (length = nodes - 2).
+pub fn se_length_bonus(nodes: usize) -> f64 {
+    let length = nodes.saturating_sub(2);
+    let (mut added, mut ceil, mut odd) = (0.0, 4usize, false);
+    while length > ceil {
+        added += 0.1;
+        ceil = if odd { ceil * 4 / 3 } else { ceil * 3 / 2 };
+        odd = !odd;
+    }
+    added
+}
+
+/// Sukaku Explainer's `StrongLinks` term beyond three strong links: +0.4 a link.
+fn strong_links_bonus(strong_links: usize) -> f64 {
+    0.4 * strong_links.saturating_sub(3) as f64
+}
+
+fn step(graph: &LinkGraph, found: Found) -> Step {
+    let chain = &found.chain;
+    let mut pattern = Pattern::default();
+    let last = chain.nodes.len() - 1;
+    for (i, &n) in chain.nodes.iter().enumerate() {
+        let node = &graph.nodes[n];
+        // A node is false where the chain assumes it (the start) or a weak link reaches it.
+        let on = i > 0 && chain.strong[i - 1] || (i == 0 && !chain.strong[0]);
+        let role = if on { Role::On } else { Role::Off };
+        // A loop's repeated start is listed once.
+        if !(i == last && i > 0 && chain.nodes[0] == n) {
+            pattern = pattern.candidates(
+                node.cells.iter().map(|c| Candidate::new(c, node.digit)),
+                role,
+            );
+        }
+        pattern.nodes.push(ChainNode {
+            digit: node.digit,
+            cells: node.cells.iter().collect(),
+            role,
+        });
+    }
+    let anchor = |n: usize| {
+        let node = &graph.nodes[n];
+        Candidate::new(node.cells.first().unwrap_or_default(), node.digit)
+    };
+    pattern.links = chain
+        .strong
+        .iter()
+        .enumerate()
+        .map(|(i, &strong)| Link {
+            from: anchor(chain.nodes[i]),
+            to: anchor(chain.nodes[i + 1]),
+            strong,
+        })
+        .collect();
+    pattern = pattern.candidates(found.eliminations.iter().copied(), Role::Cover);
+    let mut step = Step::new(
+        found.technique,
+        vec![],
+        found.eliminations,
+        pattern,
+        found.subject,
+        found.text,
+    );
+    step.rating_bonus = if found.technique == Technique::XChain {
+        strong_links_bonus(chain.strong.iter().filter(|&&s| s).count())
+    } else {
+        se_length_bonus(chain.size())
+    };
+    step
+}
+
+/// X-Chain: one digit, three or more strong links along units.
+pub fn x_chain(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
+    let mut found = Collector::default();
+    for digit in 1..=9 {
+        let graph = LinkGraph::build(grid, GraphKind::single_digit(grid, digit));
+        for start in 0..graph.nodes.len() {
+            let search = Search::run(&graph, start, false, CellSet::EMPTY);
+            for end in 0..graph.nodes.len() {
+                // Three strong links and two weak ones at least.
+                if end == start || !search.reached(end, true) || search.links_to(end, true) < 5 {
+                    continue;
+                }
+                let chain = search.chain(end, true);
+                if !is_simple(&graph, &chain.nodes) {
+                    continue;
+                }
+                let (a, z) = (&graph.nodes[start], &graph.nodes[end]);
+                // As HoDoKu, a chain candidate that sees both ends goes too.
+                let eliminations: Vec<Candidate> =
+                    seeing_all(grid, a.cells | z.cells, digit).collect();
+                let strong_links = chain.strong.iter().filter(|&&s| s).count();
+                found.offer(&graph, Found {
+                    technique: Technique::XChain,
+                    subject: format!("{digit} {}", body(&graph, &chain)),
+                    text: format!(
+                        "{strong_links} strong links on {digit}, joined by weak ones, lead from {} to {}: if {digit} is not in {} it is in {}, so one of them holds {digit} and it can be removed from the cells that see both.",
+                        a.cells_notation(),
+                        z.cells_notation(),
+                        a.cells_notation(),
+                        z.cells_notation()
+                    ),
+                    chain,
+                    eliminations,
+                    preference: 0,
+                });
+            }
+        }
+    }
+    found.emit(emit)
+}
+
+/// Cells of a chain, in order, without repeats.
+fn chain_cells(graph: &LinkGraph, chain: &Chain) -> Vec<Cell> {
+    let mut cells: Vec<Cell> = Vec::new();
+    for &n in &chain.nodes {
+        for c in graph.nodes[n].cells.iter() {
+            if cells.last() != Some(&c) {
+                cells.push(c);
+            }
+        }
+    }
+    cells
+}
+
+/// XY-Chain: bivalue cells from `d` in one end cell to `d` in the other.
+pub fn xy_chain(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
+    let graph = LinkGraph::build(grid, GraphKind::bivalue(grid, grid.empty_cells()));
+    let mut found = Collector::default();
+    for start in 0..graph.nodes.len() {
+        let search = Search::run(&graph, start, false, CellSet::EMPTY);
+        let a = graph.nodes[start];
+        for end in 0..graph.nodes.len() {
+            let z = graph.nodes[end];
+            if z.digit != a.digit || z.cells == a.cells || !search.reached(end, true) {
+                continue;
+            }
+            let chain = search.chain(end, true);
+            let cells = chain_cells(&graph, &chain);
+            if cells.len() < 3 || !is_simple(&graph, &chain.nodes) {
+                continue;
+            }
+            // All cells on the same two digits: a Remote Pair's business.
+            let pair = grid.candidates(cells[0]);
+            if cells.iter().all(|&c| grid.candidates(c) == pair) {
+                continue;
+            }
+            let eliminations: Vec<Candidate> =
+                seeing_all(grid, a.cells | z.cells, a.digit).collect();
+            let d = a.digit;
+            found.offer(&graph, Found {
+                technique: Technique::XYChain,
+                subject: format!("{d} {d}- {} -{d}", body(&graph, &chain)),
+                text: format!(
+                    "The cells {} each hold two digits and each shares a digit with the next: if {} is not {d}, each cell in turn takes its other digit and {} is {d}, so one of the two ends is {d} and it can be removed from the cells that see both.",
+                    crate::step::cell_list(cells.iter().copied()),
+                    cell_name(cells[0]),
+                    cell_name(cells[cells.len() - 1])
+                ),
+                chain,
+                eliminations,
+                preference: 0,
+            });
+        }
+    }
+    found.emit(emit)
+}
+
+/// Remote Pair: four or more cells on the same two digits, each seeing the next.
+pub fn remote_pair(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
+    let mut found = Collector::default();
+    for low in 1..=9u8 {
+        for high in low + 1..=9u8 {
+            let pair = DigitSet::single(low).with(high);
+            let cells: CellSet = grid
+                .empty_cells()
+                .iter()
+                .filter(|&c| grid.candidates(c) == pair)
+                .collect();
+            if cells.len() < 4 {
+                continue;
+            }
+            let graph = LinkGraph::build(grid, GraphKind::bivalue(grid, cells));
+            for start_cell in cells.iter() {
+                let Some(start) = graph.single(start_cell, low) else {
+                    continue;
+                };
+                let search = Search::run(&graph, start, false, CellSet::EMPTY);
+                for end_cell in cells.iter() {
+                    let Some(end) = graph.single(end_cell, low) else {
+                        continue;
+                    };
+                    if end == start || !search.reached(end, true) {
+                        continue;
+                    }
+                    let chain = search.chain(end, true);
+                    let chain_cells = chain_cells(&graph, &chain);
+                    if chain_cells.len() < 4 || !is_simple(&graph, &chain.nodes) {
+                        continue;
+                    }
+                    // Cells an odd number of links apart (three or more) hold different
+                    // values, as HoDoKu counts them; the ends are one such pair.
+                    let mut eliminations = Vec::new();
+                    for (i, &p) in chain_cells.iter().enumerate() {
+                        for &q in chain_cells.iter().skip(i + 3).step_by(2) {
+                            let ends = CellSet::single(p).with(q);
+                            eliminations.extend(
+                                seeing_all(grid, ends, low)
+                                    .chain(seeing_all(grid, ends, high))
+                                    .filter(|c| !chain_cells.contains(&c.cell)),
+                            );
+                        }
+                    }
+                    found.offer(&graph, Found {
+                        technique: Technique::RemotePair,
+                        subject: format!("{low}/{high} {}", body(&graph, &chain)),
+                        text: format!(
+                            "The cells {} all hold only {low} and {high} and each sees the next, so their values alternate along the chain: {} and {} hold different ones, so neither {low} nor {high} can go in a cell that sees both.",
+                            crate::step::cell_list(chain_cells.iter().copied()),
+                            cell_name(start_cell),
+                            cell_name(end_cell)
+                        ),
+                        chain,
+                        eliminations,
+                        preference: 0,
+                    });
+                }
+            }
+        }
+    }
+    found.emit(emit)
+}
+
+/// Whether a chain is an X-chain (one digit) or an XY-chain (strong links only inside
+/// bivalue cells, weak links only between cells, both ends on one digit).
+fn is_x_or_xy(graph: &LinkGraph, chain: &Chain) -> bool {
+    let node = |i: usize| &graph.nodes[chain.nodes[i]];
+    let one_digit = chain.nodes.iter().all(|&n| graph.nodes[n].digit == node(0).digit);
+    let xy = node(0).digit == node(chain.nodes.len() - 1).digit
+        && chain
+            .strong
+            .iter()
+            .enumerate()
+            .all(|(i, &strong)| strong == in_cell(node(i), node(i + 1)));
+    one_digit || xy
+}
+
+fn grouped_technique(grouped: bool, plain: Technique, with_groups: Technique) -> Technique {
+    if grouped {
+        with_groups
+    } else {
+        plain
+    }
+}
+
+/// AIC (grouped or not): ends true-or-true, eliminations that conflict with both.
+fn aic_search(grid: &Grid, emit: &mut Emit<'_>, grouped: bool) -> ControlFlow<()> {
+    let technique = grouped_technique(grouped, Technique::Aic, Technique::GroupedAic);
+    let graph = LinkGraph::build(grid, GraphKind::full(grid, grouped));
+    let mut found = Collector::default();
+    for start in 0..graph.nodes.len() {
+        let search = Search::run(&graph, start, false, CellSet::EMPTY);
+        let a = graph.nodes[start];
+        for end in 0..graph.nodes.len() {
+            let z = graph.nodes[end];
+            if end == start || !search.reached(end, true) || search.links_to(end, true) < 3 {
+                continue;
+            }
+            // Ends that conflict close a loop: a Continuous Nice Loop.
+            if a.excludes_node(&z) {
+                continue;
+            }
+            let chain = search.chain(end, true);
+            if !is_simple(&graph, &chain.nodes)
+                || uses_group(&graph, &chain) != grouped
+                || (!grouped && is_x_or_xy(&graph, &chain))
+            {
+                continue;
+            }
+            let eliminations = excluded_by_both(grid, &a, &z);
+            let digits = if a.digit == z.digit {
+                a.digit.to_string()
+            } else {
+                let d = DigitSet::single(a.digit).with(z.digit);
+                d.iter().map(|x| x.to_string()).collect::<Vec<_>>().join("/")
+            };
+            found.offer(&graph, Found {
+                technique,
+                subject: format!("{digits} {}- {} -{}", a.digit, body(&graph, &chain), z.digit),
+                text: format!(
+                    "If {} is false, the chain of alternating strong and weak links makes {} true, so one of the two is true and every candidate that conflicts with both can be removed.",
+                    node_words(&a),
+                    node_words(&z)
+                ),
+                chain,
+                eliminations,
+                preference: 0,
+            });
+        }
+    }
+    found.emit(emit)
+}
+
+/// Continuous Nice Loop (grouped or not).
+fn continuous_search(grid: &Grid, emit: &mut Emit<'_>, grouped: bool) -> ControlFlow<()> {
+    let technique = grouped_technique(
+        grouped,
+        Technique::ContinuousNiceLoop,
+        Technique::GroupedContinuousNiceLoop,
+    );
+    let graph = LinkGraph::build(grid, GraphKind::full(grid, grouped));
+    let mut found = Collector::default();
+    for start in 0..graph.nodes.len() {
+        let search = Search::run(&graph, start, false, CellSet::EMPTY);
+        let a = graph.nodes[start];
+        for end in 0..graph.nodes.len() {
+            let z = graph.nodes[end];
+            // Four links at least with the closing one.
+            if end == start
+                || !a.excludes_node(&z)
+                || !search.reached(end, true)
+                || search.links_to(end, true) < 3
+            {
+                continue;
+            }
+            let mut chain = search.chain(end, true);
+            if !is_simple(&graph, &chain.nodes) || uses_group(&graph, &chain) != grouped {
+                continue;
+            }
+            // Close the loop with the weak link back to the start.
+            chain.nodes.push(start);
+            chain.strong.push(false);
+            let own = chain_candidates(&graph, &chain);
+            let mut eliminations = Vec::new();
+            for (i, &strong) in chain.strong.iter().enumerate() {
+                if !strong {
+                    let (p, q) = (&graph.nodes[chain.nodes[i]], &graph.nodes[chain.nodes[i + 1]]);
+                    eliminations.extend(weak_link_eliminations(grid, p, q));
+                }
+            }
+            eliminations.retain(|c| !own.contains(c));
+            let removed: DigitSet = eliminations.iter().map(|c| c.digit).fold(
+                DigitSet::EMPTY,
+                |acc, d| acc.with(d),
+            );
+            let closes_in_cell = in_cell(&a, &z);
+            let (close_mark, open_mark) = (if closes_in_cell { '=' } else { '-' }, '=');
+            // The loop's start cell with the closing link's digit before and the first
+            // link's after; a closing link inside the cell is HoDoKu's usual start.
+            let mut shown = chain.clone();
+            let subject = if closes_in_cell {
+                shown.nodes.pop();
+                shown.strong.pop();
+                format!(
+                    "{} {}{close_mark} {} {open_mark}{}",
+                    digit_list_slash(removed),
+                    z.digit,
+                    body(&graph, &shown),
+                    a.digit
+                )
+            } else {
+                format!(
+                    "{} {}{close_mark} {} {open_mark}{}",
+                    digit_list_slash(removed),
+                    a.digit,
+                    body(&graph, &shown),
+                    a.digit
+                )
+            };
+            found.offer(&graph, Found {
+                technique,
+                subject,
+                text: format!(
+                    "The chain from {} to {} closes on itself through a weak link, so every weak link of the loop holds exactly one true candidate: the candidates that conflict with both ends of one of them can be removed.",
+                    node_words(&a),
+                    node_words(&z)
+                ),
+                chain,
+                eliminations,
+                preference: u8::from(!closes_in_cell),
+            });
+        }
+    }
+    found.emit(emit)
+}
+
+/// `1/2/4`: digits joined by slashes, as HoDoKu lists a loop's removed digits.
+fn digit_list_slash(digits: DigitSet) -> String {
+    digit_list(digits.iter()).replace(',', "/")
+}
+
+/// Discontinuous Nice Loop (grouped or not): a loop from a candidate back to its cell.
+fn discontinuous_search(grid: &Grid, emit: &mut Emit<'_>, grouped: bool) -> ControlFlow<()> {
+    let technique = grouped_technique(
+        grouped,
+        Technique::DiscontinuousNiceLoop,
+        Technique::GroupedDiscontinuousNiceLoop,
+    );
+    let graph = LinkGraph::build(grid, GraphKind::full(grid, grouped));
+    let mut found = Collector::default();
+    for target in 0..graph.nodes.len() {
+        let t = graph.nodes[target];
+        let Some(cell) = t.cell() else {
+            continue;
+        };
+        let blocked = CellSet::single(cell);
+        let mut offer = |chain: Chain, eliminations: Vec<Candidate>, why: String| {
+            if chain.nodes.len() < 4
+                || !is_simple(&graph, &chain.nodes[1..chain.nodes.len() - 1])
+                || uses_group(&graph, &chain) != grouped
+            {
+                return;
+            }
+            let removed: DigitSet = eliminations
+                .iter()
+                .fold(DigitSet::EMPTY, |acc, c| acc.with(c.digit));
+            found.offer(&graph, Found {
+                technique,
+                subject: format!("{} {}", digit_list_slash(removed), body(&graph, &chain)),
+                text: why,
+                chain,
+                eliminations,
+                preference: 0,
+            });
+        };
+        // T true leads back to T false, or to another digit of its cell true.
+        let search = Search::run(&graph, target, true, blocked);
+        for end in 0..graph.nodes.len() {
+            let w = graph.nodes[end];
+            if search.reached(end, true) && w.excludes(cell, t.digit) {
+                let mut chain = search.chain(end, true);
+                chain.nodes.push(target);
+                chain.strong.push(false);
+                offer(
+                    chain,
+                    vec![Candidate::new(cell, t.digit)],
+                    format!(
+                        "If {} were true, the loop would lead back to {} and make it false, so {} can be removed from {}.",
+                        node_words(&t),
+                        cell_name(cell),
+                        t.digit,
+                        cell_name(cell)
+                    ),
+                );
+            }
+            if search.reached(end, false) {
+                for other in grid.candidates(cell).without(t.digit).iter() {
+                    let Some(back) = graph.single(cell, other) else {
+                        continue;
+                    };
+                    if graph.strong[end].contains(&(back as u16)) {
+                        let mut chain = search.chain(end, false);
+                        chain.nodes.push(back);
+                        chain.strong.push(true);
+                        offer(
+                            chain,
+                            vec![Candidate::new(cell, t.digit)],
+                            format!(
+                                "If {} were true, the loop would lead back to {} and make {other} true there as well, so {} can be removed from {}.",
+                                node_words(&t),
+                                cell_name(cell),
+                                t.digit,
+                                cell_name(cell)
+                            ),
+                        );
+                    }
+                }
+            }
+        }
+        // T false leads back to T true: T is true.
+        let search = Search::run(&graph, target, false, blocked);
+        for end in 0..graph.nodes.len() {
+            if search.reached(end, false) && graph.strong[end].contains(&(target as u16)) {
+                let mut chain = search.chain(end, false);
+                chain.nodes.push(target);
+                chain.strong.push(true);
+                let others: Vec<Candidate> = grid
+                    .candidates(cell)
+                    .without(t.digit)
+                    .iter()
+                    .map(|d| Candidate::new(cell, d))
+                    .collect();
+                offer(
+                    chain,
+                    others,
+                    format!(
+                        "If {} were false, the loop would lead back to {} and make it true, so {} holds {} and its other candidates can be removed.",
+                        node_words(&t),
+                        cell_name(cell),
+                        cell_name(cell),
+                        t.digit
+                    ),
+                );
+            }
+        }
+    }
+    found.emit(emit)
+}
+
+/// AIC: a chain of strong and weak links on several digits, ends true-or-true.
+pub fn aic(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
+    aic_search(grid, emit, false)
+}
+
+/// Grouped AIC: an AIC through at least one group node.
+pub fn grouped_aic(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
+    aic_search(grid, emit, true)
+}
+
+/// Continuous Nice Loop: an AIC whose ends conflict, closed into a loop.
+pub fn continuous_nice_loop(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
+    continuous_search(grid, emit, false)
+}
+
+/// Grouped Continuous Nice Loop.
+pub fn grouped_continuous_nice_loop(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
+    continuous_search(grid, emit, true)
+}
+
+/// Discontinuous Nice Loop: a loop from a candidate back to its own cell.
+pub fn discontinuous_nice_loop(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
+    discontinuous_search(grid, emit, false)
+}
+
+/// Grouped Discontinuous Nice Loop.
+pub fn grouped_discontinuous_nice_loop(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
+    discontinuous_search(grid, emit, true)
+}
