@@ -227,10 +227,7 @@ pub enum Technique {
     RemotePair,
     #[strum(to_string = "XY-Chain", serialize = "xy-chain")]
     XYChain,
-    #[strum(
-        to_string = "Continuous Nice Loop",
-        serialize = "continuous-nice-loop"
-    )]
+    #[strum(to_string = "Continuous Nice Loop", serialize = "continuous-nice-loop")]
     ContinuousNiceLoop,
     #[strum(
         to_string = "Discontinuous Nice Loop",

@@ -70,15 +70,16 @@ fn replay(grid: &Grid, step: &Step) -> Result<(), String> {
         let ok = match step.technique {
             Technique::RemotePair => {
                 // Two cells of the chain an odd number of cells apart, both seen.
-                let cells: Vec<usize> = nodes
-                    .iter()
-                    .filter_map(|n| n.cells.first())
-                    .fold(Vec::new(), |mut acc, c| {
-                        if acc.last() != Some(&c) {
-                            acc.push(c);
-                        }
-                        acc
-                    });
+                let cells: Vec<usize> =
+                    nodes
+                        .iter()
+                        .filter_map(|n| n.cells.first())
+                        .fold(Vec::new(), |mut acc, c| {
+                            if acc.last() != Some(&c) {
+                                acc.push(c);
+                            }
+                            acc
+                        });
                 let pair = grid.candidates(cells[0]);
                 let seen: Vec<usize> = (0..cells.len())
                     .filter(|&i| peers(e.cell).contains(cells[i]))
@@ -99,9 +100,7 @@ fn replay(grid: &Grid, step: &Step) -> Result<(), String> {
             Technique::DiscontinuousNiceLoop | Technique::GroupedDiscontinuousNiceLoop => {
                 let start = first.cells.first().unwrap_or(0);
                 let proves_true = pattern.links[0].strong;
-                first.cells.len() == 1
-                    && e.cell == start
-                    && (e.digit == first.digit) != proves_true
+                first.cells.len() == 1 && e.cell == start && (e.digit == first.digit) != proves_true
             }
             _ => first.excludes(e.cell, e.digit) && last.excludes(e.cell, e.digit),
         };
@@ -152,9 +151,7 @@ fn chain_steps_replay_on_top1465_states() {
 
 /// HoDoKu's step text split into its technique name and its placements/eliminations.
 fn hodoku_step(text: &str) -> Option<(String, Vec<Candidate>, Vec<Candidate>)> {
-    let (name, rest) = text
-        .split_once(": ")
-        .or_else(|| text.split_once(" => "))?;
+    let (name, rest) = text.split_once(": ").or_else(|| text.split_once(" => "))?;
     let deductions = rest.rsplit_once("=> ").map_or(rest, |(_, d)| d);
     let (mut placed, mut removed) = (Vec::new(), Vec::new());
     for group in deductions.split(", ") {
@@ -213,8 +210,7 @@ fn hodoku_chain_steps_are_found() {
             live = false;
             continue;
         };
-        if let Some(technique) = Technique::parse(&name).filter(|t| t.family() == Family::Chains)
-        {
+        if let Some(technique) = Technique::parse(&name).filter(|t| t.family() == Family::Chains) {
             total += 1;
             let mut wanted = removed.clone();
             wanted.sort();

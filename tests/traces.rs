@@ -142,7 +142,7 @@ fn scan_technique_seeds() {
     for t in Technique::iter().filter(|t| {
         matches!(
             t.family(),
-            Fish | SingleDigitPatterns | Coloring | Wings | Uniqueness | Exclusion
+            Fish | SingleDigitPatterns | Coloring | Wings | Uniqueness | Exclusion | Chains
         )
     }) {
         println!("{}\t{:?}", t.slug(), seed_for(t, 3000));
@@ -191,6 +191,15 @@ const TECHNIQUE_SEEDS: &[(&str, u64)] = &[
     ("multi-colors-1", 6),
     ("multi-colors-2", 104),
     ("finned-mutant-jellyfish", 6),
+    ("x-chain", 49),
+    ("remote-pair", 483),
+    ("xy-chain", 2),
+    ("continuous-nice-loop", 105),
+    ("discontinuous-nice-loop", 2),
+    ("aic", 2),
+    ("grouped-continuous-nice-loop", 105),
+    ("grouped-discontinuous-nice-loop", 6),
+    ("grouped-aic", 2),
 ];
 
 #[test]

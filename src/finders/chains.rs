@@ -535,7 +535,10 @@ pub fn remote_pair(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
 /// bivalue cells, weak links only between cells, both ends on one digit).
 fn is_x_or_xy(graph: &LinkGraph, chain: &Chain) -> bool {
     let node = |i: usize| &graph.nodes[chain.nodes[i]];
-    let one_digit = chain.nodes.iter().all(|&n| graph.nodes[n].digit == node(0).digit);
+    let one_digit = chain
+        .nodes
+        .iter()
+        .all(|&n| graph.nodes[n].digit == node(0).digit);
     let xy = node(0).digit == node(chain.nodes.len() - 1).digit
         && chain
             .strong
@@ -582,7 +585,10 @@ fn aic_search(grid: &Grid, emit: &mut Emit<'_>, grouped: bool) -> ControlFlow<()
                 a.digit.to_string()
             } else {
                 let d = DigitSet::single(a.digit).with(z.digit);
-                d.iter().map(|x| x.to_string()).collect::<Vec<_>>().join("/")
+                d.iter()
+                    .map(|x| x.to_string())
+                    .collect::<Vec<_>>()
+                    .join("/")
             };
             found.offer(&graph, Found {
                 technique,
@@ -634,15 +640,18 @@ fn continuous_search(grid: &Grid, emit: &mut Emit<'_>, grouped: bool) -> Control
             let mut eliminations = Vec::new();
             for (i, &strong) in chain.strong.iter().enumerate() {
                 if !strong {
-                    let (p, q) = (&graph.nodes[chain.nodes[i]], &graph.nodes[chain.nodes[i + 1]]);
+                    let (p, q) = (
+                        &graph.nodes[chain.nodes[i]],
+                        &graph.nodes[chain.nodes[i + 1]],
+                    );
                     eliminations.extend(weak_link_eliminations(grid, p, q));
                 }
             }
             eliminations.retain(|c| !own.contains(c));
-            let removed: DigitSet = eliminations.iter().map(|c| c.digit).fold(
-                DigitSet::EMPTY,
-                |acc, d| acc.with(d),
-            );
+            let removed: DigitSet = eliminations
+                .iter()
+                .map(|c| c.digit)
+                .fold(DigitSet::EMPTY, |acc, d| acc.with(d));
             let closes_in_cell = in_cell(&a, &z);
             let (close_mark, open_mark) = (if closes_in_cell { '=' } else { '-' }, '=');
             // The loop's start cell with the closing link's digit before and the first
@@ -714,14 +723,17 @@ fn discontinuous_search(grid: &Grid, emit: &mut Emit<'_>, grouped: bool) -> Cont
             let removed: DigitSet = eliminations
                 .iter()
                 .fold(DigitSet::EMPTY, |acc, c| acc.with(c.digit));
-            found.offer(&graph, Found {
-                technique,
-                subject: format!("{} {}", digit_list_slash(removed), body(&graph, &chain)),
-                text: why,
-                chain,
-                eliminations,
-                preference: 0,
-            });
+            found.offer(
+                &graph,
+                Found {
+                    technique,
+                    subject: format!("{} {}", digit_list_slash(removed), body(&graph, &chain)),
+                    text: why,
+                    chain,
+                    eliminations,
+                    preference: 0,
+                },
+            );
         };
         // T true leads back to T false, or to another digit of its cell true.
         let search = Search::run(&graph, target, true, blocked);
@@ -825,4 +837,283 @@ pub fn discontinuous_nice_loop(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<
 /// Grouped Discontinuous Nice Loop.
 pub fn grouped_discontinuous_nice_loop(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
     discontinuous_search(grid, emit, true)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::finders::testing::{check, solved};
+    use crate::finders::{all, first};
+
+    /// As `testing::check`, for a state given as an 81-character line (candidates from the
+    /// placed digits alone).
+    fn check_line(technique: Technique, example: &str, expected: &str, near_miss: &str) {
+        let line = |s: &str| {
+            let cells: Vec<u8> = s.bytes().map(|b| b.saturating_sub(b'0') % 10).collect();
+            let cells: [u8; 81] = cells.try_into().expect("81 cells");
+            Grid::from_puzzle(&cells)
+        };
+        let grid = line(example);
+        let step = first(technique, &grid).expect("a step on the example");
+        assert_eq!(step.notation(), expected);
+        assert!(step.text.ends_with('.'), "{}", step.text);
+        assert_eq!(all(technique, &grid).len(), 1);
+        assert!(all(technique, &line(near_miss)).is_empty());
+        assert!(all(technique, &solved(&grid)).is_empty());
+    }
+
+    #[test]
+    fn remote_pair() {
+        check_line(
+            Technique::RemotePair,
+            "...82..75.2..7189...7...2.1...9..51..7....68...1..894.74...21.8....8.759...5....4",
+            "Remote Pair: 3/6 r2c9 -6- r3c8 -3- r7c8 -6- r7c4 => r2c4<>36",
+            "...82..75.2..7189...7...2.1...9..51..7....68...1..89..74...21.8....8.759...5....4",
+        );
+    }
+
+    #[test]
+    fn x_chain() {
+        check_line(
+            Technique::XChain,
+            "912873...436592...857461932169748253.25936..8384125...691257...543689721278314...",
+            "X-Chain: 7 r2c8 =7= r2c9 -7- r6c9 =7= r6c8 -7- r5c8 =7= r5c1 => r5c8<>7",
+            "912873...436592...857461932169748253.25936..8.84125...691257...543689721278314...",
+        );
+    }
+
+    const XY_CHAIN: &str = r#"
+.-----------------.------------------.-------------.
+| 236   23    17  | 1347  5     1367 | 8   9   146 |
+| 36    17    9   | 1347  46    8    | 5   2   146 |
+| 4     58    58  | 2     9     16   | 3   7   16  |
+:-----------------+------------------+-------------:
+| 389   3489  48  | 5     1378  17   | 79  6   2   |
+| 1     259   258 | 6     78    4    | 79  58  3   |
+| 7     358   6   | 9     38    2    | 4   1   58  |
+:-----------------+------------------+-------------:
+| 589   6     3   | 178   17    179  | 2   4   58  |
+| 28    17    17  | 48    24    5    | 6   3   9   |
+| 2589  2489  248 | 38    26    369  | 1   58  7   |
+'-----------------'------------------'-------------'
+"#;
+    const XY_CHAIN_MISS: &str = r#"
+.-----------------.------------------.-------------.
+| 236   23    17  | 1347  5     1367 | 8   9   146 |
+| 36    17    9   | 1347  146   8    | 5   2   146 |
+| 4     58    58  | 2     9     16   | 3   7   16  |
+:-----------------+------------------+-------------:
+| 389   3489  48  | 5     1378  17   | 79  6   2   |
+| 1     259   258 | 6     78    4    | 79  58  3   |
+| 7     358   6   | 9     38    2    | 4   1   58  |
+:-----------------+------------------+-------------:
+| 589   6     3   | 178   17    179  | 2   4   58  |
+| 28    17    17  | 48    24    5    | 6   3   9   |
+| 2589  2489  248 | 38    26    369  | 1   58  7   |
+'-----------------'------------------'-------------'
+"#;
+
+    #[test]
+    fn xy_chain() {
+        check(
+            Technique::XYChain,
+            XY_CHAIN,
+            "XY-Chain: 8 8- r8c1 -2- r8c5 -4- r2c5 -6- r3c6 -1- r4c6 -7- r5c5 -8- r5c8 -5- r9c8 -8 => r9c123<>8",
+            XY_CHAIN_MISS,
+        );
+    }
+
+    const CONTINUOUS_NICE_LOOP: &str = r#"
+.-----------------.--------------------.----------------.
+| 379  56    37   | 168    4     568   | 239  158  29   |
+| 39   1     4    | 7      258   258   | 39   58   6    |
+| 8    56    2    | 9      156   3     | 4    157  57   |
+:-----------------+--------------------+----------------:
+| 2    348   38   | 56     7     56    | 1    9    48   |
+| 14   9     178  | 2348   238   248   | 5    6    2478 |
+| 6    478   5    | 248    9     1     | 28   47   3    |
+:-----------------+--------------------+----------------:
+| 5    38    1389 | 13468  1368  4689  | 7    2    489  |
+| 37   2378  6    | 23458  2358  24589 | 89   45   1    |
+| 14   248   189  | 1258   1258  7     | 6    3    59   |
+'-----------------'--------------------'----------------'
+"#;
+    const CONTINUOUS_NICE_LOOP_MISS: &str = r#"
+.-----------------.--------------------.----------------.
+| 379  56    379  | 168    4     568   | 239  158  29   |
+| 39   1     4    | 7      258   258   | 39   58   6    |
+| 8    56    2    | 9      156   3     | 4    157  57   |
+:-----------------+--------------------+----------------:
+| 2    348   38   | 56     7     56    | 1    9    48   |
+| 14   9     178  | 2348   238   248   | 5    6    2478 |
+| 6    478   5    | 248    9     1     | 28   47   3    |
+:-----------------+--------------------+----------------:
+| 5    38    1389 | 13468  1368  4689  | 7    2    489  |
+| 37   2378  6    | 23458  2358  24589 | 89   45   1    |
+| 14   248   189  | 1258   1258  7     | 6    3    59   |
+'-----------------'--------------------'----------------'
+"#;
+
+    #[test]
+    fn continuous_nice_loop() {
+        check(
+            Technique::ContinuousNiceLoop,
+            CONTINUOUS_NICE_LOOP,
+            "Continuous Nice Loop: 3/4/8 4= r4c2 =3= r4c3 -3- r1c3 -7- r5c3 =7= r5c9 -7- r6c8 -4- r4c9 =4= r4c2 =3 => r4c2<>8, r5c9<>4, r7c3<>3",
+            CONTINUOUS_NICE_LOOP_MISS,
+        );
+    }
+
+    const DISCONTINUOUS_NICE_LOOP: &str = r#"
+.--------------------.------------------.-----------------.
+| 4     136789  1679 | 689  16789   5   | 2    3679   369 |
+| 6789  16789   5679 | 3    146789  2   | 15   479    69  |
+| 2     13679   5679 | 469  14679   467 | 15   34679  8   |
+:--------------------+------------------+-----------------:
+| 5     67      8    | 269  369     1   | 379  239    4   |
+| 3     19      129  | 7    48      48  | 6    29     5   |
+| 679   4       2679 | 269  5       36  | 379  8      1   |
+:--------------------+------------------+-----------------:
+| 1     78      467  | 5    37      9   | 48   36     2   |
+| 6789  5       469  | 48   2       37  | 349  1      369 |
+| 89    2       3    | 1    68      468 | 489  5      7   |
+'--------------------'------------------'-----------------'
+"#;
+    const DISCONTINUOUS_NICE_LOOP_MISS: &str = r#"
+.--------------------.------------------.-----------------.
+| 4     136789  1679 | 689  16789   5   | 2    3679   369 |
+| 6789  16789   5679 | 3    146789  2   | 15   479    69  |
+| 2     13679   5679 | 469  14679   467 | 15   34679  8   |
+:--------------------+------------------+-----------------:
+| 5     679     8    | 269  369     1   | 379  239    4   |
+| 3     19      129  | 7    48      48  | 6    29     5   |
+| 679   4       2679 | 269  5       36  | 379  8      1   |
+:--------------------+------------------+-----------------:
+| 1     78      467  | 5    37      9   | 48   36     2   |
+| 6789  5       469  | 48   2       37  | 349  1      369 |
+| 89    2       3    | 1    68      468 | 489  5      7   |
+'--------------------'------------------'-----------------'
+"#;
+
+    #[test]
+    fn discontinuous_nice_loop() {
+        check(
+            Technique::DiscontinuousNiceLoop,
+            DISCONTINUOUS_NICE_LOOP,
+            "Discontinuous Nice Loop: 6 r4c5 -6- r9c5 -8- r8c4 =8= r8c1 -8- r7c2 -7- r4c2 -6- r4c5 => r4c5<>6",
+            DISCONTINUOUS_NICE_LOOP_MISS,
+        );
+    }
+
+    #[test]
+    fn aic() {
+        check_line(
+            Technique::Aic,
+            "8....264....6..378...34.291.2..1.586...46.932.69..3714...78.4.3.....68........1.9",
+            "AIC: 7/8 8- r3c6 =8= r5c6 =7= r4c6 -7 => r3c6<>7",
+            "8....264....6..378...34.291.2..1.586...4..932.69..3714...78.4.3.....68........1.9",
+        );
+    }
+
+    const GROUPED_CONTINUOUS_NICE_LOOP: &str = r#"
+.-----------------.-------------------.------------------.
+| 458   6   24578 | 278   2789  1     | 3     2489  2789 |
+| 48    9   2378  | 5     2378  2367  | 2467  2468  1    |
+| 1     37  2378  | 2368  4     23679 | 267   2689  5    |
+:-----------------+-------------------+------------------:
+| 2     1   678   | 3678  5     4     | 9     68    368  |
+| 59    45  459   | 1368  138   36    | 26    7     2368 |
+| 68    37  3678  | 9     278   267   | 5     1     4    |
+:-----------------+-------------------+------------------:
+| 7     2   1     | 4     39    359   | 8     569   69   |
+| 3     8   49    | 27    6     2579  | 1     2459  279  |
+| 4569  45  69    | 127   1279  8     | 247   3     279  |
+'-----------------'-------------------'------------------'
+"#;
+    const GROUPED_CONTINUOUS_NICE_LOOP_MISS: &str = r#"
+.-----------------.-------------------.------------------.
+| 458   6   24578 | 278   2789  1     | 3     2489  2789 |
+| 48    9   2378  | 5     2378  2367  | 2467  2468  1    |
+| 1     37  2378  | 2368  4     23679 | 267   2689  5    |
+:-----------------+-------------------+------------------:
+| 2     1   678   | 3678  5     4     | 9     68    368  |
+| 59    45  459   | 1368  138   236   | 26    7     2368 |
+| 68    37  3678  | 9     278   267   | 5     1     4    |
+:-----------------+-------------------+------------------:
+| 7     2   1     | 4     39    359   | 8     569   69   |
+| 3     8   49    | 27    6     2579  | 1     2459  279  |
+| 4569  45  69    | 127   1279  8     | 247   3     279  |
+'-----------------'-------------------'------------------'
+"#;
+
+    #[test]
+    fn grouped_continuous_nice_loop() {
+        check(
+            Technique::GroupedContinuousNiceLoop,
+            GROUPED_CONTINUOUS_NICE_LOOP,
+            "Grouped Continuous Nice Loop: 2/3/6/8 6= r3c4 =3= r45c4 -3- r5c6 -6- r23c6 =6= r3c4 =3 => r3c4<>28, r5c5<>3, r6c6<>6",
+            GROUPED_CONTINUOUS_NICE_LOOP_MISS,
+        );
+    }
+
+    const GROUPED_DISCONTINUOUS_NICE_LOOP: &str = r#"
+.-------------------.-----------------.----------------.
+| 127   3      25   | 567   4    126  | 9     8   156  |
+| 1248  6      2458 | 125   3    9    | 7     45  145  |
+| 9     47     45   | 1567  168  168  | 1456  3   2    |
+:-------------------+-----------------+----------------:
+| 5     148    348  | 126   9    1267 | 3468  27  468  |
+| 6     278    289  | 4     27   3    | 58    1   589  |
+| 27    14     349  | 8     16   5    | 346   27  469  |
+:-------------------+-----------------+----------------:
+| 248   24589  1    | 3     268  2468 | 458   69  7    |
+| 3     258    6    | 9     278  247  | 148   45  1458 |
+| 48    489    7    | 16    5    1468 | 2     69  3    |
+'-------------------'-----------------'----------------'
+"#;
+    const GROUPED_DISCONTINUOUS_NICE_LOOP_MISS: &str = r#"
+.-------------------.-----------------.-----------------.
+| 127   3      25   | 567   4    126  | 9     8    156  |
+| 1248  6      2458 | 125   3    9    | 7     45   145  |
+| 9     47     45   | 1567  168  168  | 1456  3    2    |
+:-------------------+-----------------+-----------------:
+| 5     148    348  | 126   9    1267 | 3468  27   468  |
+| 6     278    289  | 4     27   3    | 58    1    589  |
+| 27    14     349  | 8     16   5    | 346   27   469  |
+:-------------------+-----------------+-----------------:
+| 248   24589  1    | 3     268  2468 | 458   569  7    |
+| 3     258    6    | 9     278  247  | 148   45   1458 |
+| 48    489    7    | 16    5    1468 | 2     69   3    |
+'-------------------'-----------------'-----------------'
+"#;
+
+    #[test]
+    fn grouped_discontinuous_nice_loop() {
+        check(
+            Technique::GroupedDiscontinuousNiceLoop,
+            GROUPED_DISCONTINUOUS_NICE_LOOP,
+            "Grouped Discontinuous Nice Loop: 1 r2c4 -1- r3c456 =1= r3c7 -1- r8c7 =1= r8c9 =8= r45c9 -8- r5c7 -5- r7c7 =5= r7c2 =9= r7c8 =6= r9c8 -6- r9c4 -1- r2c4 => r2c4<>1",
+            GROUPED_DISCONTINUOUS_NICE_LOOP_MISS,
+        );
+    }
+
+    #[test]
+    fn grouped_aic() {
+        check_line(
+            Technique::GroupedAic,
+            "21.3..5..84.61532.53.82.1..478953612152467893963182457684...235721536984395248761",
+            "Grouped AIC: 6/9 6- r1c3 =6= r1c9 -6- r3c9 -9- r3c6 =9= r1c56 -9 => r1c3<>9",
+            "21.3..5..84.61.32.53.82.1..478953612152467893963182457684...235721536984395248761",
+        );
+    }
+
+    #[test]
+    fn length_terms() {
+        // Sudoku Explainer's thresholds: lengths up to 4 add nothing, 5-6 add 0.1, 7-8 0.2.
+        assert_eq!(se_length_bonus(6), 0.0);
+        assert!((se_length_bonus(7) - 0.1).abs() < 1e-9);
+        assert!((se_length_bonus(10) - 0.2).abs() < 1e-9);
+        assert!((se_length_bonus(14) - 0.3).abs() < 1e-9);
+        assert!((strong_links_bonus(5) - 0.8).abs() < 1e-9);
+    }
 }
