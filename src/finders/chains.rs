@@ -199,7 +199,7 @@ fn node_words(node: &Node) -> String {
     format!("{} in {}", node.digit, node.cells_notation())
 }
 
-/// The chain's candidates that are in `set` are never eliminated by it.
+/// Every candidate of the chain's nodes (a continuous loop never eliminates its own).
 fn chain_candidates(graph: &LinkGraph, chain: &Chain) -> Vec<Candidate> {
     let mut out = Vec::new();
     for &n in &chain.nodes {
