@@ -23,7 +23,8 @@
 //! - **Discontinuous Nice Loop**: a loop from a candidate `T` back to its cell. If `T` true
 //!   leads to `T` false (a weak link back on `T`'s digit), or to another digit of its cell
 //!   true, `T` goes; if `T` false leads to `T` true (a strong link back), `T` is true and the
-//!   cell's other digits go.
+//!   cell's other digits go. As in HoDoKu, a loop of the second kind whose chain without `T`,
+//!   read as an AIC, removes more than `T` is left to AIC.
 //! - **Grouped** forms add group nodes: a digit's candidates in one box-line intersection,
 //!   true when one of its cells is. A grouped step uses at least one group.
 //!
@@ -764,6 +765,12 @@ fn discontinuous_search(grid: &Grid, emit: &mut Emit<'_>, grouped: bool) -> Cont
                         let mut chain = search.chain(end, false);
                         chain.nodes.push(back);
                         chain.strong.push(true);
+                        // HoDoKu's rule: when the chain without T, read as an AIC, removes
+                        // more than T, it is reported as that AIC instead.
+                        let first = &graph.nodes[chain.nodes[1]];
+                        if excluded_by_both(grid, first, &graph.nodes[back]).len() > 1 {
+                            continue;
+                        }
                         offer(
                             chain,
                             vec![Candidate::new(cell, t.digit)],
