@@ -654,7 +654,18 @@ fn continuous_search(grid: &Grid, emit: &mut Emit<'_>, grouped: bool) -> Control
                 .map(|c| c.digit)
                 .fold(DigitSet::EMPTY, |acc, d| acc.with(d));
             let closes_in_cell = in_cell(&a, &z);
-            let (close_mark, open_mark) = (if closes_in_cell { '=' } else { '-' }, '=');
+            let close_mark = if closes_in_cell { '=' } else { '-' };
+            // The first link written out of the start cell (a link inside it is not written).
+            let opening = (0..chain.strong.len())
+                .find(|&i| {
+                    !in_cell(
+                        &graph.nodes[chain.nodes[i]],
+                        &graph.nodes[chain.nodes[i + 1]],
+                    )
+                })
+                .unwrap_or(0);
+            let open_mark = if chain.strong[opening] { '=' } else { '-' };
+            let open_digit = graph.nodes[chain.nodes[opening]].digit;
             // The loop's start cell with the closing link's digit before and the first
             // link's after; a closing link inside the cell is HoDoKu's usual start.
             let mut shown = chain.clone();
@@ -666,7 +677,7 @@ fn continuous_search(grid: &Grid, emit: &mut Emit<'_>, grouped: bool) -> Control
                     digit_list_slash(removed),
                     z.digit,
                     body(&graph, &shown),
-                    a.digit
+                    open_digit
                 )
             } else {
                 format!(
@@ -674,7 +685,7 @@ fn continuous_search(grid: &Grid, emit: &mut Emit<'_>, grouped: bool) -> Control
                     digit_list_slash(removed),
                     a.digit,
                     body(&graph, &shown),
-                    a.digit
+                    open_digit
                 )
             };
             found.offer(&graph, Found {
