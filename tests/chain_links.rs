@@ -180,9 +180,9 @@ fn hodoku_step(text: &str) -> Option<(String, Vec<Candidate>, Vec<Candidate>)> {
 }
 
 /// On HoDoKu's own solving paths, at each of its chain steps, the same technique finds the same
-/// eliminations (a shortest chain that repeats a node is dropped rather than replaced by a
-/// longer one, and Remote Pairs are searched between their shortest ends, so a few of HoDoKu's
-/// steps are missed; the test asserts a high share and lists the misses).
+/// eliminations (Stepwise keeps the shortest chain between two ends, so a few of HoDoKu's
+/// longer Remote Pairs and loops, which remove more, are missed; the test asserts a high share
+/// and lists the misses).
 #[test]
 fn hodoku_chain_steps_are_found() {
     let Some(dir) = common::shared_data() else {

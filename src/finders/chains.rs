@@ -80,6 +80,20 @@ impl Chain {
     }
 }
 
+/// Whether `node` (in either state) lies on the path that leads to `state`: a chain never
+/// passes a node twice, so a shortest path that would is not taken.
+fn on_path(parent: &[u32], mut state: usize, node: usize) -> bool {
+    loop {
+        if state / 2 == node {
+            return true;
+        }
+        match parent[state] {
+            u32::MAX => return false,
+            p => state = p as usize,
+        }
+    }
+}
+
 /// Breadth-first search over (node, true/false) states.
 struct Search {
     /// Links from the start to each state (`node * 2 + on`), `u8::MAX` if not reached.
@@ -118,7 +132,7 @@ impl Search {
                     continue;
                 }
                 let t = Search::state(m, !is_on);
-                if dist[t] == u8::MAX {
+                if dist[t] == u8::MAX && !on_path(&parent, s, m) {
                     dist[t] = dist[s] + 1;
                     parent[t] = s as u32;
                     queue.push_back(t);
