@@ -29,8 +29,8 @@
 //!   true when one of its cells is. A grouped step uses at least one group.
 //!
 //! Search: breadth-first over (node, true/false) states from every start node, in node order
-//! (cells, then digits, then groups), so each end is reached by a shortest chain. Chains are
-//! capped at [`MAX_NODES`] nodes. Steps with the same eliminations are reported once, by their
+//! (cells, then digits, then groups), so each end is reached by a shortest chain; a path never
+//! takes a node that is already on it. Chains are capped at [`MAX_NODES`] nodes. Steps with the same eliminations are reported once, by their
 //! shortest chain (on a tie the first found; a continuous loop prefers to start where two
 //! strong links meet in one cell, as HoDoKu prints them); steps come out shortest first, then
 //! by their eliminations.
