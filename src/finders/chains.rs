@@ -285,6 +285,18 @@ struct Collector {
 }
 
 impl Collector {
+    /// Sorts and de-duplicates `eliminations`; whether a step with them and a chain of `size`
+    /// nodes would be kept (checked before its words are written).
+    fn wants(&self, eliminations: &mut Vec<Candidate>, size: usize, preference: u8) -> bool {
+        eliminations.sort();
+        eliminations.dedup();
+        !eliminations.is_empty()
+            && self
+                .by_eliminations
+                .get(eliminations)
+                .is_none_or(|old| (old.0, old.1) > (size, preference))
+    }
+
     fn offer(&mut self, graph: &LinkGraph, mut found: Found) {
         found.eliminations.sort();
         found.eliminations.dedup();
@@ -402,8 +414,11 @@ pub fn x_chain(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
                 }
                 let (a, z) = (&graph.nodes[start], &graph.nodes[end]);
                 // As HoDoKu, a chain candidate that sees both ends goes too.
-                let eliminations: Vec<Candidate> =
+                let mut eliminations: Vec<Candidate> =
                     seeing_all(grid, a.cells | z.cells, digit).collect();
+                if !found.wants(&mut eliminations, chain.size(), 0) {
+                    continue;
+                }
                 let strong_links = chain.strong.iter().filter(|&&s| s).count();
                 found.offer(&graph, Found {
                     technique: Technique::XChain,
@@ -460,8 +475,11 @@ pub fn xy_chain(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
             if cells.iter().all(|&c| grid.candidates(c) == pair) {
                 continue;
             }
-            let eliminations: Vec<Candidate> =
+            let mut eliminations: Vec<Candidate> =
                 seeing_all(grid, a.cells | z.cells, a.digit).collect();
+            if !found.wants(&mut eliminations, chain.size(), 0) {
+                continue;
+            }
             let d = a.digit;
             found.offer(&graph, Found {
                 technique: Technique::XYChain,
@@ -525,6 +543,9 @@ pub fn remote_pair(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
                                     .filter(|c| !chain_cells.contains(&c.cell)),
                             );
                         }
+                    }
+                    if !found.wants(&mut eliminations, chain.size(), 0) {
+                        continue;
                     }
                     found.offer(&graph, Found {
                         technique: Technique::RemotePair,
@@ -595,7 +616,10 @@ fn aic_search(grid: &Grid, emit: &mut Emit<'_>, grouped: bool) -> ControlFlow<()
             {
                 continue;
             }
-            let eliminations = excluded_by_both(grid, &a, &z);
+            let mut eliminations = excluded_by_both(grid, &a, &z);
+            if !found.wants(&mut eliminations, chain.size(), 0) {
+                continue;
+            }
             let digits = if a.digit == z.digit {
                 a.digit.to_string()
             } else {
@@ -663,11 +687,14 @@ fn continuous_search(grid: &Grid, emit: &mut Emit<'_>, grouped: bool) -> Control
                 }
             }
             eliminations.retain(|c| !own.contains(c));
+            let closes_in_cell = in_cell(&a, &z);
+            if !found.wants(&mut eliminations, chain.size(), u8::from(!closes_in_cell)) {
+                continue;
+            }
             let removed: DigitSet = eliminations
                 .iter()
                 .map(|c| c.digit)
                 .fold(DigitSet::EMPTY, |acc, d| acc.with(d));
-            let closes_in_cell = in_cell(&a, &z);
             let close_mark = if closes_in_cell { '=' } else { '-' };
             // The first link written out of the start cell (a link inside it is not written).
             let opening = (0..chain.strong.len())
@@ -739,28 +766,30 @@ fn discontinuous_search(grid: &Grid, emit: &mut Emit<'_>, grouped: bool) -> Cont
             continue;
         };
         let blocked = CellSet::single(cell);
-        let mut offer = |chain: Chain, eliminations: Vec<Candidate>, why: String| {
-            if chain.nodes.len() < 4
-                || !is_simple(&graph, &chain.nodes[1..chain.nodes.len() - 1])
-                || uses_group(&graph, &chain) != grouped
-            {
-                return;
-            }
-            let removed: DigitSet = eliminations
-                .iter()
-                .fold(DigitSet::EMPTY, |acc, c| acc.with(c.digit));
-            found.offer(
-                &graph,
-                Found {
-                    technique,
-                    subject: format!("{} {}", digit_list_slash(removed), body(&graph, &chain)),
-                    text: why,
-                    chain,
-                    eliminations,
-                    preference: 0,
-                },
-            );
-        };
+        let mut offer =
+            |chain: Chain, mut eliminations: Vec<Candidate>, why: &dyn Fn() -> String| {
+                if chain.nodes.len() < 4
+                    || !is_simple(&graph, &chain.nodes[1..chain.nodes.len() - 1])
+                    || uses_group(&graph, &chain) != grouped
+                    || !found.wants(&mut eliminations, chain.size(), 0)
+                {
+                    return;
+                }
+                let removed: DigitSet = eliminations
+                    .iter()
+                    .fold(DigitSet::EMPTY, |acc, c| acc.with(c.digit));
+                found.offer(
+                    &graph,
+                    Found {
+                        technique,
+                        subject: format!("{} {}", digit_list_slash(removed), body(&graph, &chain)),
+                        text: why(),
+                        chain,
+                        eliminations,
+                        preference: 0,
+                    },
+                );
+            };
         // T true leads back to T false, or to another digit of its cell true.
         let search = Search::run(&graph, target, true, blocked);
         for end in 0..graph.nodes.len() {
@@ -769,17 +798,15 @@ fn discontinuous_search(grid: &Grid, emit: &mut Emit<'_>, grouped: bool) -> Cont
                 let mut chain = search.chain(end, true);
                 chain.nodes.push(target);
                 chain.strong.push(false);
-                offer(
-                    chain,
-                    vec![Candidate::new(cell, t.digit)],
+                offer(chain, vec![Candidate::new(cell, t.digit)], &|| {
                     format!(
                         "If {} were true, the loop would lead back to {} and make it false, so {} can be removed from {}.",
                         node_words(&t),
                         cell_name(cell),
                         t.digit,
                         cell_name(cell)
-                    ),
-                );
+                    )
+                });
             }
             if search.reached(end, false) {
                 for other in grid.candidates(cell).without(t.digit).iter() {
@@ -796,17 +823,15 @@ fn discontinuous_search(grid: &Grid, emit: &mut Emit<'_>, grouped: bool) -> Cont
                         if excluded_by_both(grid, first, &graph.nodes[back]).len() > 1 {
                             continue;
                         }
-                        offer(
-                            chain,
-                            vec![Candidate::new(cell, t.digit)],
+                        offer(chain, vec![Candidate::new(cell, t.digit)], &|| {
                             format!(
                                 "If {} were true, the loop would lead back to {} and make {other} true there as well, so {} can be removed from {}.",
                                 node_words(&t),
                                 cell_name(cell),
                                 t.digit,
                                 cell_name(cell)
-                            ),
-                        );
+                            )
+                        });
                     }
                 }
             }
@@ -824,17 +849,15 @@ fn discontinuous_search(grid: &Grid, emit: &mut Emit<'_>, grouped: bool) -> Cont
                     .iter()
                     .map(|d| Candidate::new(cell, d))
                     .collect();
-                offer(
-                    chain,
-                    others,
+                offer(chain, others, &|| {
                     format!(
                         "If {} were false, the loop would lead back to {} and make it true, so {} holds {} and its other candidates can be removed.",
                         node_words(&t),
                         cell_name(cell),
                         cell_name(cell),
                         t.digit
-                    ),
-                );
+                    )
+                });
             }
         }
     }
