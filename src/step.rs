@@ -129,6 +129,27 @@ impl Serialize for Link {
     }
 }
 
+/// One node of a chain: a digit in one cell, or in a group of cells of one box-line
+/// intersection (grouped chains), with its state in the chain (`Role::On` or `Role::Off`).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct ChainNode {
+    pub digit: Digit,
+    /// The node's cells in order: one cell, or two or three for a group.
+    pub cells: Vec<Cell>,
+    pub role: Role,
+}
+
+impl Serialize for ChainNode {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut st = s.serialize_struct("ChainNode", 3)?;
+        let names: Vec<String> = self.cells.iter().map(|&c| cell_name(c)).collect();
+        st.serialize_field("digit", &self.digit)?;
+        st.serialize_field("cells", &names)?;
+        st.serialize_field("role", &self.role)?;
+        st.end()
+    }
+}
+
 /// The evidence for a step: every unit, cell, candidate and link it rests on.
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
 pub struct Pattern {
@@ -136,6 +157,11 @@ pub struct Pattern {
     pub cells: Vec<Marked<Cell>>,
     pub candidates: Vec<Marked<Candidate>>,
     pub links: Vec<Link>,
+    /// Chains only: the nodes in chain order; `links[i]` joins `nodes[i]` and `nodes[i + 1]`
+    /// (a link's candidates are its nodes' first cells, so a group is drawn from its first
+    /// cell; the node lists the whole group).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub nodes: Vec<ChainNode>,
 }
 
 impl Pattern {

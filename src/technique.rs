@@ -192,6 +192,8 @@ pub enum Technique {
         serialize = "Color Wrap"
     )]
     SimpleColorsWrap,
+    #[strum(to_string = "X-Chain", serialize = "x-chain")]
+    XChain,
     #[strum(
         to_string = "Finned Franken Jellyfish",
         serialize = "finned-franken-jellyfish"
@@ -260,10 +262,43 @@ pub enum Technique {
     BidirectionalYCycle,
     #[strum(to_string = "Forcing X-Chain", serialize = "forcing-x-chain")]
     ForcingXChain,
+    #[strum(to_string = "Remote Pair", serialize = "remote-pair")]
+    RemotePair,
+    #[strum(to_string = "XY-Chain", serialize = "xy-chain")]
+    XYChain,
     #[strum(to_string = "Bidirectional Cycle", serialize = "bidirectional-cycle")]
     BidirectionalCycle,
     #[strum(to_string = "Forcing Chain", serialize = "forcing-chain")]
     ForcingChain,
+    #[strum(to_string = "Continuous Nice Loop", serialize = "continuous-nice-loop")]
+    ContinuousNiceLoop,
+    #[strum(
+        to_string = "Discontinuous Nice Loop",
+        serialize = "discontinuous-nice-loop"
+    )]
+    DiscontinuousNiceLoop,
+    #[strum(
+        to_string = "AIC",
+        serialize = "aic",
+        serialize = "Alternating Inference Chain"
+    )]
+    Aic,
+    #[strum(
+        to_string = "Grouped Continuous Nice Loop",
+        serialize = "grouped-continuous-nice-loop"
+    )]
+    GroupedContinuousNiceLoop,
+    #[strum(
+        to_string = "Grouped Discontinuous Nice Loop",
+        serialize = "grouped-discontinuous-nice-loop"
+    )]
+    GroupedDiscontinuousNiceLoop,
+    #[strum(
+        to_string = "Grouped AIC",
+        serialize = "grouped-aic",
+        serialize = "Grouped Alternating Inference Chain"
+    )]
+    GroupedAic,
     #[strum(
         to_string = "Nishio Forcing Chains",
         serialize = "nishio-forcing-chains",
@@ -345,6 +380,8 @@ pub enum Family {
     ForcingChains,
     #[strum(to_string = "almost locked sets")]
     Als,
+    #[strum(to_string = "chains")]
+    Chains,
 }
 
 impl Family {
@@ -363,6 +400,7 @@ impl Family {
             Family::Uniqueness => "a pattern that would give the puzzle two solutions",
             Family::ForcingChains => "a chain of implications from one assumption",
             Family::Als => "almost locked sets (n cells of a house holding n + 1 digits)",
+            Family::Chains => "a chain of alternating strong and weak links",
         }
     }
 }
@@ -455,6 +493,17 @@ impl Technique {
     /// own rule, one tenth per almost locked set beyond the XY-Wing's three: an ALS chain of four
     /// sets 6.1 (plus 0.1 per further set), a Death Blossom of two petals 6.2 (a stem and two
     /// sets, plus 0.1 per further petal).
+    /// Chains (HoDoKu's, `finders::chains`) are not rules of Sudoku Explainer, which finds
+    /// their deductions with its "Forcing Chains & Cycles" instead. X-Chain takes Sukaku
+    /// Explainer's `StrongLinks` ratings (an X-chain by number of strong links: 3 links 5.4,
+    /// then +0.4 a link, 8 links 7.4), so its base is 5.4 and a longer chain adds its strong
+    /// links' term as a `Step::rating_bonus`. Sukaku Explainer has no rule for the others, so
+    /// they take SE's chain they are: Remote Pair and XY-Chain are forcing Y-chains (strong
+    /// links only inside bivalue cells) 6.6; nice loops and AICs mix both kinds of strong link,
+    /// SE's "mixed" chain or cycle, 7.0; grouped ones add Sukaku Explainer's grouped-link
+    /// term, +0.3, for 7.3. All but X-Chain add SE's length term as a bonus (length = chain
+    /// nodes - 2). HoDoKu's scores: Remote Pair 110, X-/XY-Chain 260, nice loops and AIC 280,
+    /// grouped 300.
     pub const fn info(self) -> TechniqueInfo {
         use Family::*;
         use Level::*;
@@ -539,6 +588,15 @@ impl Technique {
             AlsXyWing =>                ("als-xy-wing",                Als,           6.0, 320, Unfair, Other,           true),
             AlsChain =>                 ("als-chain",                  Als,           6.1, 340, Unfair, Other,           true),
             DeathBlossom =>             ("death-blossom",              Als,           6.2, 360, Unfair, Other,           false),
+            XChain =>                   ("x-chain",                    Chains,        5.4, 260, Unfair, Other,           true),
+            RemotePair =>               ("remote-pair",                Chains,        6.6, 110, Hard,   Other,           true),
+            XYChain =>                  ("xy-chain",                   Chains,        6.6, 260, Unfair, Other,           true),
+            ContinuousNiceLoop =>       ("continuous-nice-loop",       Chains,        7.0, 280, Unfair, Other,           true),
+            DiscontinuousNiceLoop =>    ("discontinuous-nice-loop",    Chains,        7.0, 280, Unfair, Other,           true),
+            Aic =>                      ("aic",                        Chains,        7.0, 280, Unfair, Other,           true),
+            GroupedContinuousNiceLoop => ("grouped-continuous-nice-loop", Chains,     7.3, 300, Unfair, Other,           true),
+            GroupedDiscontinuousNiceLoop => ("grouped-discontinuous-nice-loop", Chains, 7.3, 300, Unfair, Other,         true),
+            GroupedAic =>               ("grouped-aic",                Chains,        7.3, 300, Unfair, Other,           true),
         };
         TechniqueInfo {
             slug,

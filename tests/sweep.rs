@@ -52,3 +52,33 @@ fn sweep(limit: usize, techniques: &[Technique]) {
         assert!(found[i] > 0, "{t} never found");
     }
 }
+
+/// The chain finders search every start node, so they are swept over the first 150 puzzles
+/// (tests/chain_links.rs replays their links on another sample).
+const CHAINS: [Technique; 9] = [
+    RemotePair,
+    XChain,
+    XYChain,
+    ContinuousNiceLoop,
+    DiscontinuousNiceLoop,
+    Aic,
+    GroupedContinuousNiceLoop,
+    GroupedDiscontinuousNiceLoop,
+    GroupedAic,
+];
+
+#[test]
+fn every_findable_chain_step_on_top1465_is_sound() {
+    let Some((found, chosen)) =
+        common::sweep_every_findable_step("top1465.txt", 150, &Options::extended(), &CHAINS)
+    else {
+        return;
+    };
+    for (i, t) in CHAINS.iter().enumerate() {
+        eprintln!(
+            "{t}: {} found, {} chosen by the pipeline",
+            found[i], chosen[i]
+        );
+        assert!(found[i] > 0, "{t} never found");
+    }
+}

@@ -142,7 +142,7 @@ fn scan_technique_seeds() {
     for t in Technique::iter().filter(|t| {
         matches!(
             t.family(),
-            Fish | SingleDigitPatterns | Coloring | Wings | Uniqueness | Exclusion | Als
+            Fish | SingleDigitPatterns | Coloring | Wings | Uniqueness | Exclusion | Als | Chains
         )
     }) {
         println!("{}\t{:?}", t.slug(), seed_for(t, 3000));
@@ -196,6 +196,15 @@ const TECHNIQUE_SEEDS: &[(&str, u64)] = &[
     ("als-xy-wing", 2),
     ("als-chain", 2),
     ("death-blossom", 2),
+    ("x-chain", 49),
+    ("remote-pair", 483),
+    ("xy-chain", 2),
+    ("continuous-nice-loop", 105),
+    ("discontinuous-nice-loop", 2),
+    ("aic", 2),
+    ("grouped-continuous-nice-loop", 105),
+    ("grouped-discontinuous-nice-loop", 6),
+    ("grouped-aic", 2),
 ];
 
 #[test]

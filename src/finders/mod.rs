@@ -17,10 +17,12 @@ use crate::technique::Technique;
 
 pub mod chaining;
 pub mod als;
+pub mod chains;
 pub mod coloring;
 pub mod exclusion;
 pub mod fish;
 pub mod intersections;
+pub mod links;
 pub mod single_digit;
 pub mod singles;
 pub mod subsets;
@@ -110,6 +112,15 @@ pub fn finder(technique: Technique) -> Finder {
         AlsXyWing => als::als_xy_wing,
         AlsChain => als::als_chain,
         DeathBlossom => als::death_blossom,
+        RemotePair => chains::remote_pair,
+        XChain => chains::x_chain,
+        XYChain => chains::xy_chain,
+        ContinuousNiceLoop => chains::continuous_nice_loop,
+        DiscontinuousNiceLoop => chains::discontinuous_nice_loop,
+        Aic => chains::aic,
+        GroupedContinuousNiceLoop => chains::grouped_continuous_nice_loop,
+        GroupedDiscontinuousNiceLoop => chains::grouped_discontinuous_nice_loop,
+        GroupedAic => chains::grouped_aic,
     }
 }
 

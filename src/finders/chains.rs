@@ -1,0 +1,1294 @@
+//! Chains, as HoDoKu defines them: Remote Pair, X-Chain, XY-Chain, Continuous and
+//! Discontinuous Nice Loops, AICs, and the grouped forms of the last three.
+//!
+//! Every chain is a path through the link graph of `finders::links` whose links alternate
+//! strong and weak: a start node assumed false, a strong link makes the next true, a weak link
+//! the one after false, and so on, so the path ends on a node that is true whenever the start
+//! is false. One of the two ends is therefore true.
+//!
+//! - **X-Chain**: one digit, links along units, at least three strong links (two are the
+//!   Skyscraper, 2-String Kite and Turbot Fish): the digit leaves the cells that see both ends.
+//! - **XY-Chain**: bivalue cells, strong inside each cell, weak between cells on a shared
+//!   digit; both ends hold the same digit `d`: `d` leaves the cells that see both ends.
+//! - **Remote Pair**: an XY-chain of four or more cells that all hold the same two digits;
+//!   the ends hold different values, so both digits leave the cells that see both ends.
+//! - **AIC**: any strong and weak links (cells and units). Its ends are true-or-true, so every
+//!   candidate that conflicts with both ends goes (same digit: the cells that see both ends;
+//!   two digits in cells that see each other: each end's digit leaves the other end's cell).
+//!   Chains that are X- or XY-chains are left to those techniques.
+//! - **Continuous Nice Loop**: an AIC whose ends conflict, closing a loop; every weak link of
+//!   the loop then holds exactly one true node: a digit's candidates that see both ends of a
+//!   weak link along a unit go, and so do the other digits of a cell whose two digits the
+//!   loop links.
+//! - **Discontinuous Nice Loop**: a loop from a candidate `T` back to its cell. If `T` true
+//!   leads to `T` false (a weak link back on `T`'s digit), or to another digit of its cell
+//!   true, `T` goes; if `T` false leads to `T` true (a strong link back), `T` is true and the
+//!   cell's other digits go. As in HoDoKu, a loop of the second kind whose chain without `T`,
+//!   read as an AIC, removes more than `T` is left to AIC.
+//! - **Grouped** forms add group nodes: a digit's candidates in one box-line intersection,
+//!   true when one of its cells is. A grouped step uses at least one group.
+//!
+//! Search: breadth-first over (node, true/false) states from every start node, in node order
+//! (cells, then digits, then groups), so each end is reached by a shortest chain; a path never
+//! takes a node that is already on it. Chains are capped at [`MAX_NODES`] nodes. Steps with the same eliminations are reported once, by their
+//! shortest chain (on a tie the first found; a continuous loop prefers to start where two
+//! strong links meet in one cell, as HoDoKu prints them); steps come out shortest first, then
+//! by their eliminations.
+//!
+//! Notation, HoDoKu's own (its nice-loop notation; links `=d=` strong, `-d-` weak, links
+//! inside a cell not written, groups `r4c45`/`r13c3`):
+//! `X-Chain: 1 r7c3 =1= r7c7 -1- r4c7 =1= r4c4 -1- r6c5 =1= r9c5 => r9c1<>1`,
+//! `XY-Chain: 4 4- r9c4 -6- r2c4 -7- r2c5 -5- r9c5 -4 => r8c46,r9c9<>4`,
+//! `Remote Pair: 1/4 r1c2 -4- r3c3 -1- r8c3 -4- r8c6 => r1c6<>1`,
+//! `AIC: 7/9 7- r4c1 =7= r9c1 -7- r9c8 -8- r8c7 =8= r8c2 =9= r4c2 -9 => ...`,
+//! `Continuous Nice Loop: 3/4 6= r4c2 =1= r5c2 ... =6= r4c2 =1 => ...` (the digits removed,
+//! then the loop from its start cell, with the closing link's digit before it and the first
+//! link's after it), `Discontinuous Nice Loop: 1 r5c6 -1- r5c3 ... =4= r5c6 => r5c6<>1`.
+//! The eliminations use Stepwise's shared notation (`r1c5,r3c5<>1`, `r5c4<>38`).
+
+use std::collections::BTreeMap;
+use std::collections::VecDeque;
+use std::ops::ControlFlow;
+
+use super::links::{GraphKind, LinkGraph, Node};
+use super::Emit;
+use crate::geometry::{cell_name, Cell, CellSet, Digit, DigitSet};
+use crate::grid::Grid;
+use crate::step::{digit_list, Candidate, ChainNode, Link, Pattern, Role, Step};
+use crate::technique::Technique;
+
+/// The longest chain searched, in nodes (a loop's start counted once). HoDoKu's chains in the
+/// shared HoDoKu paths rarely pass 20 nodes, and the cap keeps every search a few milliseconds.
+pub const MAX_NODES: usize = 20;
+
+/// A path of nodes; `strong[i]` tells whether the link from `nodes[i]` to `nodes[i + 1]` is
+/// used as a strong link. A loop repeats its start node at the end.
+#[derive(Debug, Clone)]
+struct Chain {
+    nodes: Vec<usize>,
+    strong: Vec<bool>,
+}
+
+impl Chain {
+    /// Distinct nodes (a loop's start once).
+    fn size(&self) -> usize {
+        if self.nodes.len() > 1 && self.nodes.first() == self.nodes.last() {
+            self.nodes.len() - 1
+        } else {
+            self.nodes.len()
+        }
+    }
+}
+
+/// Whether `node` (in either state) lies on the path that leads to `state`: a chain never
+/// passes a node twice, so a shortest path that would is not taken.
+fn on_path(parent: &[u32], mut state: usize, node: usize) -> bool {
+    loop {
+        if state / 2 == node {
+            return true;
+        }
+        match parent[state] {
+            u32::MAX => return false,
+            p => state = p as usize,
+        }
+    }
+}
+
+/// Breadth-first search over (node, true/false) states.
+struct Search {
+    /// Links from the start to each state (`node * 2 + on`), `u8::MAX` if not reached.
+    dist: Vec<u8>,
+    parent: Vec<u32>,
+}
+
+impl Search {
+    fn state(node: usize, on: bool) -> usize {
+        node * 2 + on as usize
+    }
+
+    /// From `start` in state `on`: a true node follows its weak links, a false one its strong
+    /// links. Nodes touching `blocked` are never entered.
+    fn run(graph: &LinkGraph, start: usize, on: bool, blocked: CellSet) -> Search {
+        let n = graph.nodes.len() * 2;
+        let mut dist = vec![u8::MAX; n];
+        let mut parent = vec![u32::MAX; n];
+        let first = Search::state(start, on);
+        dist[first] = 0;
+        let mut queue = VecDeque::from([first]);
+        while let Some(s) = queue.pop_front() {
+            // dist links = dist + 1 nodes; stop before a chain would pass the cap.
+            if dist[s] as usize + 2 > MAX_NODES {
+                continue;
+            }
+            let (node, is_on) = (s / 2, s % 2 == 1);
+            let next = if is_on {
+                &graph.weak[node]
+            } else {
+                &graph.strong[node]
+            };
+            for &m in next {
+                let m = m as usize;
+                if !(graph.nodes[m].cells & blocked).is_empty() {
+                    continue;
+                }
+                let t = Search::state(m, !is_on);
+                if dist[t] == u8::MAX && !on_path(&parent, s, m) {
+                    dist[t] = dist[s] + 1;
+                    parent[t] = s as u32;
+                    queue.push_back(t);
+                }
+            }
+        }
+        Search { dist, parent }
+    }
+
+    fn reached(&self, node: usize, on: bool) -> bool {
+        self.dist[Search::state(node, on)] != u8::MAX
+    }
+
+    fn links_to(&self, node: usize, on: bool) -> usize {
+        self.dist[Search::state(node, on)] as usize
+    }
+
+    /// The chain from the start to `node` in state `on`.
+    fn chain(&self, node: usize, on: bool) -> Chain {
+        let mut states = vec![Search::state(node, on)];
+        while let Some(&s) = states.last() {
+            let p = self.parent[s];
+            if p == u32::MAX {
+                break;
+            }
+            states.push(p as usize);
+        }
+        states.reverse();
+        let nodes = states.iter().map(|s| s / 2).collect();
+        // A link out of a false node is used as strong.
+        let strong = states[..states.len() - 1]
+            .iter()
+            .map(|s| s % 2 == 0)
+            .collect();
+        Chain { nodes, strong }
+    }
+}
+
+/// No node repeats and no two nodes of one digit share a cell (a group and its own cell).
+fn is_simple(graph: &LinkGraph, nodes: &[usize]) -> bool {
+    for (i, &a) in nodes.iter().enumerate() {
+        for &b in &nodes[i + 1..] {
+            let (na, nb) = (&graph.nodes[a], &graph.nodes[b]);
+            if a == b || (na.digit == nb.digit && !(na.cells & nb.cells).is_empty()) {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+fn uses_group(graph: &LinkGraph, chain: &Chain) -> bool {
+    chain.nodes.iter().any(|&n| graph.nodes[n].is_group())
+}
+
+/// Whether two consecutive nodes are the two digits of one cell.
+fn in_cell(a: &Node, b: &Node) -> bool {
+    a.cell().is_some() && a.cell() == b.cell()
+}
+
+/// The chain's links as HoDoKu writes them: cells, with `=d=`/`-d-` between cells and links
+/// inside a cell left out.
+fn body(graph: &LinkGraph, chain: &Chain) -> String {
+    let node = |i: usize| &graph.nodes[chain.nodes[i]];
+    let mut out = node(0).cells_notation();
+    for (i, &strong) in chain.strong.iter().enumerate() {
+        let (a, b) = (node(i), node(i + 1));
+        if in_cell(a, b) {
+            continue;
+        }
+        let mark = if strong { '=' } else { '-' };
+        out.push_str(&format!(" {mark}{}{mark} {}", a.digit, b.cells_notation()));
+    }
+    out
+}
+
+/// `5 in r1c1`, `8 in r4c45`.
+fn node_words(node: &Node) -> String {
+    format!("{} in {}", node.digit, node.cells_notation())
+}
+
+/// Every candidate of the chain's nodes (a continuous loop never eliminates its own).
+fn chain_candidates(graph: &LinkGraph, chain: &Chain) -> Vec<Candidate> {
+    let mut out = Vec::new();
+    for &n in &chain.nodes {
+        let node = &graph.nodes[n];
+        out.extend(node.cells.iter().map(|c| Candidate::new(c, node.digit)));
+    }
+    out
+}
+
+/// Candidates of `digit` in cells that see every cell of `cells`.
+fn seeing_all(grid: &Grid, cells: CellSet, digit: Digit) -> impl Iterator<Item = Candidate> {
+    (cells.common_peers() & grid.digit_cells(digit))
+        .iter()
+        .map(move |c| Candidate::new(c, digit))
+}
+
+/// Candidates that conflict with both `a` and `z` (true-or-true ends of a chain).
+fn excluded_by_both(grid: &Grid, a: &Node, z: &Node) -> Vec<Candidate> {
+    let mut out = Vec::new();
+    if a.digit == z.digit {
+        out.extend(seeing_all(grid, a.cells | z.cells, a.digit));
+    } else {
+        for (end, other) in [(a, z), (z, a)] {
+            if let Some(cell) = end.cell() {
+                if grid.candidates(cell).contains(other.digit) && other.excludes(cell, other.digit)
+                {
+                    out.push(Candidate::new(cell, other.digit));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// What a weak link of a closed loop removes: it now holds exactly one true node.
+fn weak_link_eliminations(grid: &Grid, a: &Node, b: &Node) -> Vec<Candidate> {
+    if in_cell(a, b) {
+        let cell = a.cell().unwrap_or_default();
+        grid.candidates(cell)
+            .without(a.digit)
+            .without(b.digit)
+            .iter()
+            .map(|d| Candidate::new(cell, d))
+            .collect()
+    } else if a.digit == b.digit {
+        seeing_all(grid, a.cells | b.cells, a.digit).collect()
+    } else {
+        Vec::new()
+    }
+}
+
+/// A found step before it is emitted.
+struct Found {
+    technique: Technique,
+    chain: Chain,
+    eliminations: Vec<Candidate>,
+    subject: String,
+    text: String,
+    /// Among chains of one size, lower is preferred (see the module doc).
+    preference: u8,
+}
+
+/// Steps keyed by their eliminations, keeping the shortest chain for each.
+#[derive(Default)]
+struct Collector {
+    /// Eliminations -> (chain size, preference, step).
+    by_eliminations: BTreeMap<Vec<Candidate>, (usize, u8, Step)>,
+}
+
+impl Collector {
+    /// Sorts and de-duplicates `eliminations`; whether a step with them and a chain of `size`
+    /// nodes would be kept (checked before its words are written).
+    fn wants(&self, eliminations: &mut Vec<Candidate>, size: usize, preference: u8) -> bool {
+        eliminations.sort();
+        eliminations.dedup();
+        !eliminations.is_empty()
+            && self
+                .by_eliminations
+                .get(eliminations)
+                .is_none_or(|old| (old.0, old.1) > (size, preference))
+    }
+
+    fn offer(&mut self, graph: &LinkGraph, mut found: Found) {
+        found.eliminations.sort();
+        found.eliminations.dedup();
+        if found.eliminations.is_empty() {
+            return;
+        }
+        let key = found.eliminations.clone();
+        let rank = (found.chain.size(), found.preference);
+        match self.by_eliminations.get(&key) {
+            Some(old) if (old.0, old.1) <= rank => {}
+            _ => {
+                self.by_eliminations
+                    .insert(key, (rank.0, rank.1, step(graph, found)));
+            }
+        }
+    }
+
+    /// Shortest chains first, then by eliminations.
+    fn emit(self, emit: &mut Emit<'_>) -> ControlFlow<()> {
+        let mut all: Vec<(Vec<Candidate>, (usize, u8, Step))> =
+            self.by_eliminations.into_iter().collect();
+        all.sort_by(|a, b| (a.1 .0, &a.0).cmp(&(b.1 .0, &b.0)));
+        for (_, (_, _, step)) in all {
+            emit(step)?;
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+/// Sudoku Explainer's length term for a chain of `nodes` nodes (length = nodes - 2).
+pub fn se_length_bonus(nodes: usize) -> f64 {
+    let length = nodes.saturating_sub(2);
+    let (mut added, mut ceil, mut odd) = (0.0, 4usize, false);
+    while length > ceil {
+        added += 0.1;
+        ceil = if odd { ceil * 4 / 3 } else { ceil * 3 / 2 };
+        odd = !odd;
+    }
+    added
+}
+
+/// Sukaku Explainer's `StrongLinks` term beyond three strong links: +0.4 a link.
+fn strong_links_bonus(strong_links: usize) -> f64 {
+    0.4 * strong_links.saturating_sub(3) as f64
+}
+
+fn step(graph: &LinkGraph, found: Found) -> Step {
+    let chain = &found.chain;
+    let mut pattern = Pattern::default();
+    let last = chain.nodes.len() - 1;
+    for (i, &n) in chain.nodes.iter().enumerate() {
+        let node = &graph.nodes[n];
+        // A node is false where the chain assumes it (the start) or a weak link reaches it.
+        let on = i > 0 && chain.strong[i - 1] || (i == 0 && !chain.strong[0]);
+        let role = if on { Role::On } else { Role::Off };
+        // A loop's repeated start is listed once.
+        if !(i == last && i > 0 && chain.nodes[0] == n) {
+            pattern = pattern.candidates(
+                node.cells.iter().map(|c| Candidate::new(c, node.digit)),
+                role,
+            );
+        }
+        pattern.nodes.push(ChainNode {
+            digit: node.digit,
+            cells: node.cells.iter().collect(),
+            role,
+        });
+    }
+    let anchor = |n: usize| {
+        let node = &graph.nodes[n];
+        Candidate::new(node.cells.first().unwrap_or_default(), node.digit)
+    };
+    pattern.links = chain
+        .strong
+        .iter()
+        .enumerate()
+        .map(|(i, &strong)| Link {
+            from: anchor(chain.nodes[i]),
+            to: anchor(chain.nodes[i + 1]),
+            strong,
+        })
+        .collect();
+    pattern = pattern.candidates(found.eliminations.iter().copied(), Role::Cover);
+    let mut step = Step::new(
+        found.technique,
+        vec![],
+        found.eliminations,
+        pattern,
+        found.subject,
+        found.text,
+    );
+    step.rating_bonus = if found.technique == Technique::XChain {
+        strong_links_bonus(chain.strong.iter().filter(|&&s| s).count())
+    } else {
+        se_length_bonus(chain.size())
+    };
+    step
+}
+
+/// X-Chain: one digit, three or more strong links along units.
+pub fn x_chain(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
+    let mut found = Collector::default();
+    for digit in 1..=9 {
+        let graph = LinkGraph::build(grid, GraphKind::single_digit(grid, digit));
+        for start in 0..graph.nodes.len() {
+            let search = Search::run(&graph, start, false, CellSet::EMPTY);
+            for end in 0..graph.nodes.len() {
+                // Three strong links and two weak ones at least.
+                if end == start || !search.reached(end, true) || search.links_to(end, true) < 5 {
+                    continue;
+                }
+                let chain = search.chain(end, true);
+                if !is_simple(&graph, &chain.nodes) {
+                    continue;
+                }
+                let (a, z) = (&graph.nodes[start], &graph.nodes[end]);
+                // As HoDoKu, a chain candidate that sees both ends goes too.
+                let mut eliminations: Vec<Candidate> =
+                    seeing_all(grid, a.cells | z.cells, digit).collect();
+                if !found.wants(&mut eliminations, chain.size(), 0) {
+                    continue;
+                }
+                let strong_links = chain.strong.iter().filter(|&&s| s).count();
+                found.offer(&graph, Found {
+                    technique: Technique::XChain,
+                    subject: format!("{digit} {}", body(&graph, &chain)),
+                    text: format!(
+                        "{strong_links} strong links on {digit}, joined by weak ones, lead from {} to {}: if {digit} is not in {} it is in {}, so one of them holds {digit} and it can be removed from the cells that see both.",
+                        a.cells_notation(),
+                        z.cells_notation(),
+                        a.cells_notation(),
+                        z.cells_notation()
+                    ),
+                    chain,
+                    eliminations,
+                    preference: 0,
+                });
+            }
+        }
+    }
+    found.emit(emit)
+}
+
+/// Cells of a chain, in order, without repeats.
+fn chain_cells(graph: &LinkGraph, chain: &Chain) -> Vec<Cell> {
+    let mut cells: Vec<Cell> = Vec::new();
+    for &n in &chain.nodes {
+        for c in graph.nodes[n].cells.iter() {
+            if cells.last() != Some(&c) {
+                cells.push(c);
+            }
+        }
+    }
+    cells
+}
+
+/// XY-Chain: bivalue cells from `d` in one end cell to `d` in the other.
+pub fn xy_chain(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
+    let graph = LinkGraph::build(grid, GraphKind::bivalue(grid, grid.empty_cells()));
+    let mut found = Collector::default();
+    for start in 0..graph.nodes.len() {
+        let search = Search::run(&graph, start, false, CellSet::EMPTY);
+        let a = graph.nodes[start];
+        for end in 0..graph.nodes.len() {
+            let z = graph.nodes[end];
+            if z.digit != a.digit || z.cells == a.cells || !search.reached(end, true) {
+                continue;
+            }
+            let chain = search.chain(end, true);
+            let cells = chain_cells(&graph, &chain);
+            if cells.len() < 3 || !is_simple(&graph, &chain.nodes) {
+                continue;
+            }
+            // All cells on the same two digits: a Remote Pair's business.
+            let pair = grid.candidates(cells[0]);
+            if cells.iter().all(|&c| grid.candidates(c) == pair) {
+                continue;
+            }
+            let mut eliminations: Vec<Candidate> =
+                seeing_all(grid, a.cells | z.cells, a.digit).collect();
+            if !found.wants(&mut eliminations, chain.size(), 0) {
+                continue;
+            }
+            let d = a.digit;
+            found.offer(&graph, Found {
+                technique: Technique::XYChain,
+                subject: format!("{d} {d}- {} -{d}", body(&graph, &chain)),
+                text: format!(
+                    "The cells {} each hold two digits and each shares a digit with the next: if {} is not {d}, each cell in turn takes its other digit and {} is {d}, so one of the two ends is {d} and it can be removed from the cells that see both.",
+                    crate::step::cell_list(cells.iter().copied()),
+                    cell_name(cells[0]),
+                    cell_name(cells[cells.len() - 1])
+                ),
+                chain,
+                eliminations,
+                preference: 0,
+            });
+        }
+    }
+    found.emit(emit)
+}
+
+/// Remote Pair: four or more cells on the same two digits, each seeing the next.
+pub fn remote_pair(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
+    let mut found = Collector::default();
+    for low in 1..=9u8 {
+        for high in low + 1..=9u8 {
+            let pair = DigitSet::single(low).with(high);
+            let cells: CellSet = grid
+                .empty_cells()
+                .iter()
+                .filter(|&c| grid.candidates(c) == pair)
+                .collect();
+            if cells.len() < 4 {
+                continue;
+            }
+            let graph = LinkGraph::build(grid, GraphKind::bivalue(grid, cells));
+            for start_cell in cells.iter() {
+                let Some(start) = graph.single(start_cell, low) else {
+                    continue;
+                };
+                let search = Search::run(&graph, start, false, CellSet::EMPTY);
+                for end_cell in cells.iter() {
+                    let Some(end) = graph.single(end_cell, low) else {
+                        continue;
+                    };
+                    if end == start || !search.reached(end, true) {
+                        continue;
+                    }
+                    let chain = search.chain(end, true);
+                    let chain_cells = chain_cells(&graph, &chain);
+                    if chain_cells.len() < 4 || !is_simple(&graph, &chain.nodes) {
+                        continue;
+                    }
+                    // Cells an odd number of links apart (three or more) hold different
+                    // values, as HoDoKu counts them; the ends are one such pair.
+                    let mut eliminations = Vec::new();
+                    for (i, &p) in chain_cells.iter().enumerate() {
+                        for &q in chain_cells.iter().skip(i + 3).step_by(2) {
+                            let ends = CellSet::single(p).with(q);
+                            eliminations.extend(
+                                seeing_all(grid, ends, low)
+                                    .chain(seeing_all(grid, ends, high))
+                                    .filter(|c| !chain_cells.contains(&c.cell)),
+                            );
+                        }
+                    }
+                    if !found.wants(&mut eliminations, chain.size(), 0) {
+                        continue;
+                    }
+                    found.offer(&graph, Found {
+                        technique: Technique::RemotePair,
+                        subject: format!("{low}/{high} {}", body(&graph, &chain)),
+                        text: format!(
+                            "The cells {} all hold only {low} and {high} and each sees the next, so their values alternate along the chain: {} and {} hold different ones, so neither {low} nor {high} can go in a cell that sees both.",
+                            crate::step::cell_list(chain_cells.iter().copied()),
+                            cell_name(start_cell),
+                            cell_name(end_cell)
+                        ),
+                        chain,
+                        eliminations,
+                        preference: 0,
+                    });
+                }
+            }
+        }
+    }
+    found.emit(emit)
+}
+
+/// Whether a chain is an X-chain (one digit) or an XY-chain (strong links only inside
+/// bivalue cells, weak links only between cells, both ends on one digit).
+fn is_x_or_xy(graph: &LinkGraph, chain: &Chain) -> bool {
+    let node = |i: usize| &graph.nodes[chain.nodes[i]];
+    let one_digit = chain
+        .nodes
+        .iter()
+        .all(|&n| graph.nodes[n].digit == node(0).digit);
+    let xy = node(0).digit == node(chain.nodes.len() - 1).digit
+        && chain
+            .strong
+            .iter()
+            .enumerate()
+            .all(|(i, &strong)| strong == in_cell(node(i), node(i + 1)));
+    one_digit || xy
+}
+
+fn grouped_technique(grouped: bool, plain: Technique, with_groups: Technique) -> Technique {
+    if grouped {
+        with_groups
+    } else {
+        plain
+    }
+}
+
+/// AIC (grouped or not): ends true-or-true, eliminations that conflict with both.
+fn aic_search(grid: &Grid, emit: &mut Emit<'_>, grouped: bool) -> ControlFlow<()> {
+    let technique = grouped_technique(grouped, Technique::Aic, Technique::GroupedAic);
+    let graph = LinkGraph::build(grid, GraphKind::full(grid, grouped));
+    let mut found = Collector::default();
+    for start in 0..graph.nodes.len() {
+        let search = Search::run(&graph, start, false, CellSet::EMPTY);
+        let a = graph.nodes[start];
+        for end in 0..graph.nodes.len() {
+            let z = graph.nodes[end];
+            if end == start || !search.reached(end, true) || search.links_to(end, true) < 3 {
+                continue;
+            }
+            // Ends that conflict close a loop: a Continuous Nice Loop.
+            if a.excludes_node(&z) {
+                continue;
+            }
+            let chain = search.chain(end, true);
+            if !is_simple(&graph, &chain.nodes)
+                || uses_group(&graph, &chain) != grouped
+                || (!grouped && is_x_or_xy(&graph, &chain))
+            {
+                continue;
+            }
+            let mut eliminations = excluded_by_both(grid, &a, &z);
+            if !found.wants(&mut eliminations, chain.size(), 0) {
+                continue;
+            }
+            let digits = if a.digit == z.digit {
+                a.digit.to_string()
+            } else {
+                let d = DigitSet::single(a.digit).with(z.digit);
+                d.iter()
+                    .map(|x| x.to_string())
+                    .collect::<Vec<_>>()
+                    .join("/")
+            };
+            found.offer(&graph, Found {
+                technique,
+                subject: format!("{digits} {}- {} -{}", a.digit, body(&graph, &chain), z.digit),
+                text: format!(
+                    "If {} is false, the chain of alternating strong and weak links makes {} true, so one of the two is true and every candidate that conflicts with both can be removed.",
+                    node_words(&a),
+                    node_words(&z)
+                ),
+                chain,
+                eliminations,
+                preference: 0,
+            });
+        }
+    }
+    found.emit(emit)
+}
+
+/// Continuous Nice Loop (grouped or not).
+fn continuous_search(grid: &Grid, emit: &mut Emit<'_>, grouped: bool) -> ControlFlow<()> {
+    let technique = grouped_technique(
+        grouped,
+        Technique::ContinuousNiceLoop,
+        Technique::GroupedContinuousNiceLoop,
+    );
+    let graph = LinkGraph::build(grid, GraphKind::full(grid, grouped));
+    let mut found = Collector::default();
+    for start in 0..graph.nodes.len() {
+        let search = Search::run(&graph, start, false, CellSet::EMPTY);
+        let a = graph.nodes[start];
+        for end in 0..graph.nodes.len() {
+            let z = graph.nodes[end];
+            // Four links at least with the closing one.
+            if end == start
+                || !a.excludes_node(&z)
+                || !search.reached(end, true)
+                || search.links_to(end, true) < 3
+            {
+                continue;
+            }
+            let mut chain = search.chain(end, true);
+            if !is_simple(&graph, &chain.nodes) || uses_group(&graph, &chain) != grouped {
+                continue;
+            }
+            // Close the loop with the weak link back to the start.
+            chain.nodes.push(start);
+            chain.strong.push(false);
+            let own = chain_candidates(&graph, &chain);
+            let mut eliminations = Vec::new();
+            for (i, &strong) in chain.strong.iter().enumerate() {
+                if !strong {
+                    let (p, q) = (
+                        &graph.nodes[chain.nodes[i]],
+                        &graph.nodes[chain.nodes[i + 1]],
+                    );
+                    eliminations.extend(weak_link_eliminations(grid, p, q));
+                }
+            }
+            eliminations.retain(|c| !own.contains(c));
+            let closes_in_cell = in_cell(&a, &z);
+            if !found.wants(&mut eliminations, chain.size(), u8::from(!closes_in_cell)) {
+                continue;
+            }
+            let removed: DigitSet = eliminations
+                .iter()
+                .map(|c| c.digit)
+                .fold(DigitSet::EMPTY, |acc, d| acc.with(d));
+            let close_mark = if closes_in_cell { '=' } else { '-' };
+            // The first link written out of the start cell (a link inside it is not written).
+            let opening = (0..chain.strong.len())
+                .find(|&i| {
+                    !in_cell(
+                        &graph.nodes[chain.nodes[i]],
+                        &graph.nodes[chain.nodes[i + 1]],
+                    )
+                })
+                .unwrap_or(0);
+            let open_mark = if chain.strong[opening] { '=' } else { '-' };
+            let open_digit = graph.nodes[chain.nodes[opening]].digit;
+            // The loop's start cell with the closing link's digit before and the first
+            // link's after; a closing link inside the cell is HoDoKu's usual start.
+            let mut shown = chain.clone();
+            let subject = if closes_in_cell {
+                shown.nodes.pop();
+                shown.strong.pop();
+                format!(
+                    "{} {}{close_mark} {} {open_mark}{}",
+                    digit_list_slash(removed),
+                    z.digit,
+                    body(&graph, &shown),
+                    open_digit
+                )
+            } else {
+                format!(
+                    "{} {}{close_mark} {} {open_mark}{}",
+                    digit_list_slash(removed),
+                    a.digit,
+                    body(&graph, &shown),
+                    open_digit
+                )
+            };
+            found.offer(&graph, Found {
+                technique,
+                subject,
+                text: format!(
+                    "The chain from {} to {} closes on itself through a weak link, so every weak link of the loop holds exactly one true candidate: the candidates that conflict with both ends of one of them can be removed.",
+                    node_words(&a),
+                    node_words(&z)
+                ),
+                chain,
+                eliminations,
+                preference: u8::from(!closes_in_cell),
+            });
+        }
+    }
+    found.emit(emit)
+}
+
+/// `1/2/4`: digits joined by slashes, as HoDoKu lists a loop's removed digits.
+fn digit_list_slash(digits: DigitSet) -> String {
+    digit_list(digits.iter()).replace(',', "/")
+}
+
+/// Discontinuous Nice Loop (grouped or not): a loop from a candidate back to its cell.
+fn discontinuous_search(grid: &Grid, emit: &mut Emit<'_>, grouped: bool) -> ControlFlow<()> {
+    let technique = grouped_technique(
+        grouped,
+        Technique::DiscontinuousNiceLoop,
+        Technique::GroupedDiscontinuousNiceLoop,
+    );
+    let graph = LinkGraph::build(grid, GraphKind::full(grid, grouped));
+    let mut found = Collector::default();
+    for target in 0..graph.nodes.len() {
+        let t = graph.nodes[target];
+        let Some(cell) = t.cell() else {
+            continue;
+        };
+        let blocked = CellSet::single(cell);
+        let mut offer =
+            |chain: Chain, mut eliminations: Vec<Candidate>, why: &dyn Fn() -> String| {
+                if chain.nodes.len() < 4
+                    || !is_simple(&graph, &chain.nodes[1..chain.nodes.len() - 1])
+                    || uses_group(&graph, &chain) != grouped
+                    || !found.wants(&mut eliminations, chain.size(), 0)
+                {
+                    return;
+                }
+                let removed: DigitSet = eliminations
+                    .iter()
+                    .fold(DigitSet::EMPTY, |acc, c| acc.with(c.digit));
+                found.offer(
+                    &graph,
+                    Found {
+                        technique,
+                        subject: format!("{} {}", digit_list_slash(removed), body(&graph, &chain)),
+                        text: why(),
+                        chain,
+                        eliminations,
+                        preference: 0,
+                    },
+                );
+            };
+        // T true leads back to T false, or to another digit of its cell true.
+        let search = Search::run(&graph, target, true, blocked);
+        for end in 0..graph.nodes.len() {
+            let w = graph.nodes[end];
+            if search.reached(end, true) && w.excludes(cell, t.digit) {
+                let mut chain = search.chain(end, true);
+                chain.nodes.push(target);
+                chain.strong.push(false);
+                offer(chain, vec![Candidate::new(cell, t.digit)], &|| {
+                    format!(
+                        "If {} were true, the loop would lead back to {} and make it false, so {} can be removed from {}.",
+                        node_words(&t),
+                        cell_name(cell),
+                        t.digit,
+                        cell_name(cell)
+                    )
+                });
+            }
+            if search.reached(end, false) {
+                for other in grid.candidates(cell).without(t.digit).iter() {
+                    let Some(back) = graph.single(cell, other) else {
+                        continue;
+                    };
+                    if graph.strong[end].contains(&(back as u16)) {
+                        let mut chain = search.chain(end, false);
+                        chain.nodes.push(back);
+                        chain.strong.push(true);
+                        // HoDoKu's rule: when the chain without T, read as an AIC, removes
+                        // more than T, it is reported as that AIC instead.
+                        let first = &graph.nodes[chain.nodes[1]];
+                        if excluded_by_both(grid, first, &graph.nodes[back]).len() > 1 {
+                            continue;
+                        }
+                        offer(chain, vec![Candidate::new(cell, t.digit)], &|| {
+                            format!(
+                                "If {} were true, the loop would lead back to {} and make {other} true there as well, so {} can be removed from {}.",
+                                node_words(&t),
+                                cell_name(cell),
+                                t.digit,
+                                cell_name(cell)
+                            )
+                        });
+                    }
+                }
+            }
+        }
+        // T false leads back to T true: T is true.
+        let search = Search::run(&graph, target, false, blocked);
+        for end in 0..graph.nodes.len() {
+            if search.reached(end, false) && graph.strong[end].contains(&(target as u16)) {
+                let mut chain = search.chain(end, false);
+                chain.nodes.push(target);
+                chain.strong.push(true);
+                let others: Vec<Candidate> = grid
+                    .candidates(cell)
+                    .without(t.digit)
+                    .iter()
+                    .map(|d| Candidate::new(cell, d))
+                    .collect();
+                offer(chain, others, &|| {
+                    format!(
+                        "If {} were false, the loop would lead back to {} and make it true, so {} holds {} and its other candidates can be removed.",
+                        node_words(&t),
+                        cell_name(cell),
+                        cell_name(cell),
+                        t.digit
+                    )
+                });
+            }
+        }
+    }
+    found.emit(emit)
+}
+
+/// AIC: a chain of strong and weak links on several digits, ends true-or-true.
+pub fn aic(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
+    aic_search(grid, emit, false)
+}
+
+/// Grouped AIC: an AIC through at least one group node.
+pub fn grouped_aic(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
+    aic_search(grid, emit, true)
+}
+
+/// Continuous Nice Loop: an AIC whose ends conflict, closed into a loop.
+pub fn continuous_nice_loop(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
+    continuous_search(grid, emit, false)
+}
+
+/// Grouped Continuous Nice Loop.
+pub fn grouped_continuous_nice_loop(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
+    continuous_search(grid, emit, true)
+}
+
+/// Discontinuous Nice Loop: a loop from a candidate back to its own cell.
+pub fn discontinuous_nice_loop(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
+    discontinuous_search(grid, emit, false)
+}
+
+/// Grouped Discontinuous Nice Loop.
+pub fn grouped_discontinuous_nice_loop(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
+    discontinuous_search(grid, emit, true)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::finders::testing::{check, pencilmark, solved};
+    use crate::finders::{all, first};
+
+    /// On a state from HoDoKu's own path: the first step is `expected` (HoDoKu's deduction),
+    /// every step replays soundly against the solution, and the near miss and the solved grid
+    /// give nothing.
+    fn check_first(technique: Technique, example: &str, expected: &str, near_miss: &str) {
+        let grid = pencilmark(example);
+        let step = first(technique, &grid).expect("a step on the example");
+        assert_eq!(step.notation(), expected);
+        assert!(step.text.ends_with('.'), "{}", step.text);
+        let solution = solved(&grid);
+        for s in all(technique, &grid) {
+            for e in &s.eliminations {
+                assert_ne!(solution.value(e.cell), e.digit, "{s}");
+            }
+        }
+        assert!(all(technique, &pencilmark(near_miss)).is_empty());
+        assert!(all(technique, &solution).is_empty());
+    }
+
+    /// As `testing::check`, for a state given as an 81-character line (candidates from the
+    /// placed digits alone).
+    fn check_line(technique: Technique, example: &str, expected: &str, near_miss: &str) {
+        let line = |s: &str| {
+            let cells: Vec<u8> = s.bytes().map(|b| b.saturating_sub(b'0') % 10).collect();
+            let cells: [u8; 81] = cells.try_into().expect("81 cells");
+            Grid::from_puzzle(&cells)
+        };
+        let grid = line(example);
+        let step = first(technique, &grid).expect("a step on the example");
+        assert_eq!(step.notation(), expected);
+        assert!(step.text.ends_with('.'), "{}", step.text);
+        assert_eq!(all(technique, &grid).len(), 1);
+        assert!(all(technique, &line(near_miss)).is_empty());
+        assert!(all(technique, &solved(&grid)).is_empty());
+    }
+
+    // HoDoKu's own state and step (puzzle `..............1..2.34.....5.......6.....3..1.2..4........5..3.71.6..8...9........`); near miss: put 7 back into r5c4.
+    const REMOTE_PAIR: &str = r#"
+.---------------.------------.----------.
+| 78   12   12  | 78  5   3  | 9  4  6  |
+| 567  69   579 | 67  4   1  | 8  3  2  |
+| 68   3    4   | 9   68  2  | 1  7  5  |
+:---------------+------------+----------:
+| 3    89   57  | 1   2   57 | 4  6  89 |
+| 567  4    579 | 68  3   57 | 2  1  89 |
+| 2    168  18  | 4   68  9  | 7  5  3  |
+:---------------+------------+----------:
+| 4    28   28  | 5   1   6  | 3  9  7  |
+| 1    7    6   | 3   9   8  | 5  2  4  |
+| 9    5    3   | 2   7   4  | 6  8  1  |
+'---------------'------------'----------'
+"#;
+    const REMOTE_PAIR_MISS: &str = r#"
+.---------------.-------------.----------.
+| 78   12   12  | 78   5   3  | 9  4  6  |
+| 567  69   579 | 67   4   1  | 8  3  2  |
+| 68   3    4   | 9    68  2  | 1  7  5  |
+:---------------+-------------+----------:
+| 3    89   57  | 1    2   57 | 4  6  89 |
+| 567  4    579 | 678  3   57 | 2  1  89 |
+| 2    168  18  | 4    68  9  | 7  5  3  |
+:---------------+-------------+----------:
+| 4    28   28  | 5    1   6  | 3  9  7  |
+| 1    7    6   | 3    9   8  | 5  2  4  |
+| 9    5    3   | 2    7   4  | 6  8  1  |
+'---------------'-------------'----------'
+"#;
+
+    #[test]
+    fn remote_pair() {
+        check_first(
+            Technique::RemotePair,
+            REMOTE_PAIR,
+            "Remote Pair: 6/8 r3c1 -8- r3c5 -6- r6c5 -8- r5c4 => r5c1<>6",
+            REMOTE_PAIR_MISS,
+        );
+    }
+
+    // HoDoKu's own state and step (puzzle `98.7..6..5...9..7...7..6...4...3......85...9......2..3.1..4......96...8......1..2`); near miss: put 1 back into r3c4.
+    const X_CHAIN: &str = r#"
+.---------------------.----------------.--------------------.
+| 9      8      1234  | 7     125  345 | 6      12345  15   |
+| 5      2346   12346 | 123   9    34  | 123    7      8    |
+| 123    234    7     | 238   258  6   | 2359   12345  459  |
+:---------------------+----------------+--------------------:
+| 4      567    156   | 189   3    89  | 12578  1256   1567 |
+| 23     23     8     | 5     16   7   | 4      9      16   |
+| 167    9      156   | 4     168  2   | 578    156    3    |
+:---------------------+----------------+--------------------:
+| 23678  1      2356  | 2389  4    89  | 3579   356    5679 |
+| 237    23457  9     | 6     257  35  | 135    8      1457 |
+| 3678   34567  3456  | 389   578  1   | 359    3456   2    |
+'---------------------'----------------'--------------------'
+"#;
+    const X_CHAIN_MISS: &str = r#"
+.---------------------.----------------.--------------------.
+| 9      8      1234  | 7     125  345 | 6      12345  15   |
+| 5      2346   12346 | 123   9    34  | 123    7      8    |
+| 123    234    7     | 1238  258  6   | 2359   12345  459  |
+:---------------------+----------------+--------------------:
+| 4      567    156   | 189   3    89  | 12578  1256   1567 |
+| 23     23     8     | 5     16   7   | 4      9      16   |
+| 167    9      156   | 4     168  2   | 578    156    3    |
+:---------------------+----------------+--------------------:
+| 23678  1      2356  | 2389  4    89  | 3579   356    5679 |
+| 237    23457  9     | 6     257  35  | 135    8      1457 |
+| 3678   34567  3456  | 389   578  1   | 359    3456   2    |
+'---------------------'----------------'--------------------'
+"#;
+
+    #[test]
+    fn x_chain() {
+        check_first(
+            Technique::XChain,
+            X_CHAIN,
+            "X-Chain: 1 r2c4 =1= r1c5 -1- r5c5 =1= r5c9 -1- r8c9 =1= r8c7 => r2c7<>1",
+            X_CHAIN_MISS,
+        );
+    }
+
+    // HoDoKu's own state and step (puzzle `6.......4.9.7...5...1...8...3..97......2.3......5.6.2.8.....6...7...2.9...4.....1`); near miss: put 2 back into r2c5.
+    const XY_CHAIN: &str = r#"
+.-----------------.----------------.-----------------.
+| 6     8    2357 | 39    235  159 | 237   137  4    |
+| 4     9    23   | 7     16   8   | 12    5    236  |
+| 2357  25   1    | 36    235  4   | 8     367  9    |
+:-----------------+----------------+-----------------:
+| 125   3    2568 | 18    9    7   | 45    46   568  |
+| 57    16   5678 | 2     4    3   | 9     18   5678 |
+| 179   4    789  | 5     18   6   | 13    2    378  |
+:-----------------+----------------+-----------------:
+| 8     15   259  | 349   37   159 | 6     347  235  |
+| 135   7    356  | 1468  168  2   | 345   9    358  |
+| 2359  256  4    | 68    357  59  | 2357  378  1    |
+'-----------------'----------------'-----------------'
+"#;
+    const XY_CHAIN_MISS: &str = r#"
+.-----------------.----------------.-----------------.
+| 6     8    2357 | 39    235  159 | 237   137  4    |
+| 4     9    23   | 7     126  8   | 12    5    236  |
+| 2357  25   1    | 36    235  4   | 8     367  9    |
+:-----------------+----------------+-----------------:
+| 125   3    2568 | 18    9    7   | 45    46   568  |
+| 57    16   5678 | 2     4    3   | 9     18   5678 |
+| 179   4    789  | 5     18   6   | 13    2    378  |
+:-----------------+----------------+-----------------:
+| 8     15   259  | 349   37   159 | 6     347  235  |
+| 135   7    356  | 1468  168  2   | 345   9    358  |
+| 2359  256  4    | 68    357  59  | 2357  378  1    |
+'-----------------'----------------'-----------------'
+"#;
+
+    #[test]
+    fn xy_chain() {
+        check_first(
+            Technique::XYChain,
+            XY_CHAIN,
+            "XY-Chain: 3 3- r2c3 -2- r2c7 -1- r2c5 -6- r3c4 -3 => r3c1<>3",
+            XY_CHAIN_MISS,
+        );
+    }
+
+    // HoDoKu's own state and step (puzzle `4.......7...568....9.....6.5.9.1.7.61.......9.64.9.21...81746............4.682.3.`); near miss: put 2 back into r2c2.
+    const CONTINUOUS_NICE_LOOP: &str = r#"
+.---------------.--------------.------------------.
+| 4   58    6   | 39   23   19 | 1358  258  7     |
+| 27  137   137 | 5    6    8  | 149   249  134   |
+| 28  9     135 | 247  234  17 | 1358  6    12358 |
+:---------------+--------------+------------------:
+| 5   28    9   | 248  1    3  | 7     48   6     |
+| 1   2378  237 | 248  245  6  | 3458  458  9     |
+| 38  6     4   | 78   9    57 | 2     1    358   |
+:---------------+--------------+------------------:
+| 39  35    8   | 1    7    4  | 6     259  25    |
+| 6   12    12  | 39   35   59 | 48    7    48    |
+| 79  4     57  | 6    8    2  | 159   3    15    |
+'---------------'--------------'------------------'
+"#;
+    const CONTINUOUS_NICE_LOOP_MISS: &str = r#"
+.---------------.--------------.------------------.
+| 4   58    6   | 39   23   19 | 1358  258  7     |
+| 27  1237  137 | 5    6    8  | 149   249  134   |
+| 28  9     135 | 247  234  17 | 1358  6    12358 |
+:---------------+--------------+------------------:
+| 5   28    9   | 248  1    3  | 7     48   6     |
+| 1   2378  237 | 248  245  6  | 3458  458  9     |
+| 38  6     4   | 78   9    57 | 2     1    358   |
+:---------------+--------------+------------------:
+| 39  35    8   | 1    7    4  | 6     259  25    |
+| 6   12    12  | 39   35   59 | 48    7    48    |
+| 79  4     57  | 6    8    2  | 159   3    15    |
+'---------------'--------------'------------------'
+"#;
+
+    #[test]
+    fn continuous_nice_loop() {
+        check_first(
+            Technique::ContinuousNiceLoop,
+            CONTINUOUS_NICE_LOOP,
+            "Continuous Nice Loop: 4 9= r2c8 =2= r2c1 =7= r9c1 =9= r7c1 -9- r7c8 =9= r2c8 =2 => r2c8<>4",
+            CONTINUOUS_NICE_LOOP_MISS,
+        );
+    }
+
+    // HoDoKu's own state and step (puzzle `98.7..6..5...9......6..8.4.4....3..2.5.....3...3...4.6.1.8..7....5..2.6.....5...1`); near miss: put 1 back into r1c5.
+    const DISCONTINUOUS_NICE_LOOP: &str = r#"
+.-------------------.------------------.------------------.
+| 9     8     14    | 7     23     145 | 6     12    35   |
+| 5     2347  1247  | 6     9      14  | 1238  1278  378  |
+| 1237  237   6     | 1235  123    8   | 139   4     3579 |
+:-------------------+------------------+------------------:
+| 4     6     1789  | 19    178    3   | 5     1789  2    |
+| 1278  5     12789 | 1249  12478  6   | 189   3     789  |
+| 1278  279   3     | 1259  1278   15  | 4     1789  6    |
+:-------------------+------------------+------------------:
+| 23    1     24    | 8     6      9   | 7     5     34   |
+| 78    479   5     | 134   134    2   | 389   6     3489 |
+| 6     349   489   | 34    5      7   | 238   289   1    |
+'-------------------'------------------'------------------'
+"#;
+    const DISCONTINUOUS_NICE_LOOP_MISS: &str = r#"
+.-------------------.------------------.------------------.
+| 9     8     14    | 7     123    145 | 6     12    35   |
+| 5     2347  1247  | 6     9      14  | 1238  1278  378  |
+| 1237  237   6     | 1235  123    8   | 139   4     3579 |
+:-------------------+------------------+------------------:
+| 4     6     1789  | 19    178    3   | 5     1789  2    |
+| 1278  5     12789 | 1249  12478  6   | 189   3     789  |
+| 1278  279   3     | 1259  1278   15  | 4     1789  6    |
+:-------------------+------------------+------------------:
+| 23    1     24    | 8     6      9   | 7     5     34   |
+| 78    479   5     | 134   134    2   | 389   6     3489 |
+| 6     349   489   | 34    5      7   | 238   289   1    |
+'-------------------'------------------'------------------'
+"#;
+
+    #[test]
+    fn discontinuous_nice_loop() {
+        check_first(
+            Technique::DiscontinuousNiceLoop,
+            DISCONTINUOUS_NICE_LOOP,
+            "Discontinuous Nice Loop: 2 r3c4 -2- r1c5 -3- r1c9 -5- r1c6 =5= r3c4 => r3c4<>2",
+            DISCONTINUOUS_NICE_LOOP_MISS,
+        );
+    }
+
+    // HoDoKu's own state and step (puzzle `98.7..6..5..........4.8..3.2...1......74...1......39...2.8....5..8..1.7.....4...6`); near miss: put 7 back into r3c7.
+    const AIC: &str = r#"
+.--------------------.--------------------.-------------------.
+| 9      8      123  | 7      35     24   | 6     245   14    |
+| 5      1367   26   | 1369   369    2469 | 2478  2489  24789 |
+| 167    167    4    | 12569  8      269  | 25    3     1279  |
+:--------------------+--------------------+-------------------:
+| 2      34569  3569 | 69     1      8    | 3457  456   347   |
+| 368    369    7    | 4      269    5    | 238   1     238   |
+| 1468   1456   156  | 26     7      3    | 9     2456  248   |
+:--------------------+--------------------+-------------------:
+| 13467  2      1369 | 8      369    679  | 134   49    5     |
+| 346    34569  8    | 23569  23569  1    | 234   7     2349  |
+| 137    13579  1359 | 2359   4      279  | 1238  289   6     |
+'--------------------'--------------------'-------------------'
+"#;
+    const AIC_MISS: &str = r#"
+.--------------------.--------------------.-------------------.
+| 9      8      123  | 7      35     24   | 6     245   14    |
+| 5      1367   26   | 1369   369    2469 | 2478  2489  24789 |
+| 167    167    4    | 12569  8      269  | 257   3     1279  |
+:--------------------+--------------------+-------------------:
+| 2      34569  3569 | 69     1      8    | 3457  456   347   |
+| 368    369    7    | 4      269    5    | 238   1     238   |
+| 1468   1456   156  | 26     7      3    | 9     2456  248   |
+:--------------------+--------------------+-------------------:
+| 13467  2      1369 | 8      369    679  | 134   49    5     |
+| 346    34569  8    | 23569  23569  1    | 234   7     2349  |
+| 137    13579  1359 | 2359   4      279  | 1238  289   6     |
+'--------------------'--------------------'-------------------'
+"#;
+
+    #[test]
+    fn aic() {
+        check_first(
+            Technique::Aic,
+            AIC,
+            "AIC: 2 2- r2c3 =2= r1c3 =3= r1c5 =5= r1c8 -5- r3c7 -2 => r2c789<>2",
+            AIC_MISS,
+        );
+    }
+
+    // From Stepwise's solve of a puzzle of the HoDoKu set; near miss: put 2 back into r5c6 (rank 0).
+    const GROUPED_CONTINUOUS_NICE_LOOP: &str = r#"
+.-----------------.-------------------.------------------.
+| 458   6   24578 | 278   2789  1     | 3     2489  2789 |
+| 48    9   2378  | 5     2378  2367  | 2467  2468  1    |
+| 1     37  2378  | 2368  4     23679 | 267   2689  5    |
+:-----------------+-------------------+------------------:
+| 2     1   678   | 3678  5     4     | 9     68    368  |
+| 59    45  459   | 1368  138   36    | 26    7     2368 |
+| 68    37  3678  | 9     278   267   | 5     1     4    |
+:-----------------+-------------------+------------------:
+| 7     2   1     | 4     39    359   | 8     569   69   |
+| 3     8   49    | 27    6     2579  | 1     2459  279  |
+| 4569  45  69    | 127   1279  8     | 247   3     279  |
+'-----------------'-------------------'------------------'
+"#;
+    const GROUPED_CONTINUOUS_NICE_LOOP_MISS: &str = r#"
+.-----------------.-------------------.------------------.
+| 458   6   24578 | 278   2789  1     | 3     2489  2789 |
+| 48    9   2378  | 5     2378  2367  | 2467  2468  1    |
+| 1     37  2378  | 2368  4     23679 | 267   2689  5    |
+:-----------------+-------------------+------------------:
+| 2     1   678   | 3678  5     4     | 9     68    368  |
+| 59    45  459   | 1368  138   236   | 26    7     2368 |
+| 68    37  3678  | 9     278   267   | 5     1     4    |
+:-----------------+-------------------+------------------:
+| 7     2   1     | 4     39    359   | 8     569   69   |
+| 3     8   49    | 27    6     2579  | 1     2459  279  |
+| 4569  45  69    | 127   1279  8     | 247   3     279  |
+'-----------------'-------------------'------------------'
+"#;
+
+    #[test]
+    fn grouped_continuous_nice_loop() {
+        check(
+            Technique::GroupedContinuousNiceLoop,
+            GROUPED_CONTINUOUS_NICE_LOOP,
+            "Grouped Continuous Nice Loop: 2/3/6/8 6= r3c4 =3= r45c4 -3- r5c6 -6- r23c6 =6= r3c4 =3 => r3c4<>28, r5c5<>3, r6c6<>6",
+            GROUPED_CONTINUOUS_NICE_LOOP_MISS,
+        );
+    }
+
+    // HoDoKu's own state and step (puzzle `98.7..6..5...8......7..6...4..3...2..9...8..4..8.6.9...2.....1...9.5.7.......1..3`); near miss: put 6 back into r9c8.
+    const GROUPED_DISCONTINUOUS_NICE_LOOP: &str = r#"
+.-------------------.----------------.-------------------.
+| 9     8     1234  | 7    1234  234 | 6      345   15   |
+| 5     1346  12346 | 24   8     9   | 1234   347   127  |
+| 123   134   7     | 5    1234  6   | 12348  3489  289  |
+:-------------------+----------------+-------------------:
+| 4     167   16    | 3    9     5   | 18     2     1678 |
+| 236   9     2356  | 1    7     8   | 35     56    4    |
+| 137   1357  8     | 24   6     24  | 9      357   157  |
+:-------------------+----------------+-------------------:
+| 368   2     3456  | 689  34    7   | 45     1     689  |
+| 1368  134   9     | 68   5     234 | 7      468   268  |
+| 678   4567  456   | 689  24    1   | 2458   589   3    |
+'-------------------'----------------'-------------------'
+"#;
+    const GROUPED_DISCONTINUOUS_NICE_LOOP_MISS: &str = r#"
+.-------------------.----------------.-------------------.
+| 9     8     1234  | 7    1234  234 | 6      345   15   |
+| 5     1346  12346 | 24   8     9   | 1234   347   127  |
+| 123   134   7     | 5    1234  6   | 12348  3489  289  |
+:-------------------+----------------+-------------------:
+| 4     167   16    | 3    9     5   | 18     2     1678 |
+| 236   9     2356  | 1    7     8   | 35     56    4    |
+| 137   1357  8     | 24   6     24  | 9      357   157  |
+:-------------------+----------------+-------------------:
+| 368   2     3456  | 689  34    7   | 45     1     689  |
+| 1368  134   9     | 68   5     234 | 7      468   268  |
+| 678   4567  456   | 689  24    1   | 2458   5689  3    |
+'-------------------'----------------'-------------------'
+"#;
+
+    #[test]
+    fn grouped_discontinuous_nice_loop() {
+        check_first(
+            Technique::GroupedDiscontinuousNiceLoop,
+            GROUPED_DISCONTINUOUS_NICE_LOOP,
+            "Grouped Discontinuous Nice Loop: 8 r7c4 -8- r8c4 -6- r8c89 =6= r7c9 =9= r7c4 => r7c4<>8",
+            GROUPED_DISCONTINUOUS_NICE_LOOP_MISS,
+        );
+    }
+
+    // From Stepwise's solve of a puzzle of the HoDoKu set; near miss: clear r2c6 (was 5) (rank 1).
+    #[test]
+    fn grouped_aic() {
+        check_line(
+            Technique::GroupedAic,
+            "21.3..5..84.61532.53.82.1..478953612152467893963182457684...235721536984395248761",
+            "Grouped AIC: 6/9 6- r1c3 =6= r1c9 -6- r3c9 -9- r3c6 =9= r1c56 -9 => r1c3<>9",
+            "21.3..5..84.61.32.53.82.1..478953612152467893963182457684...235721536984395248761",
+        );
+    }
+
+    #[test]
+    fn length_terms() {
+        // Sudoku Explainer's thresholds: lengths up to 4 add nothing, 5-6 add 0.1, 7-8 0.2.
+        assert_eq!(se_length_bonus(6), 0.0);
+        assert!((se_length_bonus(7) - 0.1).abs() < 1e-9);
+        assert!((se_length_bonus(10) - 0.2).abs() < 1e-9);
+        assert!((se_length_bonus(14) - 0.3).abs() < 1e-9);
+        assert!((strong_links_bonus(5) - 0.8).abs() < 1e-9);
+    }
+}

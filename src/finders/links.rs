@@ -1,0 +1,346 @@
+//! The link graph the chain finders search: candidates (and, as a second layer, groups of a
+//! digit's candidates in one box-line intersection) joined by strong and weak links.
+//!
+//! - A **strong link** joins two nodes of which at least one is true: the two candidates of a
+//!   bivalue cell, or two nodes of one digit that hold every place of that digit in a unit
+//!   (a conjugate pair; with groups, e.g. a group and a cell that share a row's places).
+//! - A **weak link** joins two nodes that cannot both be true: two digits of one cell, or two
+//!   disjoint nodes of one digit inside one unit. Every strong link between such nodes is
+//!   weak as well, so the weak adjacency lists include the strong ones.
+//!
+//! [`GraphKind`] says which links a search may use (X-chains: one digit, unit links only;
+//! XY-chains: bivalue cells, strong links inside cells and weak links between them; AICs and
+//! nice loops: everything). The graph is built once per finder call; nodes are numbered with
+//! the single candidates first, in cell then digit order, then the groups in box, line and
+//! digit order, so searches over it are deterministic.
+
+use crate::geometry::{box_of, col_of, row_of, Cell, CellSet, Digit, DigitSet, Unit, UnitKind};
+use crate::grid::Grid;
+
+/// A chain node: `digit` in one cell, or in two or three cells of one box-line intersection.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Node {
+    pub digit: Digit,
+    pub cells: CellSet,
+}
+
+impl Node {
+    pub fn is_group(&self) -> bool {
+        self.cells.len() > 1
+    }
+
+    /// The one cell of a single-candidate node.
+    pub fn cell(&self) -> Option<Cell> {
+        if self.is_group() {
+            None
+        } else {
+            self.cells.first()
+        }
+    }
+
+    /// Whether this node and the candidate `digit` in `cell` cannot both be true: the same cell
+    /// with another digit, or the same digit in a cell that sees every cell of the node.
+    pub fn excludes(&self, cell: Cell, digit: Digit) -> bool {
+        if digit == self.digit {
+            !self.cells.contains(cell) && self.cells.common_peers().contains(cell)
+        } else {
+            self.cell() == Some(cell)
+        }
+    }
+
+    /// Whether this node and `other` cannot both be true.
+    pub fn excludes_node(&self, other: &Node) -> bool {
+        if self.digit == other.digit {
+            (self.cells & other.cells).is_empty()
+                && (self.cells.common_peers() & other.cells) == other.cells
+        } else {
+            self.cell().is_some() && self.cell() == other.cell()
+        }
+    }
+
+    /// HoDoKu's cell notation for a node: `r4c4`, a row group `r4c45`, a column group `r13c3`.
+    pub fn cells_notation(&self) -> String {
+        let cells: Vec<Cell> = self.cells.iter().collect();
+        let rows: Vec<usize> = cells.iter().map(|&c| row_of(c)).collect();
+        let cols: Vec<usize> = cells.iter().map(|&c| col_of(c)).collect();
+        let digits = |xs: &[usize]| -> String {
+            let mut xs = xs.to_vec();
+            xs.dedup();
+            xs.iter().map(|x| (x + 1).to_string()).collect()
+        };
+        if rows.iter().all(|&r| r == rows[0]) {
+            format!("r{}c{}", rows[0] + 1, digits(&cols))
+        } else {
+            format!("r{}c{}", digits(&rows), cols[0] + 1)
+        }
+    }
+}
+
+/// Which nodes and links a search uses.
+#[derive(Debug, Clone, Copy)]
+pub struct GraphKind {
+    /// Digits whose candidates become nodes.
+    pub digits: DigitSet,
+    /// Cells whose candidates become nodes (all empty cells unless restricted).
+    pub cells: CellSet,
+    /// Strong links inside bivalue cells.
+    pub strong_in_cells: bool,
+    /// Strong links of one digit inside a unit (conjugate pairs).
+    pub strong_in_units: bool,
+    /// Weak links between two digits of one cell.
+    pub weak_in_cells: bool,
+    /// Group nodes (box-line intersections).
+    pub groups: bool,
+}
+
+impl GraphKind {
+    /// Every link, with or without groups: AICs and nice loops.
+    pub fn full(grid: &Grid, groups: bool) -> GraphKind {
+        GraphKind {
+            digits: DigitSet::ALL,
+            cells: grid.empty_cells(),
+            strong_in_cells: true,
+            strong_in_units: true,
+            weak_in_cells: true,
+            groups,
+        }
+    }
+
+    /// One digit, links along units only: X-chains.
+    pub fn single_digit(grid: &Grid, digit: Digit) -> GraphKind {
+        GraphKind {
+            digits: DigitSet::single(digit),
+            cells: grid.digit_cells(digit),
+            strong_in_cells: false,
+            strong_in_units: true,
+            weak_in_cells: false,
+            groups: false,
+        }
+    }
+
+    /// Bivalue cells (of `cells`), strong inside them and weak between them: XY-chains and
+    /// (restricted to the cells of one pair) Remote Pairs.
+    pub fn bivalue(grid: &Grid, cells: CellSet) -> GraphKind {
+        let bivalue: CellSet = cells
+            .iter()
+            .filter(|&c| grid.candidates(c).len() == 2)
+            .collect();
+        GraphKind {
+            digits: DigitSet::ALL,
+            cells: bivalue,
+            strong_in_cells: true,
+            strong_in_units: false,
+            weak_in_cells: false,
+            groups: false,
+        }
+    }
+}
+
+/// Nodes and their links. `strong[n]` lists the nodes strongly linked to `n`; `weak[n]` those
+/// weakly linked to it (strong ones included), each sorted.
+pub struct LinkGraph {
+    pub nodes: Vec<Node>,
+    pub strong: Vec<Vec<u16>>,
+    pub weak: Vec<Vec<u16>>,
+    /// Node of each single candidate (`cell * 9 + digit - 1`), if it is one.
+    single: Vec<Option<u16>>,
+}
+
+/// The nine digit slots of a cell in [`LinkGraph::single`].
+fn slot(cell: Cell, digit: Digit) -> usize {
+    cell * 9 + digit as usize - 1
+}
+
+impl LinkGraph {
+    pub fn build(grid: &Grid, kind: GraphKind) -> LinkGraph {
+        let mut nodes = Vec::new();
+        let mut single = vec![None; 81 * 9];
+        for cell in kind.cells.iter() {
+            for digit in grid.candidates(cell).intersection(kind.digits).iter() {
+                single[slot(cell, digit)] = Some(nodes.len() as u16);
+                nodes.push(Node {
+                    digit,
+                    cells: CellSet::single(cell),
+                });
+            }
+        }
+        if kind.groups {
+            for b in 0..9 {
+                let box_cells = Unit::boxed(b).cell_set();
+                let lines = box_lines(b);
+                for line in lines {
+                    let part = box_cells & line.cell_set();
+                    for digit in kind.digits.iter() {
+                        let cells = part & grid.digit_cells(digit) & kind.cells;
+                        if cells.len() >= 2 {
+                            nodes.push(Node { digit, cells });
+                        }
+                    }
+                }
+            }
+        }
+        let n = nodes.len();
+        let mut strong: Vec<Vec<u16>> = vec![Vec::new(); n];
+        let mut weak: Vec<Vec<u16>> = vec![Vec::new(); n];
+        let mut link = |a: usize, b: usize, is_strong: bool| {
+            weak[a].push(b as u16);
+            weak[b].push(a as u16);
+            if is_strong {
+                strong[a].push(b as u16);
+                strong[b].push(a as u16);
+            }
+        };
+        // Inside cells.
+        for cell in kind.cells.iter() {
+            let here: Vec<usize> = grid
+                .candidates(cell)
+                .iter()
+                .filter_map(|d| single[slot(cell, d)].map(usize::from))
+                .collect();
+            let bivalue = grid.candidates(cell).len() == 2;
+            for (i, &a) in here.iter().enumerate() {
+                for &b in &here[i + 1..] {
+                    let is_strong = kind.strong_in_cells && bivalue;
+                    if is_strong || kind.weak_in_cells {
+                        link(a, b, is_strong);
+                    }
+                }
+            }
+        }
+        // Inside units: every pair of disjoint nodes of a digit within the unit.
+        let mut members: Vec<Vec<usize>> = vec![Vec::new(); 27 * 9];
+        for (id, node) in nodes.iter().enumerate() {
+            for unit in Unit::all() {
+                if (node.cells - unit.cell_set()).is_empty() {
+                    members[unit.index() * 9 + node.digit as usize - 1].push(id);
+                }
+            }
+        }
+        for unit in Unit::all() {
+            for digit in kind.digits.iter() {
+                let places = unit.cell_set() & grid.digit_cells(digit);
+                let inside = &members[unit.index() * 9 + digit as usize - 1];
+                for (i, &a) in inside.iter().enumerate() {
+                    for &b in &inside[i + 1..] {
+                        let (ca, cb) = (nodes[a].cells, nodes[b].cells);
+                        if !(ca & cb).is_empty() {
+                            continue;
+                        }
+                        let is_strong = kind.strong_in_units && (ca | cb) == places;
+                        link(a, b, is_strong);
+                    }
+                }
+            }
+        }
+        for list in strong.iter_mut().chain(weak.iter_mut()) {
+            list.sort_unstable();
+            list.dedup();
+        }
+        LinkGraph {
+            nodes,
+            strong,
+            weak,
+            single,
+        }
+    }
+
+    /// The node of a single candidate, if the graph has it.
+    pub fn single(&self, cell: Cell, digit: Digit) -> Option<usize> {
+        self.single[slot(cell, digit)].map(usize::from)
+    }
+}
+
+/// The three rows and three columns that cross box `b`.
+fn box_lines(b: usize) -> [Unit; 6] {
+    let top = b / 3 * 3;
+    let left = b % 3 * 3;
+    [
+        Unit::row(top),
+        Unit::row(top + 1),
+        Unit::row(top + 2),
+        Unit::column(left),
+        Unit::column(left + 1),
+        Unit::column(left + 2),
+    ]
+}
+
+/// Whether the strong link between two nodes holds on `grid`: a bivalue cell holding both, or
+/// a unit whose places for the digit are exactly the two nodes' cells.
+pub fn strong_link_holds(grid: &Grid, a: &Node, b: &Node) -> bool {
+    if a.digit != b.digit {
+        let (Some(ca), Some(cb)) = (a.cell(), b.cell()) else {
+            return false;
+        };
+        return ca == cb
+            && grid.candidates(ca) == DigitSet::single(a.digit).with(b.digit)
+            && grid.value(ca) == 0;
+    }
+    let both = a.cells | b.cells;
+    if !(a.cells & b.cells).is_empty() || (both - grid.digit_cells(a.digit)) != CellSet::EMPTY {
+        return false;
+    }
+    Unit::all().any(|u| {
+        (both - u.cell_set()).is_empty() && (u.cell_set() & grid.digit_cells(a.digit)) == both
+    })
+}
+
+/// Whether the weak link between two nodes holds on `grid`: both are candidates and they cannot
+/// both be true.
+pub fn weak_link_holds(grid: &Grid, a: &Node, b: &Node) -> bool {
+    let present = |n: &Node| (n.cells - grid.digit_cells(n.digit)).is_empty();
+    present(a) && present(b) && a.excludes_node(b)
+}
+
+/// Which kind of unit a group lies along (for words): its line.
+pub fn group_line(node: &Node) -> Option<Unit> {
+    let cells: Vec<Cell> = node.cells.iter().collect();
+    if cells.len() < 2 {
+        return None;
+    }
+    let (a, b) = (cells[0], cells[1]);
+    let line = if row_of(a) == row_of(b) {
+        Unit::row(row_of(a))
+    } else {
+        Unit::column(col_of(a))
+    };
+    debug_assert!(box_of(a) == box_of(b) && line.kind() != UnitKind::Box);
+    Some(line)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::cell_at;
+
+    #[test]
+    fn group_notation_follows_hodoku() {
+        let row_group = Node {
+            digit: 8,
+            cells: CellSet::single(cell_at(3, 3)).with(cell_at(3, 4)),
+        };
+        assert_eq!(row_group.cells_notation(), "r4c45");
+        let col_group = Node {
+            digit: 9,
+            cells: CellSet::single(cell_at(0, 2)).with(cell_at(2, 2)),
+        };
+        assert_eq!(col_group.cells_notation(), "r13c3");
+        assert_eq!(group_line(&col_group), Some(Unit::column(2)));
+    }
+
+    #[test]
+    fn strong_links_are_bivalue_cells_and_conjugate_pairs() {
+        // An empty grid but for a row where 5 fits only in c1 and c2.
+        let mut grid = Grid::empty();
+        for c in 2..9 {
+            grid.eliminate(cell_at(0, c), 5);
+        }
+        let graph = LinkGraph::build(&grid, GraphKind::single_digit(&grid, 5));
+        let a = graph.single(cell_at(0, 0), 5).expect("node");
+        let b = graph.single(cell_at(0, 1), 5).expect("node");
+        assert!(graph.strong[a].contains(&(b as u16)));
+        assert!(strong_link_holds(&grid, &graph.nodes[a], &graph.nodes[b]));
+        let far = graph.single(cell_at(4, 0), 5).expect("node");
+        assert!(!graph.strong[a].contains(&(far as u16)));
+        assert!(graph.weak[a].contains(&(far as u16)));
+    }
+}
