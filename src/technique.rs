@@ -159,6 +159,32 @@ pub enum Technique {
     )]
     UniqueRectangle3,
     #[strum(
+        to_string = "Avoidable Rectangle Type 1",
+        serialize = "avoidable-rectangle-type-1",
+        serialize = "AR1"
+    )]
+    AvoidableRectangle1,
+    #[strum(
+        to_string = "Avoidable Rectangle Type 2",
+        serialize = "avoidable-rectangle-type-2",
+        serialize = "AR2"
+    )]
+    AvoidableRectangle2,
+    #[strum(
+        to_string = "Unique Rectangle Type 5",
+        serialize = "unique-rectangle-type-5",
+        serialize = "Uniqueness Test 5"
+    )]
+    UniqueRectangle5,
+    #[strum(
+        to_string = "Unique Rectangle Type 6",
+        serialize = "unique-rectangle-type-6",
+        serialize = "Uniqueness Test 6"
+    )]
+    UniqueRectangle6,
+    #[strum(to_string = "Hidden Rectangle", serialize = "hidden-rectangle")]
+    HiddenRectangle,
+    #[strum(
         to_string = "Naked Quad",
         serialize = "naked-quad",
         serialize = "Naked Quadruple"
@@ -221,6 +247,13 @@ pub enum Technique {
         serialize = "APE"
     )]
     AlignedPairExclusion,
+    #[strum(
+        to_string = "Aligned Triple Exclusion",
+        serialize = "aligned-triple-exclusion",
+        serialize = "Aligned Triplet Exclusion",
+        serialize = "ATE"
+    )]
+    AlignedTripleExclusion,
 }
 
 /// Families group techniques for hints ("look for a subset") and for the coarse level.
@@ -339,6 +372,17 @@ impl Technique {
     ///
     /// Unique Rectangles (SE 4.5, HoDoKu's "Uniqueness Test" 100) and BUG+1 (SE's "BUG type 1"
     /// 5.6, HoDoKu 100) are Sudoku Explainer's; they hold only for puzzles with one solution.
+    ///
+    /// HoDoKu's other uniqueness steps have no Sudoku Explainer or Sukaku Explainer rule, so
+    /// each takes the SE rating of the unique rectangle it extends (HoDoKu scores them all 100,
+    /// like its Uniqueness Tests 1-4). Avoidable Rectangle Types 1 and 2 make Type 1's and Type
+    /// 2's argument with placed (not given) digits in some corners: 4.5. Type 5 is Type 2's
+    /// argument spread over three corners or a diagonal, Type 6 and the Hidden Rectangle add
+    /// conjugate pairs of a rectangle digit in the rectangle's lines (an X-Wing, or two strong
+    /// links) to it: one step harder than the rectangle types SE knows, 4.6.
+    ///
+    /// Aligned Triple Exclusion is Sudoku Explainer's (its `AlignedExclusion` of degree 3,
+    /// 7.5). HoDoKu has none; it is scored 300, above Aligned Pair Exclusion.
     pub const fn info(self) -> TechniqueInfo {
         use Family::*;
         use Level::*;
@@ -388,6 +432,11 @@ impl Technique {
             UniqueRectangle2 =>         ("unique-rectangle-type-2",    Uniqueness,    4.5, 100, Hard,   SudokuExplainer, true),
             UniqueRectangle4 =>         ("unique-rectangle-type-4",    Uniqueness,    4.5, 100, Hard,   SudokuExplainer, true),
             UniqueRectangle3 =>         ("unique-rectangle-type-3",    Uniqueness,    4.5, 100, Hard,   SudokuExplainer, true),
+            AvoidableRectangle1 =>      ("avoidable-rectangle-type-1", Uniqueness,    4.5, 100, Hard,   Other,           true),
+            AvoidableRectangle2 =>      ("avoidable-rectangle-type-2", Uniqueness,    4.5, 100, Hard,   Other,           true),
+            UniqueRectangle5 =>         ("unique-rectangle-type-5",    Uniqueness,    4.6, 100, Hard,   Other,           true),
+            UniqueRectangle6 =>         ("unique-rectangle-type-6",    Uniqueness,    4.6, 100, Hard,   Other,           true),
+            HiddenRectangle =>          ("hidden-rectangle",           Uniqueness,    4.6, 100, Hard,   Other,           true),
             NakedQuad =>                ("naked-quad",                 Subsets,       5.0, 120, Hard,   SudokuExplainer, true),
             Jellyfish =>                ("jellyfish",                  Fish,          5.2, 160, Hard,   SudokuExplainer, true),
             FinnedJellyfish =>          ("finned-jellyfish",           Fish,          5.3, 250, Hard, Other,           true),
@@ -403,6 +452,7 @@ impl Technique {
             WXYZWing =>                 ("wxyz-wing",                  Wings,         5.5, 200, Hard,   Other,           true),
             FinnedMutantJellyfish =>    ("finned-mutant-jellyfish",    Fish,          5.6, 470, Hard, Other,          false),
             AlignedPairExclusion =>     ("aligned-pair-exclusion",     Exclusion,     6.2, 250, Unfair, SudokuExplainer, true),
+            AlignedTripleExclusion =>   ("aligned-triple-exclusion",   Exclusion,     7.5, 300, Unfair, SudokuExplainer, true),
             BugPlus1 =>                 ("bug-plus-1",                 Uniqueness,    5.6, 100, Hard,   SudokuExplainer, true),
         };
         TechniqueInfo {

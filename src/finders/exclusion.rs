@@ -24,7 +24,7 @@
 use std::ops::ControlFlow;
 
 use super::Emit;
-use crate::geometry::{cell_name, peers, Cell, DigitSet};
+use crate::geometry::{box_of, cell_name, col_of, peers, row_of, Cell, CellSet, Digit, DigitSet, Unit};
 use crate::grid::Grid;
 use crate::step::{cell_list, Candidate, Pattern, Role, Step};
 use crate::technique::Technique;
@@ -157,6 +157,206 @@ pub fn aligned_pair_exclusion(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<(
         }
     }
     ControlFlow::Continue(())
+}
+
+/// The cells that share a house with `cell`, in Sudoku Explainer's order (`Cell.getHouseCells`):
+/// its box in reading order, then the rest of its row, then the rest of its column.
+fn se_house_cells(cell: Cell) -> Vec<Cell> {
+    let mut cells = Vec::with_capacity(20);
+    let units = [
+        Unit::boxed(box_of(cell)),
+        Unit::row(row_of(cell)),
+        Unit::column(col_of(cell)),
+    ];
+    for unit in units {
+        for &c in unit.cells() {
+            if c != cell && !cells.contains(&c) {
+                cells.push(c);
+            }
+        }
+    }
+    cells
+}
+
+/// A base cell of Aligned Triple Exclusion with its potential excluders (house cells with two
+/// or three candidates), in SE's house order.
+struct TripleBase {
+    cell: Cell,
+    excluders: Vec<Cell>,
+    excluder_set: CellSet,
+}
+
+/// Aligned Triple Exclusion: value triples of three cells ruled out by cells of two or three
+/// candidates that see all three (or by a repeated digit in a shared house).
+pub fn aligned_triple_exclusion(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
+    let mut bases: Vec<TripleBase> = Vec::new();
+    for cell in 0..81 {
+        if grid.candidates(cell).len() < 2 {
+            continue;
+        }
+        let mut excluders = Vec::new();
+        let mut next_to_single = false;
+        for p in se_house_cells(cell) {
+            match grid.candidates(p).len() {
+                1 => next_to_single = true,
+                2 | 3 => excluders.push(p),
+                _ => {}
+            }
+        }
+        if !next_to_single && !excluders.is_empty() {
+            let excluder_set = excluders.iter().copied().collect();
+            bases.push(TripleBase {
+                cell,
+                excluders,
+                excluder_set,
+            });
+        }
+    }
+    if bases.len() < 3 {
+        return ControlFlow::Continue(());
+    }
+    let index_of: std::collections::HashMap<Cell, usize> =
+        bases.iter().enumerate().map(|(i, b)| (b.cell, i)).collect();
+    for j in 1..bases.len() {
+        for i in 0..j {
+            let (b0, b1) = (&bases[i], &bases[j]);
+            // SE's twin area: the first cell's excluders, then the second's, that are base
+            // cells themselves, in that order.
+            let mut tails: Vec<usize> = Vec::new();
+            for &c in b0.excluders.iter().chain(&b1.excluders) {
+                if c == b0.cell || c == b1.cell {
+                    continue;
+                }
+                if let Some(&k) = index_of.get(&c) {
+                    if !tails.contains(&k) {
+                        tails.push(k);
+                    }
+                }
+            }
+            for k in tails {
+                let b2 = &bases[k];
+                let common_set = b0.excluder_set & b1.excluder_set & b2.excluder_set;
+                if common_set.len() < 2 {
+                    continue;
+                }
+                let common: Vec<Cell> = b0
+                    .excluders
+                    .iter()
+                    .copied()
+                    .filter(|&c| common_set.contains(c))
+                    .collect();
+                triple_step(grid, [b0.cell, b1.cell, b2.cell], &common, emit)?;
+            }
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// Tests every value triple of `cells` against the same-house rule and the `common`
+/// excluders (in SE's order: the first one a triple empties is its locking cell) and emits
+/// the step if some candidate belongs to no allowed triple.
+fn triple_step(
+    grid: &Grid,
+    cells: [Cell; 3],
+    common: &[Cell],
+    emit: &mut Emit<'_>,
+) -> ControlFlow<()> {
+    let candidates = cells.map(|c| grid.candidates(c));
+    let sees = |x: usize, y: usize| peers(cells[x]).contains(cells[y]);
+    let mut allowed = [DigitSet::EMPTY; 3];
+    // Triples ruled out by an excluder, with that excluder.
+    let mut locked: Vec<([Digit; 3], Cell)> = Vec::new();
+    for a in candidates[0] {
+        for b in candidates[1] {
+            for c in candidates[2] {
+                let values = [a, b, c];
+                let repeats = [(0, 1), (0, 2), (1, 2)]
+                    .iter()
+                    .any(|&(x, y)| values[x] == values[y] && sees(x, y));
+                if repeats {
+                    continue;
+                }
+                let taken: DigitSet = values.into_iter().collect();
+                if let Some(&e) = common
+                    .iter()
+                    .find(|&&e| grid.candidates(e).difference(taken).is_empty())
+                {
+                    locked.push((values, e));
+                    continue;
+                }
+                for (set, &v) in allowed.iter_mut().zip(&values) {
+                    *set = set.with(v);
+                }
+            }
+        }
+    }
+    let gone: Vec<DigitSet> = (0..3).map(|i| candidates[i] - allowed[i]).collect();
+    if gone.iter().all(|g| g.is_empty()) {
+        return ControlFlow::Continue(());
+    }
+    let eliminations: Vec<Candidate> = (0..3)
+        .flat_map(|i| gone[i].iter().map(move |d| Candidate::new(cells[i], d)))
+        .collect();
+    // The excluders SE would show: those locking a triple that holds a removed candidate.
+    let mut lockers: Vec<Cell> = locked
+        .iter()
+        .filter(|(values, _)| (0..3).any(|i| gone[i].contains(values[i])))
+        .map(|&(_, e)| e)
+        .collect();
+    lockers.sort_unstable();
+    lockers.dedup();
+    let lockers_text: Vec<String> = lockers
+        .iter()
+        .map(|&e| format!("{}{{{}}}", cell_name(e), digits_word(grid.candidates(e))))
+        .collect();
+    let subject = if lockers.is_empty() {
+        cell_list(cells)
+    } else {
+        format!(
+            "{} (excluded by {})",
+            cell_list(cells),
+            lockers_text.join(",")
+        )
+    };
+    let gone_words: Vec<String> = eliminations
+        .iter()
+        .map(|c| format!("{} from {}", c.digit, cell_name(c.cell)))
+        .collect();
+    let text = format!(
+        "Every triple of values that {}, {} and {} could take either repeats a digit in a house they share or takes every digit of a cell that sees all three ({}), so {} can be removed.",
+        cell_name(cells[0]),
+        cell_name(cells[1]),
+        cell_name(cells[2]),
+        lockers_text.join(", "),
+        gone_words.join(" and ")
+    );
+    let mut pattern = Pattern::default()
+        .cells(cells, Role::Base)
+        .cells(lockers.iter().copied(), Role::Pattern);
+    for &cell in &cells {
+        for d in grid.candidates(cell).iter() {
+            let c = Candidate::new(cell, d);
+            let role = if eliminations.contains(&c) {
+                Role::Cover
+            } else {
+                Role::Base
+            };
+            pattern = pattern.candidate(c, role);
+        }
+    }
+    for &e in &lockers {
+        for d in grid.candidates(e).iter() {
+            pattern = pattern.candidate(Candidate::new(e, d), Role::Pattern);
+        }
+    }
+    emit(Step::new(
+        Technique::AlignedTripleExclusion,
+        vec![],
+        eliminations,
+        pattern,
+        subject,
+        text,
+    ))
 }
 
 #[cfg(test)]

@@ -87,10 +87,16 @@ pub fn finder(technique: Technique) -> Finder {
         WWing => wings::w_wing,
         WXYZWing => wings::wxyz_wing,
         AlignedPairExclusion => exclusion::aligned_pair_exclusion,
+        AlignedTripleExclusion => exclusion::aligned_triple_exclusion,
         UniqueRectangle1 => uniqueness::unique_rectangle_1,
         UniqueRectangle2 => uniqueness::unique_rectangle_2,
         UniqueRectangle3 => uniqueness::unique_rectangle_3,
         UniqueRectangle4 => uniqueness::unique_rectangle_4,
+        UniqueRectangle5 => uniqueness::unique_rectangle_5,
+        UniqueRectangle6 => uniqueness::unique_rectangle_6,
+        HiddenRectangle => uniqueness::hidden_rectangle,
+        AvoidableRectangle1 => uniqueness::avoidable_rectangle_1,
+        AvoidableRectangle2 => uniqueness::avoidable_rectangle_2,
         BugPlus1 => uniqueness::bug_plus_1,
     }
 }

@@ -44,7 +44,7 @@ use std::ops::ControlFlow;
 
 use super::Emit;
 use crate::geometry::{
-    box_of, cell_at, cell_name, unit_words, Cell, CellSet, Digit, DigitSet, Unit,
+    box_of, cell_at, cell_name, col_of, row_of, unit_words, Cell, CellSet, Digit, DigitSet, Unit,
 };
 use crate::grid::Grid;
 use crate::step::{cell_list, Candidate, Pattern, Role, Step};
@@ -459,6 +459,376 @@ pub fn bug_plus_1(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
         ));
     }
     ControlFlow::Continue(())
+}
+
+/// Unique Rectangle Type 5 (HoDoKu's "Uniqueness Test 5"): one or two corners hold only the
+/// pair, and every other corner holds the pair plus one same extra digit `x`; two such corners
+/// must lie on a diagonal (in one line they are Type 2). One of them is `x`, so `x` leaves
+/// every cell that sees all of them.
+pub fn unique_rectangle_5(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
+    rectangles(grid, |rect| {
+        let pair = rect.pair();
+        let roof: Vec<Cell> = rect
+            .corners
+            .iter()
+            .copied()
+            .filter(|&c| grid.candidates(c) != pair)
+            .collect();
+        match roof[..] {
+            [p, q] if opposite(p, q) => {}
+            [_, _, _] => {}
+            _ => return ControlFlow::Continue(()),
+        }
+        let extras = roof
+            .iter()
+            .fold(DigitSet::EMPTY, |acc, &c| acc | grid.candidates(c))
+            - pair;
+        let Some(x) = extras.single_digit() else {
+            return ControlFlow::Continue(());
+        };
+        let roof_set: CellSet = roof.iter().copied().collect();
+        let targets = roof_set.common_peers() & grid.digit_cells(x);
+        if targets.is_empty() {
+            return ControlFlow::Continue(());
+        }
+        let floor: Vec<Cell> = rect
+            .corners
+            .iter()
+            .copied()
+            .filter(|c| !roof_set.contains(*c))
+            .collect();
+        let (a, b) = (rect.a, rect.b);
+        let text = format!(
+            "{} hold only {a} and {b}, and {} hold {a}, {b} and {x}: if none of them were {x}, the four cells could swap {a} and {b} and the puzzle would have two solutions, so one of them is {x} and {x} can be removed from the cells that see them all.",
+            cell_list(floor),
+            cell_list(roof.iter().copied()),
+        );
+        let eliminations: Vec<Candidate> = targets.iter().map(|c| Candidate::new(c, x)).collect();
+        let pattern = rect
+            .pattern()
+            .cells(roof.iter().copied(), Role::Fin)
+            .candidates(roof.iter().map(|&c| Candidate::new(c, x)), Role::Fin)
+            .candidates(eliminations.clone(), Role::Cover);
+        emit(Step::new(
+            Technique::UniqueRectangle5,
+            vec![],
+            eliminations,
+            pattern,
+            rect.subject(),
+            text,
+        ))
+    })
+}
+
+/// The corners of a rectangle that hold only its pair, and the others, in cell order.
+fn split_by_pair(grid: &Grid, rect: &Rectangle) -> (Vec<Cell>, Vec<Cell>) {
+    rect.corners
+        .iter()
+        .partition(|&&c| grid.candidates(c) == rect.pair())
+}
+
+/// Whether two corners of a rectangle are opposite (neither row nor column shared).
+fn opposite(p: Cell, q: Cell) -> bool {
+    row_of(p) != row_of(q) && col_of(p) != col_of(q)
+}
+
+/// Unique Rectangle Type 6 (HoDoKu's "Uniqueness Test 6"): two opposite corners hold only the
+/// pair, and in both rows and both columns of the rectangle one pair digit `d` appears only in
+/// the corners. `d` then sits on one diagonal; on the other corners' diagonal the two others
+/// would have to be the other digit and complete the deadly pattern, so `d` leaves the two
+/// corners with extra digits (lower digit tried first, as HoDoKu does).
+pub fn unique_rectangle_6(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
+    rectangles(grid, |rect| {
+        let (floor, roof) = split_by_pair(grid, &rect);
+        let (&[f0, f1], &[r0, r1]) = (&floor[..], &roof[..]) else {
+            return ControlFlow::Continue(());
+        };
+        if !opposite(f0, f1) {
+            return ControlFlow::Continue(());
+        }
+        let corners: CellSet = rect.corners.iter().copied().collect();
+        let lines = [
+            Unit::row(row_of(r0)),
+            Unit::row(row_of(r1)),
+            Unit::column(col_of(r0)),
+            Unit::column(col_of(r1)),
+        ];
+        let outside = lines
+            .iter()
+            .fold(CellSet::EMPTY, |acc, u| acc | u.cell_set())
+            - corners;
+        let Some(d) = [rect.a, rect.b]
+            .into_iter()
+            .find(|&d| (outside & grid.digit_cells(d)).is_empty())
+        else {
+            return ControlFlow::Continue(());
+        };
+        let other = if d == rect.a { rect.b } else { rect.a };
+        let text = format!(
+            "{} hold only {} and {}, and in the rectangle's rows and columns {d} has no place but its corners: {d} goes on one diagonal, and if it went in {} the other two corners would both be {other}, leaving the four cells free to swap and the puzzle with two solutions; so {d} can be removed from {}.",
+            cell_list([f0, f1]),
+            rect.a,
+            rect.b,
+            cell_list([r0, r1]),
+            cell_list([r0, r1]),
+        );
+        let eliminations = vec![Candidate::new(r0, d), Candidate::new(r1, d)];
+        let mut pattern = rect
+            .pattern()
+            .cells([r0, r1], Role::Fin)
+            .candidates(eliminations.clone(), Role::Cover);
+        for unit in lines {
+            pattern = pattern.unit(unit, Role::Base);
+        }
+        emit(Step::new(
+            Technique::UniqueRectangle6,
+            vec![],
+            eliminations,
+            pattern,
+            rect.subject(),
+            text,
+        ))
+    })
+}
+
+/// Hidden Rectangle: a corner holding only the pair (with one other such corner at most, and
+/// then opposite it), and a pair digit `x` that in the row and in the column of the opposite
+/// corner has no place outside the rectangle. Were the opposite corner the other digit `y`,
+/// `x` would fill both its neighbours, the first corner would be `y`, and the four cells
+/// could swap: so `y` leaves the opposite corner. Corners holding only the pair are tried in
+/// cell order, `x` lower first, as HoDoKu does.
+pub fn hidden_rectangle(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
+    rectangles(grid, |rect| {
+        let (floor, _) = split_by_pair(grid, &rect);
+        match floor[..] {
+            [_] => {}
+            [p, q] if opposite(p, q) => {}
+            _ => return ControlFlow::Continue(()),
+        }
+        let corners: CellSet = rect.corners.iter().copied().collect();
+        for &corner in &floor {
+            let Some(&target) = rect.corners.iter().find(|&&c| opposite(c, corner)) else {
+                continue;
+            };
+            let row = Unit::row(row_of(target));
+            let column = Unit::column(col_of(target));
+            for (x, y) in [(rect.a, rect.b), (rect.b, rect.a)] {
+                let strong = |unit: Unit| (unit.cell_set() & grid.digit_cells(x)) - corners;
+                if !strong(row).is_empty() || !strong(column).is_empty() {
+                    continue;
+                }
+                if !grid.candidates(target).contains(y) {
+                    continue;
+                }
+                let text = format!(
+                    "{} holds only {} and {}, and {x} has no place in {} or {} outside the rectangle: if {} were {y}, both its neighbours in the rectangle would be {x}, {} would be {y}, and the four cells could swap and give the puzzle two solutions, so {} is not {y}.",
+                    cell_name(corner),
+                    rect.a,
+                    rect.b,
+                    unit_words(row),
+                    unit_words(column),
+                    cell_name(target),
+                    cell_name(corner),
+                    cell_name(target),
+                );
+                let eliminations = vec![Candidate::new(target, y)];
+                let pattern = rect
+                    .pattern()
+                    .cell(corner, Role::Pivot)
+                    .unit(row, Role::Base)
+                    .unit(column, Role::Base)
+                    .candidates(
+                        (row.cell_set() | column.cell_set())
+                            .intersection(corners)
+                            .iter()
+                            .filter(|&c| c != target)
+                            .map(|c| Candidate::new(c, x)),
+                        Role::On,
+                    )
+                    .candidates(eliminations.clone(), Role::Cover);
+                emit(Step::new(
+                    Technique::HiddenRectangle,
+                    vec![],
+                    eliminations,
+                    pattern,
+                    rect.subject(),
+                    text,
+                ))?;
+            }
+        }
+        ControlFlow::Continue(())
+    })
+}
+
+/// An avoidable rectangle: two corners in one box placed (not given) as `u` and `v`, and the
+/// two corners of the other box, `across_u` in line with the `u` corner and `across_v` in line
+/// with the `v` corner. The deadly pattern would put `v` in `across_u` and `u` in `across_v`.
+#[derive(Debug, Clone, Copy)]
+struct Avoidable {
+    rect: Rectangle,
+    placed: [Cell; 2],
+    /// (cell, the digit the deadly pattern would give it): in line with the `u` then `v` corner.
+    across: [(Cell, Digit); 2],
+}
+
+/// Every avoidable rectangle, in the rectangles' order (first row, second row, first column,
+/// second column), the placed side tried on the first box, then the second.
+fn avoidables(
+    grid: &Grid,
+    mut visit: impl FnMut(Avoidable) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    let placed = |c: Cell| grid.value(c) != 0 && !grid.is_given(c);
+    for r1 in 0..9 {
+        for r2 in r1 + 1..9 {
+            for c1 in 0..9 {
+                for c2 in c1 + 1..9 {
+                    let corners = [
+                        cell_at(r1, c1),
+                        cell_at(r1, c2),
+                        cell_at(r2, c1),
+                        cell_at(r2, c2),
+                    ];
+                    let same_band = box_of(corners[0]) == box_of(corners[2]);
+                    let same_stack = box_of(corners[0]) == box_of(corners[1]);
+                    // Each side (two corners sharing a box) with its counterpart: across[i]
+                    // shares a line with side[i].
+                    let sides: [([Cell; 2], [Cell; 2]); 2] = match (same_band, same_stack) {
+                        (true, false) => [
+                            ([corners[0], corners[2]], [corners[1], corners[3]]),
+                            ([corners[1], corners[3]], [corners[0], corners[2]]),
+                        ],
+                        (false, true) => [
+                            ([corners[0], corners[1]], [corners[2], corners[3]]),
+                            ([corners[2], corners[3]], [corners[0], corners[1]]),
+                        ],
+                        _ => continue,
+                    };
+                    for (side, other) in sides {
+                        if !side.iter().all(|&c| placed(c)) {
+                            continue;
+                        }
+                        let (u, v) = (grid.value(side[0]), grid.value(side[1]));
+                        let rect = Rectangle {
+                            corners,
+                            a: u.min(v),
+                            b: u.max(v),
+                        };
+                        visit(Avoidable {
+                            rect,
+                            placed: side,
+                            across: [(other[0], v), (other[1], u)],
+                        })?;
+                    }
+                }
+            }
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+impl Avoidable {
+    /// The placed corners as Pattern cells, the unsolved corners' candidates as Pattern.
+    fn pattern(&self, grid: &Grid) -> Pattern {
+        let mut pattern = Pattern::default().cells(self.rect.corners, Role::Pattern);
+        for &c in &self.rect.corners {
+            pattern = pattern.candidates(
+                grid.candidates(c).iter().map(|d| Candidate::new(c, d)),
+                Role::Pattern,
+            );
+        }
+        pattern
+    }
+}
+
+/// Avoidable Rectangle Type 1: three corners placed (not given) as a deadly pattern would
+/// fill them, and the fourth, unsolved and bivalue, holding the digit that would complete
+/// it: that digit goes. (HoDoKu asks the fourth corner to be bivalue; so does Stepwise.)
+pub fn avoidable_rectangle_1(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
+    avoidables(grid, |ar| {
+        let [(p, p_digit), (q, q_digit)] = ar.across;
+        let (target, digit, placed_across) = if grid.value(p) == p_digit && !grid.is_given(p) {
+            (q, q_digit, p)
+        } else if grid.value(q) == q_digit && !grid.is_given(q) {
+            (p, p_digit, q)
+        } else {
+            return ControlFlow::Continue(());
+        };
+        if grid.value(target) != 0
+            || grid.candidates(target).len() != 2
+            || !grid.candidates(target).contains(digit)
+        {
+            return ControlFlow::Continue(());
+        }
+        let placed = [ar.placed[0], ar.placed[1], placed_across];
+        let text = format!(
+            "{} were placed while solving, not given; if {} were {digit} too, those four cells could swap {} and {} without touching a given, so the givens would have two solutions: {} is not {digit}.",
+            cell_list(placed),
+            cell_name(target),
+            ar.rect.a,
+            ar.rect.b,
+            cell_name(target),
+        );
+        let eliminations = vec![Candidate::new(target, digit)];
+        let pattern = ar
+            .pattern(grid)
+            .candidates(eliminations.clone(), Role::Cover);
+        emit(Step::new(
+            Technique::AvoidableRectangle1,
+            vec![],
+            eliminations,
+            pattern,
+            ar.rect.subject(),
+            text,
+        ))
+    })
+}
+
+/// Avoidable Rectangle Type 2: two corners placed (not given), the two others unsolved and
+/// bivalue, each with the digit that would complete the deadly pattern and one same other
+/// digit `x`. One of them is `x`, so `x` leaves every cell that sees both.
+pub fn avoidable_rectangle_2(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
+    avoidables(grid, |ar| {
+        let [(p, p_digit), (q, q_digit)] = ar.across;
+        let bivalue_with = |c: Cell, d: Digit| {
+            grid.value(c) == 0 && grid.candidates(c).len() == 2 && grid.candidates(c).contains(d)
+        };
+        if !bivalue_with(p, p_digit) || !bivalue_with(q, q_digit) {
+            return ControlFlow::Continue(());
+        }
+        let Some(x) = grid.candidates(p).without(p_digit).single_digit() else {
+            return ControlFlow::Continue(());
+        };
+        if !grid.candidates(q).contains(x) {
+            return ControlFlow::Continue(());
+        }
+        let pair = CellSet::single(p).with(q);
+        let targets = pair.common_peers() & grid.digit_cells(x);
+        if targets.is_empty() {
+            return ControlFlow::Continue(());
+        }
+        let text = format!(
+            "{} were placed while solving, not given; {} holds {p_digit} or {x} and {} holds {q_digit} or {x}: without {x} the four cells could swap {} and {} without touching a given and the givens would have two solutions, so one of them is {x} and {x} can be removed from the cells that see both.",
+            cell_list(ar.placed),
+            cell_name(p),
+            cell_name(q),
+            ar.rect.a,
+            ar.rect.b,
+        );
+        let eliminations: Vec<Candidate> = targets.iter().map(|c| Candidate::new(c, x)).collect();
+        let pattern = ar
+            .pattern(grid)
+            .cells([p, q], Role::Fin)
+            .candidates([Candidate::new(p, x), Candidate::new(q, x)], Role::Fin)
+            .candidates(eliminations.clone(), Role::Cover);
+        emit(Step::new(
+            Technique::AvoidableRectangle2,
+            vec![],
+            eliminations,
+            pattern,
+            ar.rect.subject(),
+            text,
+        ))
+    })
 }
 
 #[cfg(test)]
