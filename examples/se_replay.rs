@@ -60,6 +60,7 @@ fn main() {
         let (gone, placed) = effects(line);
         if line.contains(&format!(" {rule}:")) {
             let ours = first(technique, &grid);
+            println!("all: {}", stepwise::finders::all(technique, &grid).len());
             let mut theirs: Vec<(Cell, Digit)> = gone.clone();
             theirs.sort_unstable();
             let mut mine: Vec<(Cell, Digit)> = ours

@@ -153,13 +153,30 @@ pub(crate) mod testing {
     /// The technique finds exactly `expected` (as its only step) on `example`, nothing on
     /// `near_miss`, and nothing on the solved grid.
     pub(crate) fn check(technique: Technique, example: &str, expected: &str, near_miss: &str) {
-        let grid = pencilmark(example);
-        let step = first(technique, &grid).expect("a step on the example");
+        check_grids(technique, &pencilmark(example), expected, &pencilmark(near_miss));
+    }
+
+    /// A pencilmark grid whose filled cells are givens only where `givens` (an 81-character
+    /// puzzle line) fills them; the others were placed while solving.
+    pub(crate) fn pencilmark_with_givens(text: &str, givens: &str) -> Grid {
+        let grid = pencilmark(text);
+        let given_cells = givens
+            .chars()
+            .enumerate()
+            .filter(|(_, ch)| ch.is_ascii_digit() && *ch != '0')
+            .map(|(i, _)| i)
+            .collect();
+        grid.with_givens(given_cells)
+    }
+
+    /// [`check`] on grids already built.
+    pub(crate) fn check_grids(technique: Technique, grid: &Grid, expected: &str, near_miss: &Grid) {
+        let step = first(technique, grid).expect("a step on the example");
         assert_eq!(step.notation(), expected);
         assert!(step.text.ends_with('.'), "{}", step.text);
         println!("{}", step.text);
-        assert_eq!(all(technique, &grid).len(), 1);
-        assert!(all(technique, &pencilmark(near_miss)).is_empty());
-        assert!(all(technique, &solved(&grid)).is_empty());
+        assert_eq!(all(technique, grid).len(), 1);
+        assert!(all(technique, near_miss).is_empty());
+        assert!(all(technique, &solved(grid)).is_empty());
     }
 }

@@ -498,8 +498,9 @@ pub fn unique_rectangle_5(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
             .filter(|c| !roof_set.contains(*c))
             .collect();
         let (a, b) = (rect.a, rect.b);
+        let floor_verb = if floor.len() == 1 { "holds" } else { "hold" };
         let text = format!(
-            "{} hold only {a} and {b}, and {} hold {a}, {b} and {x}: if none of them were {x}, the four cells could swap {a} and {b} and the puzzle would have two solutions, so one of them is {x} and {x} can be removed from the cells that see them all.",
+            "{} {floor_verb} only {a} and {b}, and {} hold {a}, {b} and {x}: if none of them were {x}, the four cells could swap {a} and {b} and the puzzle would have two solutions, so one of them is {x} and {x} can be removed from the cells that see them all.",
             cell_list(floor),
             cell_list(roof.iter().copied()),
         );
@@ -833,7 +834,8 @@ pub fn avoidable_rectangle_2(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()
 
 #[cfg(test)]
 mod tests {
-    use crate::finders::testing::check;
+    use crate::finders::all;
+    use crate::finders::testing::{check, check_grids, pencilmark, pencilmark_with_givens};
     use crate::technique::Technique;
 
     #[test]
@@ -1044,4 +1046,157 @@ mod tests {
         let step = crate::finders::first(Technique::UniqueRectangle3, &grid).expect("a step");
         assert!((step.rating() - 4.6).abs() < 1e-9);
     }
+
+    const TYPE_5: &str = r"
+.-----------------.--------------.-------------.
+| 3     249   49  | 5    1    29 | 7   6   8   |
+| 7     1     69  | 8    236  29 | 5   4   23  |
+| 26    8     5   | 7    36   4  | 29  39  1   |
+:-----------------+--------------+-------------:
+| 2456  246   8   | 246  7    25 | 3   1   9   |
+| 2456  46    1   | 246  9    3  | 26  8   7   |
+| 9     7     3   | 26   8    1  | 4   5   26  |
+:-----------------+--------------+-------------:
+| 46    3469  469 | 1    5    7  | 8   2   34  |
+| 1     5     2   | 39   34   8  | 69  7   346 |
+| 8     34    7   | 239  234  6  | 1   39  5   |
+'-----------------'--------------'-------------'
+";
+
+    #[test]
+    fn type_5_example_and_near_miss() {
+        // With 2 back in r5c2 all four corners hold 2: no corner is left with only 4 and 6.
+        let near_miss = TYPE_5.replace("| 2456  46    1 ", "| 2456  246   1 ");
+        check(
+            Technique::UniqueRectangle5,
+            TYPE_5,
+            "Unique Rectangle Type 5: 4/6 in r4c2,r4c4,r5c2,r5c4 => r4c6<>2",
+            &near_miss,
+        );
+    }
+
+    const TYPE_6: &str = r"
+.------------------.----------------------.-------------------.
+| 18   148    35   | 23458    7      2358 | 9      6     134  |
+| 789  6      2    | 348      349    1    | 347    5     347  |
+| 179  147    35   | 345      6      359  | 2      8     1347 |
+:------------------+----------------------+-------------------:
+| 5    1278   1478 | 1234678  1234   2368 | 3478   2347  9    |
+| 6    3      1478 | 12478    12459  289  | 4578   247   4578 |
+| 278  278    9    | 23478    2345   238  | 34578  1     6    |
+:------------------+----------------------+-------------------:
+| 128  5      18   | 9        123    7    | 6      34    348  |
+| 3    12789  1678 | 126      12     4    | 578    79    578  |
+| 4    79     67   | 356      8      356  | 1      379   2    |
+'------------------'----------------------'-------------------'
+";
+
+    #[test]
+    fn type_6_example_and_near_miss() {
+        // With 9 back in r3c2, column 2 has a 9 outside the rectangle.
+        let near_miss = TYPE_6.replace("| 179  147 ", "| 179  1479");
+        check(
+            Technique::UniqueRectangle6,
+            TYPE_6,
+            "Unique Rectangle Type 6: 7/9 in r8c2,r8c8,r9c2,r9c8 => r8c2,r9c8<>9",
+            &near_miss,
+        );
+    }
+
+    const HIDDEN: &str = r"
+.-----------------.------------------.-------------.
+| 236   23    17  | 1347  5     1367 | 8   9   146 |
+| 36    17    9   | 1347  46    8    | 5   2   146 |
+| 4     58    58  | 2     9     16   | 3   7   16  |
+:-----------------+------------------+-------------:
+| 389   3489  48  | 5     1378  17   | 79  6   2   |
+| 1     259   258 | 6     78    4    | 79  58  3   |
+| 7     358   6   | 9     38    2    | 4   1   58  |
+:-----------------+------------------+-------------:
+| 589   6     3   | 178   17    179  | 2   4   58  |
+| 28    17    17  | 48    24    5    | 6   3   9   |
+| 2589  2489  248 | 38    26    369  | 1   58  7   |
+'-----------------'------------------'-------------'
+";
+
+    #[test]
+    fn hidden_rectangle_example_and_near_miss() {
+        // With 4 back in r8c2, column 2 has a 4 outside the rectangle.
+        let near_miss = HIDDEN.replace("| 28    17    17 ", "| 28    147   17 ");
+        check(
+            Technique::HiddenRectangle,
+            HIDDEN,
+            "Hidden Rectangle: 4/8 in r4c2,r4c3,r9c2,r9c3 => r9c2<>8",
+            &near_miss,
+        );
+    }
+
+    /// From `..7.91.6349......2.6.23.......87..3...9.....5..1.........7.9..........4..4...5971`.
+    const AVOIDABLE_1_GIVENS: &str =
+        "..7.91.6349......2.6.23.......87..3...9.....5..1.........7.9..........4..4...5971";
+    const AVOIDABLE_1: &str = r"
+.-----------.---------------.-----------.
+| 5   2  7  | 4    9    1   | 8   6  3  |
+| 4   9  3  | 5    68   68  | 7   1  2  |
+| 1   6  8  | 2    3    7   | 5   9  4  |
+:-----------+---------------+-----------:
+| 6   5  4  | 8    7    2   | 1   3  9  |
+| 7   8  9  | 136  16   346 | 46  2  5  |
+| 2   3  1  | 9    5    46  | 46  8  7  |
+:-----------+---------------+-----------:
+| 38  1  26 | 7    4    9   | 23  5  68 |
+| 9   7  5  | 136  128  368 | 23  4  68 |
+| 38  4  26 | 36   268  5   | 9   7  1  |
+'-----------'---------------'-----------'
+";
+
+    #[test]
+    fn avoidable_rectangle_1_example_and_near_miss() {
+        let grid = pencilmark_with_givens(AVOIDABLE_1, AVOIDABLE_1_GIVENS);
+        // The same position where r4c1's 6 was a given: the four cells could not swap.
+        let mut givens = AVOIDABLE_1_GIVENS.to_string();
+        givens.replace_range(27..28, "6");
+        let near_miss = pencilmark_with_givens(AVOIDABLE_1, &givens);
+        check_grids(
+            Technique::AvoidableRectangle1,
+            &grid,
+            "Avoidable Rectangle Type 1: 2/6 in r4c1,r4c6,r6c1,r6c6 => r6c6<>6",
+            &near_miss,
+        );
+        // Every filled cell a given (a plain pencilmark grid): no avoidable rectangle at all.
+        assert!(all(Technique::AvoidableRectangle1, &pencilmark(AVOIDABLE_1)).is_empty());
+    }
+
+    const AVOIDABLE_2_GIVENS: &str =
+        "..39.4..8....62.41..8....2...6.2..39.........42..9.1...8....6..79.23....3..1.57..";
+    const AVOIDABLE_2: &str = r"
+.-----------.--------------.-------------.
+| 2  1   3  | 9    7   4   | 5   6    8  |
+| 9  57  57 | 8    6   2   | 3   4    1  |
+| 6  4   8  | 35   15  13  | 9   2    7  |
+:-----------+--------------+-------------:
+| 1  57  6  | 45   2   78  | 48  3    9  |
+| 8  3   9  | 46   15  17  | 2   57   46 |
+| 4  2   57 | 356  9   378 | 1   578  56 |
+:-----------+--------------+-------------:
+| 5  8   2  | 7    4   9   | 6   1    3  |
+| 7  9   1  | 2    3   6   | 48  58   45 |
+| 3  6   4  | 1    8   5   | 7   9    2  |
+'-----------'--------------'-------------'
+";
+
+    #[test]
+    fn avoidable_rectangle_2_example_and_near_miss() {
+        let grid = pencilmark_with_givens(AVOIDABLE_2, AVOIDABLE_2_GIVENS);
+        let mut givens = AVOIDABLE_2_GIVENS.to_string();
+        givens.replace_range(27..28, "1");
+        let near_miss = pencilmark_with_givens(AVOIDABLE_2, &givens);
+        check_grids(
+            Technique::AvoidableRectangle2,
+            &grid,
+            "Avoidable Rectangle Type 2: 1/8 in r4c1,r4c6,r5c1,r5c6 => r6c6<>7",
+            &near_miss,
+        );
+    }
+
 }
