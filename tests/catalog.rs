@@ -80,7 +80,7 @@ impl Page {
     }
 
     fn parse(name: String, text: String) -> Result<Page, String> {
-        let mut blocks = Vec::new();
+        let mut blocks: Vec<Block> = Vec::new();
         let mut headings = Vec::new();
         let mut open: Option<Block> = None;
         let mut section: Option<String> = None;

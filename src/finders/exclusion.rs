@@ -1,12 +1,13 @@
-//! Exclusion: Aligned Pair Exclusion (Sudoku Explainer 1.2.1's rule, rated 6.2).
+//! Exclusion: Aligned Pair Exclusion (6.2) and Aligned Triple Exclusion (7.5), Sudoku
+//! Explainer 1.2.1's rules `AlignedPairExclusion` and `AlignedExclusion` of degree 3.
 //!
-//! Two *base* cells are looked at together. Every pair of values `(a, b)` they could take is
-//! tested; a pair is impossible when the two cells see each other and `a = b`, or when some
-//! bivalue cell that sees both base cells holds exactly `{a, b}` (both its values would be
-//! taken, leaving it empty). A candidate of a base cell that belongs to no possible pair is
-//! eliminated.
+//! Two (three) *base* cells are looked at together. Every combination of values they could
+//! take is tested; it is impossible when two of the cells see each other and take the same
+//! digit, or when some *excluding cell* that sees all the base cells would be left empty
+//! (every one of its candidates taken by the combination). A candidate of a base cell that
+//! belongs to no possible combination is eliminated.
 //!
-//! Definition and search order follow Sudoku Explainer's `AlignedPairExclusion`:
+//! Aligned Pair Exclusion follows SE's `AlignedPairExclusion`:
 //! - A cell can be a base cell when it is empty with at least two candidates, none of its
 //!   peers is an empty cell with a single candidate, and at least one of its peers is bivalue.
 //!   These cells are listed in cell order.
@@ -16,10 +17,23 @@
 //! - A pair is used only when at least two bivalue cells (the *excluding cells*) see both.
 //! - Value pairs run over the first cell's candidates, then the second's, lower first.
 //!
+//! Aligned Triple Exclusion follows SE's `AlignedExclusion(3)`:
+//! - Peers are walked in SE's house order: the cell's box in reading order, then the rest of
+//!   its row, then the rest of its column. A base cell has at least two candidates, no peer
+//!   with a single candidate and at least one peer with two or three candidates (its
+//!   potential excluders, kept in that order). Base cells are listed in cell order.
+//! - The first two cells are the pairs of base cells in APE's order. The third runs over the
+//!   *twin area*: the first cell's potential excluders, then the second's, that are base cells
+//!   themselves (each once, the first two left out), in that order; so the third cell may come
+//!   before the others in cell order, and the same three cells may be tried more than once.
+//! - A triple is used only when at least two cells are potential excluders of all three; the
+//!   first of them (in the first cell's order) that a combination empties is its locking cell.
+//!
 //! Notation (HoDoKu has no such step; Stepwise's own):
-//! `Aligned Pair Exclusion: r1c2,r1c5 (excluded by r3c1{12},r7c5{24}) => r1c2<>4`: the two
-//! base cells, then the excluding cells that rule out at least one value pair, each with its
-//! two digits, in cell order.
+//! `Aligned Pair Exclusion: r1c2,r1c5 (excluded by r3c1{12},r7c5{24}) => r1c2<>4`: the base
+//! cells (for the triple in SE's order: the pair, then the third), then in cell order the
+//! excluding cells that rule out a combination (for the triple: one holding an eliminated
+//! candidate), each with its digits.
 
 use std::ops::ControlFlow;
 

@@ -1,4 +1,5 @@
-//! Uniqueness: Unique Rectangle Types 1 to 4, and BUG+1.
+//! Uniqueness: Unique Rectangle Types 1 to 6, Hidden Rectangle, Avoidable Rectangle Types 1
+//! and 2, and BUG+1.
 //!
 //! **These deductions are valid only for puzzles with exactly one solution.** They argue that
 //! some arrangement (a "deadly pattern") would leave the puzzle with two solutions, so it cannot
@@ -20,10 +21,32 @@
 //!   - **Type 4**: the floor holds only `a` and `b`; in a unit holding both roof cells, `a` has
 //!     no other place. One roof cell is therefore `a`, and the other cannot be `b` (that would
 //!     complete the deadly pattern): `b` leaves both roof cells.
+//!   - **Type 5** (HoDoKu's Uniqueness Test 5): Type 2 with the extra digit `x` in three
+//!     corners, or in two opposite corners; `x` leaves every cell that sees all of them.
+//!   - **Type 6** (Uniqueness Test 6): two opposite corners hold only `a` and `b`, and in the
+//!     rectangle's two rows and two columns `a` has no place outside the corners. `a` then
+//!     fills one diagonal; it cannot be the other corners' (the bivalue corners would be `b`
+//!     and complete the pattern), so `a` leaves the two other corners.
+//! - **Hidden Rectangle**: one corner holds only `a` and `b` (or two opposite corners do), and
+//!   in the row and the column of the opposite corner `a` has no place outside the rectangle.
+//!   Were the opposite corner `b`, its two neighbours would be `a`, the first corner `b`, and
+//!   the pattern complete: `b` leaves the opposite corner.
+//! - **Avoidable Rectangle**: the same four cells where some corners were *placed while
+//!   solving* (never givens, `Grid::is_given`). Swapping placed digits changes no given, so a
+//!   deadly pattern of placed cells would give the givens two solutions as well.
+//!   - **Type 1**: three corners are placed as the pattern would fill them; the fourth,
+//!     unsolved and (as HoDoKu asks) bivalue, loses the digit that would complete it.
+//!   - **Type 2**: the two corners of one box are placed; the two others are bivalue, each
+//!     with the digit that would complete the pattern and one same other digit `x`, which
+//!     leaves every cell that sees both.
+//!   Pencilmark grids count every filled cell as a given, so these never fire there.
 //! - **BUG+1** (Bivalue Universal Grave + 1): every unsolved cell holds two candidates except
 //!   one that holds three, and without one digit `d` of that cell every digit would have zero
 //!   or two places in every row, column and box. Such a grave has zero or at least two
 //!   solutions, so the cell must be `d`: a placement.
+//!
+//! Types 5 and 6, the Hidden Rectangle and the Avoidable Rectangles follow HoDoKu's rules
+//! (`UniquenessSolver`): the same corner conditions, the same eliminations.
 //!
 //! Search order (fixed, so traces are deterministic; Stepwise's own, documented here):
 //! rectangles by first row, second row, first column, second column (rows and columns in
@@ -32,13 +55,17 @@
 //! first row, the second row, the first column, then the second column; for Type 3 the shared
 //! naked sets by size over the whole grid (one other cell, then two, then three: the lowest
 //! rating first), then rectangles, floors and shared units in row, column, box order, then the
-//! other cells in cell order; for Type 4 the linked digit is tried lower first and the shared units in row, column,
-//! box order. BUG+1 has at most one step. (Sudoku Explainer's `UniqueLoops` source was not
-//! consulted; this order is Stepwise's.)
+//! other cells in cell order; for Type 4 the linked digit is tried lower first and the shared
+//! units in row, column, box order. Type 6 tries `a` then `b`; the Hidden Rectangle its
+//! bivalue corners in cell order, then the digit with the strong links lower first. Avoidable
+//! rectangles walk the same rectangles (corners solved or not), the placed side in the first
+//! box, then in the second. BUG+1 has at most one step. (Sudoku Explainer's `UniqueLoops`
+//! source was not consulted; this order is Stepwise's.)
 //!
 //! Notation, HoDoKu style: `Unique Rectangle Type 1: 5/7 in r1c1,r1c9,r5c1,r5c9 => r5c9<>57`
-//! (the digits, then the corners in cell order); Types 2 and 4 the same; Type 3 adds the naked
-//! set, `... with 1/9 in r8c3 => r8c7<>9`; `BUG+1: r4c5=7`.
+//! (the digits, then the corners in cell order); Types 2, 4, 5, 6, the Hidden Rectangle and the
+//! Avoidable Rectangles the same (`Avoidable Rectangle Type 1: 2/6 in r4c1,r4c6,r6c1,r6c6 =>
+//! r6c6<>6`); Type 3 adds the naked set, `... with 1/9 in r8c3 => r8c7<>9`; `BUG+1: r4c5=7`.
 
 use std::ops::ControlFlow;
 
