@@ -10,13 +10,19 @@ fn main() {
     let grid = Grid::from_pencilmarks(&input.cells, &input.candidates.unwrap());
     println!("example: {}", all(t, &grid).len());
     for cell in 0..81 {
-        if grid.value(cell) != 0 { continue; }
+        if grid.value(cell) != 0 {
+            continue;
+        }
         for d in 1..=9u8 {
-            if grid.candidates(cell).contains(d) || peers(cell).iter().any(|p| grid.value(p) == d) { continue; }
+            if grid.candidates(cell).contains(d) || peers(cell).iter().any(|p| grid.value(p) == d) {
+                continue;
+            }
             let mut masks = grid.candidate_masks();
             masks[cell] |= 1 << (d - 1);
             let g = Grid::from_pencilmarks(grid.values(), &masks);
-            if all(t, &g).is_empty() { println!("add {d} to {}", cell_name(cell)); }
+            if all(t, &g).is_empty() {
+                println!("add {d} to {}", cell_name(cell));
+            }
         }
     }
 }

@@ -5,14 +5,17 @@
 //! Run: `cargo run --release --example se_replay -- "Aligned Triplet Exclusion" aligned-triple-exclusion`
 //! (the SE rule name as the paths spell it, then a Stepwise slug).
 
-use stepwise::finders::first;
+use stepwise::finders::{all, first};
 use stepwise::format::to_pencilmark;
 use stepwise::geometry::{cell_at, Cell, Digit};
 use stepwise::grid::Grid;
 use stepwise::technique::Technique;
 
+/// A cell and a digit.
+type Mark = (Cell, Digit);
+
 /// The eliminations and placements of one SE step line (`r1c2<>3,4, r5c6=7`).
-fn effects(line: &str) -> (Vec<(Cell, Digit)>, Vec<(Cell, Digit)>) {
+fn effects(line: &str) -> (Vec<Mark>, Vec<Mark>) {
     let tail = line.rsplit(": ").next().unwrap_or("");
     let cell = |s: &str| -> Cell {
         let b = s.as_bytes();
@@ -60,10 +63,9 @@ fn main() {
         let (gone, placed) = effects(line);
         if line.contains(&format!(" {rule}:")) {
             let ours = first(technique, &grid);
-            println!("all: {}", stepwise::finders::all(technique, &grid).len());
-            let mut theirs: Vec<(Cell, Digit)> = gone.clone();
+            let mut theirs: Vec<Mark> = gone.clone();
             theirs.sort_unstable();
-            let mut mine: Vec<(Cell, Digit)> = ours
+            let mut mine: Vec<Mark> = ours
                 .iter()
                 .flat_map(|s| s.eliminations.iter().map(|c| (c.cell, c.digit)))
                 .collect();
@@ -76,8 +78,10 @@ fn main() {
             }
             println!("{puzzle}\nSE:       {line}");
             println!(
-                "Stepwise: {}  [{verdict}]",
-                ours.map(|s| s.notation()).unwrap_or_else(|| "nothing".into())
+                "Stepwise: {}  [{verdict}; {} steps found in all]",
+                ours.map(|s| s.notation())
+                    .unwrap_or_else(|| "nothing".into()),
+                all(technique, &grid).len()
             );
             println!("{}", to_pencilmark(grid.values(), &grid.candidate_masks()));
         }

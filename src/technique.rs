@@ -294,7 +294,9 @@ impl Family {
             Family::SingleDigitPatterns => "a short pattern of strong links on one digit",
             Family::Coloring => "a coloring pattern on one digit",
             Family::Wings => "a wing of a few cells with few candidates",
-            Family::Exclusion => "two or three cells whose value combinations nearby cells rule out",
+            Family::Exclusion => {
+                "two or three cells whose value combinations nearby cells rule out"
+            }
             Family::Uniqueness => "a pattern that would give the puzzle two solutions",
         }
     }

@@ -38,7 +38,9 @@
 use std::ops::ControlFlow;
 
 use super::Emit;
-use crate::geometry::{box_of, cell_name, col_of, peers, row_of, Cell, CellSet, Digit, DigitSet, Unit};
+use crate::geometry::{
+    box_of, cell_name, col_of, peers, row_of, Cell, CellSet, Digit, DigitSet, Unit,
+};
 use crate::grid::Grid;
 use crate::step::{cell_list, Candidate, Pattern, Role, Step};
 use crate::technique::Technique;
@@ -229,22 +231,21 @@ pub fn aligned_triple_exclusion(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow
     if bases.len() < 3 {
         return ControlFlow::Continue(());
     }
-    let index_of: std::collections::HashMap<Cell, usize> =
-        bases.iter().enumerate().map(|(i, b)| (b.cell, i)).collect();
+    let mut index_of = [usize::MAX; 81];
+    for (i, b) in bases.iter().enumerate() {
+        index_of[b.cell] = i;
+    }
     for j in 1..bases.len() {
         for i in 0..j {
             let (b0, b1) = (&bases[i], &bases[j]);
             // SE's twin area: the first cell's excluders, then the second's, that are base
             // cells themselves, in that order.
             let mut tails: Vec<usize> = Vec::new();
+            let mut seen = CellSet::single(b0.cell).with(b1.cell);
             for &c in b0.excluders.iter().chain(&b1.excluders) {
-                if c == b0.cell || c == b1.cell {
-                    continue;
-                }
-                if let Some(&k) = index_of.get(&c) {
-                    if !tails.contains(&k) {
-                        tails.push(k);
-                    }
+                if !seen.contains(c) && index_of[c] != usize::MAX {
+                    seen = seen.with(c);
+                    tails.push(index_of[c]);
                 }
             }
             for k in tails {
@@ -376,9 +377,9 @@ fn triple_step(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geometry::cell_at;
     use crate::finders::first;
     use crate::finders::testing::{check, pencilmark};
+    use crate::geometry::cell_at;
 
     const EXAMPLE: &str = "
         7 1 8 29 25 259 3 46 46
@@ -465,7 +466,8 @@ mod tests {
     #[test]
     fn aligned_triple_exclusion_example_and_near_miss() {
         // With 6 back in r9c1 it holds 1, 4 and 6: r8c1 = 1 no longer empties it.
-        let near_miss = TRIPLE_EXAMPLE.replace("\n                 14 13", "\n                 146 13");
+        let near_miss =
+            TRIPLE_EXAMPLE.replace("\n                 14 13", "\n                 146 13");
         check(
             Technique::AlignedTripleExclusion,
             TRIPLE_EXAMPLE,
@@ -598,11 +600,16 @@ mod tests {
 
     #[test]
     fn house_cells_follow_sudoku_explainer_order() {
-        let names: Vec<String> = se_house_cells(cell_at(4, 4)).into_iter().map(cell_name).collect();
+        let names: Vec<String> = se_house_cells(cell_at(4, 4))
+            .into_iter()
+            .map(cell_name)
+            .collect();
         assert_eq!(names.len(), 20);
-        assert_eq!(&names[..8], ["r4c4", "r4c5", "r4c6", "r5c4", "r5c6", "r6c4", "r6c5", "r6c6"]);
+        assert_eq!(
+            &names[..8],
+            ["r4c4", "r4c5", "r4c6", "r5c4", "r5c6", "r6c4", "r6c5", "r6c6"]
+        );
         assert_eq!(&names[8..11], ["r5c1", "r5c2", "r5c3"]);
         assert_eq!(&names[14..17], ["r1c5", "r2c5", "r3c5"]);
     }
-
 }

@@ -153,7 +153,12 @@ pub(crate) mod testing {
     /// The technique finds exactly `expected` (as its only step) on `example`, nothing on
     /// `near_miss`, and nothing on the solved grid.
     pub(crate) fn check(technique: Technique, example: &str, expected: &str, near_miss: &str) {
-        check_grids(technique, &pencilmark(example), expected, &pencilmark(near_miss));
+        check_grids(
+            technique,
+            &pencilmark(example),
+            expected,
+            &pencilmark(near_miss),
+        );
     }
 
     /// A pencilmark grid whose filled cells are givens only where `givens` (an 81-character

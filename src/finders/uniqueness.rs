@@ -39,6 +39,7 @@
 //!   - **Type 2**: the two corners of one box are placed; the two others are bivalue, each
 //!     with the digit that would complete the pattern and one same other digit `x`, which
 //!     leaves every cell that sees both.
+//!
 //!   Pencilmark grids count every filled cell as a given, so these never fire there.
 //! - **BUG+1** (Bivalue Universal Grave + 1): every unsolved cell holds two candidates except
 //!   one that holds three, and without one digit `d` of that cell every digit would have zero
@@ -701,10 +702,7 @@ struct Avoidable {
 
 /// Every avoidable rectangle, in the rectangles' order (first row, second row, first column,
 /// second column), the placed side tried on the first box, then the second.
-fn avoidables(
-    grid: &Grid,
-    mut visit: impl FnMut(Avoidable) -> ControlFlow<()>,
-) -> ControlFlow<()> {
+fn avoidables(grid: &Grid, mut visit: impl FnMut(Avoidable) -> ControlFlow<()>) -> ControlFlow<()> {
     let placed = |c: Cell| grid.value(c) != 0 && !grid.is_given(c);
     for r1 in 0..9 {
         for r2 in r1 + 1..9 {
@@ -1225,5 +1223,4 @@ mod tests {
             &near_miss,
         );
     }
-
 }
