@@ -61,7 +61,7 @@ fn main() {
             continue;
         }
         let (gone, placed) = effects(line);
-        if line.contains(&format!(" {rule}:")) {
+        if line.contains(&format!(", {rule}")) {
             let ours = first(technique, &grid);
             let mut theirs: Vec<Mark> = gone.clone();
             theirs.sort_unstable();

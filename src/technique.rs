@@ -170,6 +170,8 @@ pub enum Technique {
         serialize = "AR2"
     )]
     AvoidableRectangle2,
+    #[strum(to_string = "Unique Loop", serialize = "unique-loop")]
+    UniqueLoop,
     #[strum(
         to_string = "Unique Rectangle Type 5",
         serialize = "unique-rectangle-type-5",
@@ -383,6 +385,10 @@ impl Technique {
     /// conjugate pairs of a rectangle digit in the rectangle's lines (an X-Wing, or two strong
     /// links) to it: one step harder than the rectangle types SE knows, 4.6.
     ///
+    /// Unique Loops are Sudoku Explainer's (`UniqueLoops`): 4.5 plus 0.1 for six cells (4.6,
+    /// the base here), 0.2 for eight and 0.5 for ten or more (`Step::rating_bonus`). HoDoKu has
+    /// none by default; they score 100 like its other uniqueness steps.
+    ///
     /// Aligned Triple Exclusion is Sudoku Explainer's (its `AlignedExclusion` of degree 3,
     /// 7.5). HoDoKu has none; it is scored 300, above Aligned Pair Exclusion.
     pub const fn info(self) -> TechniqueInfo {
@@ -436,6 +442,7 @@ impl Technique {
             UniqueRectangle3 =>         ("unique-rectangle-type-3",    Uniqueness,    4.5, 100, Hard,   SudokuExplainer, true),
             AvoidableRectangle1 =>      ("avoidable-rectangle-type-1", Uniqueness,    4.5, 100, Hard,   Other,           true),
             AvoidableRectangle2 =>      ("avoidable-rectangle-type-2", Uniqueness,    4.5, 100, Hard,   Other,           true),
+            UniqueLoop =>               ("unique-loop",                Uniqueness,    4.6, 100, Hard,   SudokuExplainer, true),
             UniqueRectangle5 =>         ("unique-rectangle-type-5",    Uniqueness,    4.6, 100, Hard,   Other,           true),
             UniqueRectangle6 =>         ("unique-rectangle-type-6",    Uniqueness,    4.6, 100, Hard,   Other,           true),
             HiddenRectangle =>          ("hidden-rectangle",           Uniqueness,    4.6, 100, Hard,   Other,           true),

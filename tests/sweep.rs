@@ -8,7 +8,7 @@ mod common;
 use stepwise::pipeline::Options;
 use stepwise::technique::Technique::{self, *};
 
-const SWEPT: [Technique; 15] = [
+const SWEPT: [Technique; 16] = [
     XYWing,
     XYZWing,
     WWing,
@@ -19,6 +19,7 @@ const SWEPT: [Technique; 15] = [
     UniqueRectangle4,
     UniqueRectangle6,
     HiddenRectangle,
+    UniqueLoop,
     AvoidableRectangle1,
     AvoidableRectangle2,
     BugPlus1,

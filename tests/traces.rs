@@ -180,6 +180,7 @@ const TECHNIQUE_SEEDS: &[(&str, u64)] = &[
     ("aligned-triple-exclusion", 20),
     ("unique-rectangle-type-6", 29808),
     ("hidden-rectangle", 4308),
+    ("unique-loop", 340),
     ("x-wing", 377),
     ("finned-x-wing", 104),
     ("sashimi-x-wing", 104),

@@ -95,6 +95,7 @@ pub fn finder(technique: Technique) -> Finder {
         UniqueRectangle5 => uniqueness::unique_rectangle_5,
         UniqueRectangle6 => uniqueness::unique_rectangle_6,
         HiddenRectangle => uniqueness::hidden_rectangle,
+        UniqueLoop => uniqueness::unique_loop,
         AvoidableRectangle1 => uniqueness::avoidable_rectangle_1,
         AvoidableRectangle2 => uniqueness::avoidable_rectangle_2,
         BugPlus1 => uniqueness::bug_plus_1,

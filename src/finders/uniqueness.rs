@@ -73,6 +73,7 @@ use std::ops::ControlFlow;
 use super::Emit;
 use crate::geometry::{
     box_of, cell_at, cell_name, col_of, row_of, unit_words, Cell, CellSet, Digit, DigitSet, Unit,
+    UnitKind,
 };
 use crate::grid::Grid;
 use crate::step::{cell_list, Candidate, Pattern, Role, Step};
@@ -857,6 +858,246 @@ pub fn avoidable_rectangle_2(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()
     })
 }
 
+/// Sudoku Explainer's region types in its order (`Grid.getRegionTypes`): box, row, column.
+const SE_REGION_KINDS: [UnitKind; 3] = [UnitKind::Box, UnitKind::Row, UnitKind::Column];
+
+/// The unit of `kind` that holds `cell`.
+fn unit_of_kind(cell: Cell, kind: UnitKind) -> Unit {
+    match kind {
+        UnitKind::Row => Unit::row(row_of(cell)),
+        UnitKind::Column => Unit::column(col_of(cell)),
+        UnitKind::Box => Unit::boxed(box_of(cell)),
+    }
+}
+
+/// Sudoku Explainer's loop search (`UniqueLoops.checkForLoops`): from the last cell of `path`,
+/// through each unit kind but the one just used, to every cell holding both `v1` and `v2`. At
+/// most two cells with extra digits are allowed, or any number while all extra digits seen
+/// are one same digit. `extras` gathers the extra digits of every cell looked at from this
+/// cell on, siblings included, as SE's does. Closed loops (four cells or more) are collected.
+#[allow(clippy::too_many_arguments)]
+fn loop_search(
+    grid: &Grid,
+    cell: Cell,
+    pair: DigitSet,
+    path: &mut Vec<Cell>,
+    allowed_extra: i32,
+    mut extras: DigitSet,
+    last_kind: Option<UnitKind>,
+    loops: &mut Vec<Vec<Cell>>,
+) {
+    path.push(cell);
+    for kind in SE_REGION_KINDS {
+        if Some(kind) == last_kind {
+            continue;
+        }
+        for &next in unit_of_kind(cell, kind).cells() {
+            if next == path[0] && path.len() >= 4 {
+                loops.push(path.clone());
+            } else if !path.contains(&next) {
+                let candidates = grid.candidates(next);
+                if candidates.intersection(pair) != pair {
+                    continue;
+                }
+                extras |= candidates - pair;
+                let bivalue = candidates.len() == 2;
+                if bivalue || extras.len() == 1 || allowed_extra > 0 {
+                    let allowed = allowed_extra - i32::from(!bivalue);
+                    loop_search(grid, next, pair, path, allowed, extras, Some(kind), loops);
+                }
+            }
+        }
+    }
+    path.pop();
+}
+
+/// SE's `isValidLoop`: every unit the loop enters holds exactly two of its cells, one at an
+/// even and one at an odd position of the loop.
+fn is_valid_loop(cells: &[Cell]) -> bool {
+    let mut seen = [[false; 27]; 2];
+    for (i, &cell) in cells.iter().enumerate() {
+        for unit in crate::geometry::units_of(cell) {
+            let slot = &mut seen[i % 2][unit.index()];
+            if *slot {
+                return false;
+            }
+            *slot = true;
+        }
+    }
+    seen[0] == seen[1]
+}
+
+/// Unique Loop (Sudoku Explainer's `UniqueLoops` on loops of six cells or more; its four-cell
+/// loops are the unique rectangles): cells holding the same two digits `a` and `b`, chained
+/// from unit to unit so that every unit they enter holds two of them at alternate places. If
+/// they all held only `a` and `b`, the loop could swap them, so some cell takes another digit.
+/// - Type 1: one cell has extra digits; `a` and `b` leave it.
+/// - Type 2: the cells with extra digits share one same extra digit `x`; `x` leaves every cell
+///   that sees them all.
+/// - Type 4: two cells with extra digits share a unit where `a` (or `b`) has no other place:
+///   one of them is `a`, the other cannot be `b`, so `b` leaves both.
+///
+/// Search as SE does: loops from each bivalue cell in cell order, each found once; steps
+/// sorted by rating (4.6 for six cells, 4.7 for eight, 5.0 for ten or more), then by type,
+/// first found first. (SE's Type 3, a naked or hidden set with the extra digits, is not
+/// implemented.)
+pub fn unique_loop(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
+    let mut steps: Vec<(u8, Step)> = Vec::new();
+    let mut seen: Vec<(u8, CellSet)> = Vec::new();
+    for start in grid.empty_cells().iter() {
+        let pair = grid.candidates(start);
+        if pair.len() != 2 {
+            continue;
+        }
+        let mut loops = Vec::new();
+        loop_search(
+            grid,
+            start,
+            pair,
+            &mut Vec::new(),
+            2,
+            DigitSet::EMPTY,
+            None,
+            &mut loops,
+        );
+        for cells in loops {
+            if cells.len() < 6 || !is_valid_loop(&cells) {
+                continue;
+            }
+            for (kind, step) in loop_steps(grid, &cells, pair) {
+                let key = (kind, cells.iter().copied().collect::<CellSet>());
+                if !seen.contains(&key) {
+                    seen.push(key);
+                    steps.push((kind, step));
+                }
+            }
+        }
+    }
+    // Stable: equal ratings and types keep the order found.
+    steps.sort_by(|(t1, s1), (t2, s2)| s1.rating().total_cmp(&s2.rating()).then(t1.cmp(t2)));
+    for (_, step) in steps {
+        emit(step)?;
+    }
+    ControlFlow::Continue(())
+}
+
+/// The Type 1, 2 and 4 steps of one valid loop, with their type.
+fn loop_steps(grid: &Grid, cells: &[Cell], pair: DigitSet) -> Vec<(u8, Step)> {
+    let mut found = Vec::new();
+    let mut digits = pair.iter();
+    let (a, b) = (digits.next().unwrap_or(1), digits.next().unwrap_or(1));
+    let extra_cells: Vec<Cell> = cells
+        .iter()
+        .copied()
+        .filter(|&c| grid.candidates(c).len() > 2)
+        .collect();
+    let extras = extra_cells
+        .iter()
+        .fold(DigitSet::EMPTY, |acc, &c| acc | grid.candidates(c))
+        - pair;
+    let subject = |kind: u8| {
+        format!(
+            "{a}/{b} in {} (type {kind})",
+            cell_list(cells.iter().copied())
+        )
+    };
+    let bonus = match cells.len() {
+        6 => 0.0,
+        8 => 0.1,
+        _ => 0.4,
+    };
+    let base = Pattern::default()
+        .cells(cells.iter().copied(), Role::Pattern)
+        .candidates(
+            cells
+                .iter()
+                .flat_map(|&c| [Candidate::new(c, a), Candidate::new(c, b)]),
+            Role::Pattern,
+        );
+    let mut push = |kind: u8, eliminations: Vec<Candidate>, pattern: Pattern, text: String| {
+        let mut step = Step::new(
+            Technique::UniqueLoop,
+            vec![],
+            eliminations,
+            pattern,
+            subject(kind),
+            text,
+        );
+        step.rating_bonus = bonus;
+        found.push((kind, step));
+    };
+    let n = cells.len();
+    match extra_cells[..] {
+        [rescue] => {
+            let eliminations = vec![Candidate::new(rescue, a), Candidate::new(rescue, b)];
+            let text = format!(
+                "The {n} cells of the loop hold {a} and {b}, and all but {} hold nothing else; if it were {a} or {b} too, the loop could swap its {a}s and {b}s and the puzzle would have two solutions, so {} is neither.",
+                cell_name(rescue),
+                cell_name(rescue),
+            );
+            let pattern = base.candidates(eliminations.clone(), Role::Cover);
+            push(1, eliminations, pattern, text);
+        }
+        [_, _, ..] => {
+            if let Some(x) = extras.single_digit() {
+                let extra_set: CellSet = extra_cells.iter().copied().collect();
+                let targets = extra_set.common_peers() & grid.digit_cells(x);
+                if !targets.is_empty() {
+                    let eliminations: Vec<Candidate> =
+                        targets.iter().map(|c| Candidate::new(c, x)).collect();
+                    let text = format!(
+                        "The {n} cells of the loop hold {a} and {b}; {} also hold {x}, and if none of them were {x} the loop could swap its {a}s and {b}s and the puzzle would have two solutions, so {x} leaves the cells that see them all.",
+                        cell_list(extra_cells.iter().copied()),
+                    );
+                    let pattern = base
+                        .clone()
+                        .cells(extra_cells.iter().copied(), Role::Fin)
+                        .candidates(extra_cells.iter().map(|&c| Candidate::new(c, x)), Role::Fin)
+                        .candidates(eliminations.clone(), Role::Cover);
+                    push(2, eliminations, pattern, text);
+                }
+            }
+            if let [p, q] = extra_cells[..] {
+                // SE keeps the last shared unit (box, row, column) where a digit is locked,
+                // and prefers a locked `a` to a locked `b`.
+                let mut locked = [None, None];
+                for kind in SE_REGION_KINDS {
+                    let unit = unit_of_kind(p, kind);
+                    if !unit.cell_set().contains(q) {
+                        continue;
+                    }
+                    let others = unit.cell_set().without(p).without(q);
+                    for (slot, d) in locked.iter_mut().zip([a, b]) {
+                        if (others & grid.digit_cells(d)).is_empty() {
+                            *slot = Some(unit);
+                        }
+                    }
+                }
+                let choice = match locked {
+                    [Some(unit), _] => Some((unit, a, b)),
+                    [None, Some(unit)] => Some((unit, b, a)),
+                    [None, None] => None,
+                };
+                if let Some((unit, kept, removed)) = choice {
+                    let eliminations = vec![Candidate::new(p, removed), Candidate::new(q, removed)];
+                    let text = format!(
+                        "The {n} cells of the loop hold {a} and {b}, and in {} {kept} has no place but {}: one of them is {kept}, and if the other were {removed} the loop could swap its digits and the puzzle would have two solutions, so {removed} leaves both.",
+                        unit_words(unit),
+                        cell_list([p, q]),
+                    );
+                    let pattern = base
+                        .unit(unit, Role::Base)
+                        .cells([p, q], Role::Fin)
+                        .candidates(eliminations.clone(), Role::Cover);
+                    push(4, eliminations, pattern, text);
+                }
+            }
+        }
+        [] => {}
+    }
+    found
+}
+
 #[cfg(test)]
 mod tests {
     use crate::finders::all;
@@ -1222,5 +1463,88 @@ mod tests {
             "Avoidable Rectangle Type 2: 1/8 in r4c1,r4c6,r5c1,r5c6 => r6c6<>7",
             &near_miss,
         );
+    }
+
+    const LOOP: &str = r"
+.----------------.------------.--------------.
+| 136  3568  135 | 2   7   9  | 134  68  14  |
+| 9    68    123 | 5   13  4  | 68   7   12  |
+| 123  7     4   | 6   13  8  | 139  5   129 |
+:----------------+------------+--------------:
+| 127  29    129 | 79  4   3  | 5    68  68  |
+| 5    4     8   | 79  6   2  | 79   1   3   |
+| 37   39    6   | 8   5   1  | 2    49  479 |
+:----------------+------------+--------------:
+| 26   2569  259 | 4   8   67 | 17   3   179 |
+| 8    369   39  | 1   2   67 | 479  49  5   |
+| 4    1     7   | 3   9   5  | 68   2   68  |
+'----------------'------------'--------------'
+";
+
+    #[test]
+    fn unique_loop_example_and_near_miss() {
+        // With 9 back in r4c8 two loop cells have extra digits: no Type 1 (nor 2 or 4).
+        let near_miss = LOOP.replace("| 5    68  68  |", "| 5    689 68  |");
+        check(
+            Technique::UniqueLoop,
+            LOOP,
+            "Unique Loop: 6/8 in r1c8,r1c2,r2c2,r2c7,r9c7,r9c9,r4c9,r4c8 (type 1) => r1c2<>68",
+            &near_miss,
+        );
+    }
+
+    /// Every state where Sudoku Explainer 1.2.1 used a Unique Loop on its paths for
+    /// `se121.tsv` (replayed from `se121-paths.txt` with `examples/se_replay.rs`): the first
+    /// step found is SE's, with its loop in SE's order and its rating (4.6 for six cells, 4.7
+    /// for eight).
+    #[test]
+    fn first_loop_step_matches_sudoku_explainer() {
+        let cases = [
+            (
+                "5 9 7 468 1 46 246 3 28
+                 46 46 8 3 7 2 1 9 5
+                 1 3 2 59 468 59 46 68 7
+                 3 5 1 2467 46 467 9 68 28
+                 7 2 6 1 9 8 3 5 4
+                 9 8 4 256 36 35 26 7 1
+                 2 1 5 89 38 39 7 4 6
+                 8 46 9 467 2 467 5 1 3
+                 46 7 3 46 5 1 8 2 9",
+                "Unique Loop: 4/6 in r2c1,r2c2,r8c2,r8c4,r9c4,r9c1 (type 1) => r8c4<>46",
+                4.6,
+            ),
+            (
+                "5 9 7 468 1 46 246 3 28
+                 46 46 8 3 7 2 1 9 5
+                 1 3 2 59 468 59 46 68 7
+                 3 5 1 246 46 7 9 68 28
+                 7 2 6 1 9 8 3 5 4
+                 9 8 4 256 36 35 26 7 1
+                 2 1 5 89 38 39 7 4 6
+                 8 46 9 7 2 46 5 1 3
+                 46 7 3 46 5 1 8 2 9",
+                "Unique Loop: 4/6 in r1c6,r1c4,r9c4,r9c1,r2c1,r2c2,r8c2,r8c6 (type 1) => r1c4<>46",
+                4.7,
+            ),
+            (
+                "136 3568 135 2 7 9 134 68 14
+                 9 68 123 5 13 4 68 7 12
+                 123 7 4 6 13 8 139 5 129
+                 127 29 129 79 4 3 5 68 68
+                 5 4 8 79 6 2 79 1 3
+                 37 39 6 8 5 1 2 49 479
+                 26 2569 259 4 8 67 17 3 179
+                 8 369 39 1 2 67 479 49 5
+                 4 1 7 3 9 5 68 2 68",
+                "Unique Loop: 6/8 in r1c8,r1c2,r2c2,r2c7,r9c7,r9c9,r4c9,r4c8 (type 1) => r1c2<>68",
+                4.7,
+            ),
+        ];
+        for (grid, expected, rating) in cases {
+            let step =
+                crate::finders::first(Technique::UniqueLoop, &pencilmark(grid)).expect("a step");
+            assert_eq!(step.notation(), expected);
+            assert!((step.rating() - rating).abs() < 1e-9, "{}", step.rating());
+        }
     }
 }
