@@ -243,6 +243,12 @@ pub enum Technique {
         serialize = "BUG type 1"
     )]
     BugPlus1,
+    #[strum(to_string = "BUG Type 2", serialize = "bug-type-2")]
+    BugType2,
+    #[strum(to_string = "BUG Type 4", serialize = "bug-type-4")]
+    BugType4,
+    #[strum(to_string = "BUG Type 3", serialize = "bug-type-3")]
+    BugType3,
     #[strum(
         to_string = "Aligned Pair Exclusion",
         serialize = "aligned-pair-exclusion",
@@ -385,6 +391,10 @@ impl Technique {
     /// conjugate pairs of a rectangle digit in the rectangle's lines (an X-Wing, or two strong
     /// links) to it: one step harder than the rectangle types SE knows, 4.6.
     ///
+    /// BUG Types 2, 3 and 4 are Sudoku Explainer's (`BivalueUniversalGrave`): 5.7, Type 3 plus
+    /// 0.1 per digit of its naked set beyond the first (`Step::rating_bonus`), declared in the
+    /// order SE tries them (Type 2, then 4, then 3). HoDoKu has only BUG+1; they score 100 too.
+    ///
     /// Unique Loops are Sudoku Explainer's (`UniqueLoops`): 4.5 plus 0.1 for six cells (4.6,
     /// the base here), 0.2 for eight and 0.5 for ten or more (`Step::rating_bonus`). HoDoKu has
     /// none by default; they score 100 like its other uniqueness steps.
@@ -460,6 +470,9 @@ impl Technique {
             MultiColors2 =>             ("multi-colors-2",             Coloring,      5.5, 200, Unfair,   Other,           true),
             WXYZWing =>                 ("wxyz-wing",                  Wings,         5.5, 200, Hard,   Other,           true),
             FinnedMutantJellyfish =>    ("finned-mutant-jellyfish",    Fish,          5.6, 470, Hard, Other,          false),
+            BugType2 =>                 ("bug-type-2",                 Uniqueness,    5.7, 100, Hard,   SudokuExplainer, true),
+            BugType4 =>                 ("bug-type-4",                 Uniqueness,    5.7, 100, Hard,   SudokuExplainer, true),
+            BugType3 =>                 ("bug-type-3",                 Uniqueness,    5.7, 100, Hard,   SudokuExplainer, true),
             AlignedPairExclusion =>     ("aligned-pair-exclusion",     Exclusion,     6.2, 250, Unfair, SudokuExplainer, true),
             AlignedTripleExclusion =>   ("aligned-triple-exclusion",   Exclusion,     7.5, 300, Unfair, SudokuExplainer, true),
             BugPlus1 =>                 ("bug-plus-1",                 Uniqueness,    5.6, 100, Hard,   SudokuExplainer, true),

@@ -8,7 +8,7 @@ mod common;
 use stepwise::pipeline::Options;
 use stepwise::technique::Technique::{self, *};
 
-const SWEPT: [Technique; 16] = [
+const SWEPT: [Technique; 19] = [
     XYWing,
     XYZWing,
     WWing,
@@ -23,6 +23,9 @@ const SWEPT: [Technique; 16] = [
     AvoidableRectangle1,
     AvoidableRectangle2,
     BugPlus1,
+    BugType2,
+    BugType3,
+    BugType4,
     AlignedPairExclusion,
     AlignedTripleExclusion,
 ];
@@ -50,8 +53,15 @@ fn every_findable_step_on_top1465_is_sound() {
 }
 
 /// Unique Rectangle Type 5 never shows up on top1465; the first 3000 puzzles of the Sudoku
-/// Exchange bank (easier, so solved further) have it, and more avoidable rectangles.
-const RARE: [Technique; 3] = [UniqueRectangle5, AvoidableRectangle1, AvoidableRectangle2];
+/// Exchange bank (easier, so solved further) have it, and more avoidable rectangles and BUGs.
+const RARE: [Technique; 6] = [
+    UniqueRectangle5,
+    AvoidableRectangle1,
+    AvoidableRectangle2,
+    BugType2,
+    BugType3,
+    BugType4,
+];
 
 #[test]
 fn rare_uniqueness_steps_on_sudoku_exchange_are_sound() {

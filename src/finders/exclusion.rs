@@ -177,7 +177,7 @@ pub fn aligned_pair_exclusion(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<(
 
 /// The cells that share a house with `cell`, in Sudoku Explainer's order (`Cell.getHouseCells`):
 /// its box in reading order, then the rest of its row, then the rest of its column.
-fn se_house_cells(cell: Cell) -> Vec<Cell> {
+pub(crate) fn se_house_cells(cell: Cell) -> Vec<Cell> {
     let mut cells = Vec::with_capacity(20);
     let units = [
         Unit::boxed(box_of(cell)),

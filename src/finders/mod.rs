@@ -99,6 +99,9 @@ pub fn finder(technique: Technique) -> Finder {
         AvoidableRectangle1 => uniqueness::avoidable_rectangle_1,
         AvoidableRectangle2 => uniqueness::avoidable_rectangle_2,
         BugPlus1 => uniqueness::bug_plus_1,
+        BugType2 => uniqueness::bug_type_2,
+        BugType3 => uniqueness::bug_type_3,
+        BugType4 => uniqueness::bug_type_4,
     }
 }
 
