@@ -71,7 +71,8 @@ impl Grid {
     }
 
     /// The same grid with only the filled cells of `givens` counted as givens: the other filled
-    /// cells were placed while solving. Avoidable rectangles need to tell them apart.
+    /// cells were placed while solving. Avoidable rectangles need to tell them apart, and are
+    /// sound only when these givens alone have one solution.
     pub fn with_givens(mut self, givens: CellSet) -> Grid {
         self.givens = givens - self.empty_cells();
         self

@@ -541,6 +541,14 @@ mod tests {
             Technique::parse("LC2"),
             Some(Technique::LockedCandidatesClaiming)
         );
+        assert_eq!(
+            Technique::parse("Uniqueness Test 5"),
+            Some(Technique::UniqueRectangle5)
+        );
+        assert_eq!(
+            Technique::parse("aligned triplet exclusion"),
+            Some(Technique::AlignedTripleExclusion)
+        );
     }
 
     #[test]
