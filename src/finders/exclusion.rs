@@ -277,7 +277,16 @@ fn triple_step(
     emit: &mut Emit<'_>,
 ) -> ControlFlow<()> {
     let candidates = cells.map(|c| grid.candidates(c));
-    let sees = |x: usize, y: usize| peers(cells[x]).contains(cells[y]);
+    let pairs = [(0, 1), (0, 2), (1, 2)];
+    let sees = pairs.map(|(x, y)| peers(cells[x]).contains(cells[y]));
+    // Only an excluder within the base cells' digits can ever be emptied; dropping the others
+    // keeps SE's choice of locking cell (the first one emptied).
+    let digits = candidates[0] | candidates[1] | candidates[2];
+    let common: Vec<Cell> = common
+        .iter()
+        .copied()
+        .filter(|&e| grid.candidates(e).difference(digits).is_empty())
+        .collect();
     let mut allowed = [DigitSet::EMPTY; 3];
     // Triples ruled out by an excluder, with that excluder.
     let mut locked: Vec<([Digit; 3], Cell)> = Vec::new();
@@ -285,9 +294,10 @@ fn triple_step(
         for b in candidates[1] {
             for c in candidates[2] {
                 let values = [a, b, c];
-                let repeats = [(0, 1), (0, 2), (1, 2)]
+                let repeats = pairs
                     .iter()
-                    .any(|&(x, y)| values[x] == values[y] && sees(x, y));
+                    .zip(sees)
+                    .any(|(&(x, y), seen)| seen && values[x] == values[y]);
                 if repeats {
                     continue;
                 }
