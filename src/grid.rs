@@ -70,6 +70,14 @@ impl Grid {
         grid
     }
 
+    /// The same grid with only the filled cells of `givens` counted as givens: the other filled
+    /// cells were placed while solving. Avoidable rectangles need to tell them apart, and are
+    /// sound only when these givens alone have one solution.
+    pub fn with_givens(mut self, givens: CellSet) -> Grid {
+        self.givens = givens - self.empty_cells();
+        self
+    }
+
     /// Candidates written in empty cells although a peer already holds that digit: the
     /// eliminations the user has not made yet, which [`Grid::from_pencilmarks`] drops.
     pub fn stale_candidates(

@@ -159,6 +159,34 @@ pub enum Technique {
     )]
     UniqueRectangle3,
     #[strum(
+        to_string = "Avoidable Rectangle Type 1",
+        serialize = "avoidable-rectangle-type-1",
+        serialize = "AR1"
+    )]
+    AvoidableRectangle1,
+    #[strum(
+        to_string = "Avoidable Rectangle Type 2",
+        serialize = "avoidable-rectangle-type-2",
+        serialize = "AR2"
+    )]
+    AvoidableRectangle2,
+    #[strum(to_string = "Unique Loop", serialize = "unique-loop")]
+    UniqueLoop,
+    #[strum(
+        to_string = "Unique Rectangle Type 5",
+        serialize = "unique-rectangle-type-5",
+        serialize = "Uniqueness Test 5"
+    )]
+    UniqueRectangle5,
+    #[strum(
+        to_string = "Unique Rectangle Type 6",
+        serialize = "unique-rectangle-type-6",
+        serialize = "Uniqueness Test 6"
+    )]
+    UniqueRectangle6,
+    #[strum(to_string = "Hidden Rectangle", serialize = "hidden-rectangle")]
+    HiddenRectangle,
+    #[strum(
         to_string = "Naked Quad",
         serialize = "naked-quad",
         serialize = "Naked Quadruple"
@@ -226,6 +254,12 @@ pub enum Technique {
         serialize = "BUG type 1"
     )]
     BugPlus1,
+    #[strum(to_string = "BUG Type 2", serialize = "bug-type-2")]
+    BugType2,
+    #[strum(to_string = "BUG Type 4", serialize = "bug-type-4")]
+    BugType4,
+    #[strum(to_string = "BUG Type 3", serialize = "bug-type-3")]
+    BugType3,
     #[strum(
         to_string = "Almost Locked Set XY-Wing",
         serialize = "als-xy-wing",
@@ -299,6 +333,13 @@ pub enum Technique {
         serialize = "Grouped Alternating Inference Chain"
     )]
     GroupedAic,
+    #[strum(
+        to_string = "Aligned Triple Exclusion",
+        serialize = "aligned-triple-exclusion",
+        serialize = "Aligned Triplet Exclusion",
+        serialize = "ATE"
+    )]
+    AlignedTripleExclusion,
     #[strum(
         to_string = "Nishio Forcing Chains",
         serialize = "nishio-forcing-chains",
@@ -396,7 +437,9 @@ impl Family {
             Family::SingleDigitPatterns => "a short pattern of strong links on one digit",
             Family::Coloring => "a coloring pattern on one digit",
             Family::Wings => "a wing of a few cells with few candidates",
-            Family::Exclusion => "two cells whose value pairs bivalue cells rule out",
+            Family::Exclusion => {
+                "two or three cells whose value combinations nearby cells rule out"
+            }
             Family::Uniqueness => "a pattern that would give the puzzle two solutions",
             Family::ForcingChains => "a chain of implications from one assumption",
             Family::Als => "almost locked sets (n cells of a house holding n + 1 digits)",
@@ -504,6 +547,25 @@ impl Technique {
     /// term, +0.3, for 7.3. All but X-Chain add SE's length term as a bonus (length = chain
     /// nodes - 2). HoDoKu's scores: Remote Pair 110, X-/XY-Chain 260, nice loops and AIC 280,
     /// grouped 300.
+    ///
+    /// HoDoKu's other uniqueness steps have no Sudoku Explainer or Sukaku Explainer rule, so
+    /// each takes the SE rating of the unique rectangle it extends (HoDoKu scores them all 100,
+    /// like its Uniqueness Tests 1-4). Avoidable Rectangle Types 1 and 2 make Type 1's and Type
+    /// 2's argument with placed (not given) digits in some corners: 4.5. Type 5 is Type 2's
+    /// argument spread over three corners or a diagonal, Type 6 and the Hidden Rectangle add
+    /// conjugate pairs of a rectangle digit in the rectangle's lines (an X-Wing, or two strong
+    /// links) to it: one step harder than the rectangle types SE knows, 4.6.
+    ///
+    /// BUG Types 2, 3 and 4 are Sudoku Explainer's (`BivalueUniversalGrave`): 5.7, Type 3 plus
+    /// 0.1 per digit of its naked set beyond the first (`Step::rating_bonus`), declared in the
+    /// order SE tries them (Type 2, then 4, then 3). HoDoKu has only BUG+1; they score 100 too.
+    ///
+    /// Unique Loops are Sudoku Explainer's (`UniqueLoops`): 4.5 plus 0.1 for six cells (4.6,
+    /// the base here), 0.2 for eight and 0.5 for ten or more (`Step::rating_bonus`). HoDoKu has
+    /// none by default; they score 100 like its other uniqueness steps.
+    ///
+    /// Aligned Triple Exclusion is Sudoku Explainer's (its `AlignedExclusion` of degree 3,
+    /// 7.5). HoDoKu has none; it is scored 300, above Aligned Pair Exclusion.
     pub const fn info(self) -> TechniqueInfo {
         use Family::*;
         use Level::*;
@@ -553,6 +615,12 @@ impl Technique {
             UniqueRectangle2 =>         ("unique-rectangle-type-2",    Uniqueness,    4.5, 100, Hard,   SudokuExplainer, true),
             UniqueRectangle4 =>         ("unique-rectangle-type-4",    Uniqueness,    4.5, 100, Hard,   SudokuExplainer, true),
             UniqueRectangle3 =>         ("unique-rectangle-type-3",    Uniqueness,    4.5, 100, Hard,   SudokuExplainer, true),
+            AvoidableRectangle1 =>      ("avoidable-rectangle-type-1", Uniqueness,    4.5, 100, Hard,   Other,           true),
+            AvoidableRectangle2 =>      ("avoidable-rectangle-type-2", Uniqueness,    4.5, 100, Hard,   Other,           true),
+            UniqueLoop =>               ("unique-loop",                Uniqueness,    4.6, 100, Hard,   SudokuExplainer, true),
+            UniqueRectangle5 =>         ("unique-rectangle-type-5",    Uniqueness,    4.6, 100, Hard,   Other,           true),
+            UniqueRectangle6 =>         ("unique-rectangle-type-6",    Uniqueness,    4.6, 100, Hard,   Other,           true),
+            HiddenRectangle =>          ("hidden-rectangle",           Uniqueness,    4.6, 100, Hard,   Other,           true),
             NakedQuad =>                ("naked-quad",                 Subsets,       5.0, 120, Hard,   SudokuExplainer, true),
             SueDeCoq =>                 ("sue-de-coq",                 Als,           5.0, 250, Unfair, Other,           true),
             Jellyfish =>                ("jellyfish",                  Fish,          5.2, 160, Hard,   SudokuExplainer, true),
@@ -569,7 +637,11 @@ impl Technique {
             WXYZWing =>                 ("wxyz-wing",                  Wings,         5.5, 200, Hard,   Other,           true),
             AlsXz =>                    ("als-xz",                     Als,           5.5, 300, Unfair, Other,           true),
             FinnedMutantJellyfish =>    ("finned-mutant-jellyfish",    Fish,          5.6, 470, Hard, Other,          false),
+            BugType2 =>                 ("bug-type-2",                 Uniqueness,    5.7, 100, Hard,   SudokuExplainer, true),
+            BugType4 =>                 ("bug-type-4",                 Uniqueness,    5.7, 100, Hard,   SudokuExplainer, true),
+            BugType3 =>                 ("bug-type-3",                 Uniqueness,    5.7, 100, Hard,   SudokuExplainer, true),
             AlignedPairExclusion =>     ("aligned-pair-exclusion",     Exclusion,     6.2, 250, Unfair, SudokuExplainer, true),
+            AlignedTripleExclusion =>   ("aligned-triple-exclusion",   Exclusion,     7.5, 300, Unfair, SudokuExplainer, true),
             BugPlus1 =>                 ("bug-plus-1",                 Uniqueness,    5.6, 100, Hard,   SudokuExplainer, true),
             BidirectionalXCycle =>      ("bidirectional-x-cycle",      ForcingChains, 6.5, 260, Unfair, SudokuExplainer, true),
             BidirectionalYCycle =>      ("bidirectional-y-cycle",      ForcingChains, 6.5, 260, Unfair, SudokuExplainer, true),
@@ -661,6 +733,14 @@ mod tests {
         assert_eq!(
             Technique::parse("LC2"),
             Some(Technique::LockedCandidatesClaiming)
+        );
+        assert_eq!(
+            Technique::parse("Uniqueness Test 5"),
+            Some(Technique::UniqueRectangle5)
+        );
+        assert_eq!(
+            Technique::parse("aligned triplet exclusion"),
+            Some(Technique::AlignedTripleExclusion)
         );
     }
 

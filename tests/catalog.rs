@@ -5,7 +5,9 @@
 //! ```` ```puzzle ```` block) with the exact notation of the first step the technique's finder
 //! finds there (a ```` ```step ```` block), and a near miss under `## Near miss` where the finder
 //! must find nothing. Positions must be consistent states of a puzzle with a unique solution,
-//! and every step the finder finds on them must agree with that solution.
+//! and every step the finder finds on them must agree with that solution. A ```` ```givens ````
+//! block right after a position names the puzzle's givens (an 81-character line), so that the
+//! position's other filled cells count as placed while solving (avoidable rectangles need it).
 
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
@@ -47,6 +49,10 @@ struct Block {
     line: usize,
     /// The `## ` heading the block sits under, if any.
     section: Option<String>,
+    /// For a position block, the puzzle's givens from a ```` ```givens ```` block right after
+    /// it (an 81-character line): the position's other filled cells were placed while solving.
+    /// Without one, every filled cell counts as a given.
+    givens: Option<String>,
 }
 
 impl Block {
@@ -74,7 +80,7 @@ impl Page {
     }
 
     fn parse(name: String, text: String) -> Result<Page, String> {
-        let mut blocks = Vec::new();
+        let mut blocks: Vec<Block> = Vec::new();
         let mut headings = Vec::new();
         let mut open: Option<Block> = None;
         let mut section: Option<String> = None;
@@ -82,7 +88,13 @@ impl Page {
             let fence = line.trim_start().strip_prefix("```");
             match (&mut open, fence) {
                 (Some(_), Some(rest)) if rest.trim().is_empty() => {
-                    blocks.extend(open.take());
+                    let block = open.take().expect("an open block");
+                    match blocks.last_mut() {
+                        Some(position) if block.info == "givens" && position.is_position() => {
+                            position.givens = Some(block.body.trim().to_string());
+                        }
+                        _ => blocks.push(block),
+                    }
                 }
                 (Some(block), _) => {
                     block.body.push_str(line);
@@ -94,6 +106,7 @@ impl Page {
                         body: String::new(),
                         line: i + 1,
                         section: section.clone(),
+                        givens: None,
                     });
                 }
                 (None, None) => {
@@ -185,6 +198,36 @@ impl Page {
 /// The grid a position block describes.
 fn grid_of(page: &str, block: &Block) -> Result<Grid, String> {
     let at = format!("{page}:{}", block.line);
+    let grid = position_grid(&at, block)?;
+    let Some(line) = &block.givens else {
+        return Ok(grid);
+    };
+    let givens = parse_puzzle(line, Some(Format::Line))
+        .map_err(|e| format!("{at}: the givens line does not parse: {e}"))?;
+    for cell in (0..81).filter(|&c| givens.cells[c] != 0) {
+        if givens.cells[cell] != grid.value(cell) {
+            return Err(format!(
+                "{at}: the givens put {} in {}, the position holds {}",
+                givens.cells[cell],
+                cell_name(cell),
+                grid.value(cell)
+            ));
+        }
+    }
+    match (validity(&givens.cells), validity(grid.values())) {
+        (Validity::Unique(from_givens), Validity::Unique(from_position))
+            if from_givens == from_position => {}
+        _ => {
+            return Err(format!(
+                "{at}: the givens alone must have exactly one solution, the position's"
+            ))
+        }
+    }
+    Ok(grid.with_givens((0..81).filter(|&c| givens.cells[c] != 0).collect()))
+}
+
+/// The grid a position block's own text describes, every filled cell a given.
+fn position_grid(at: &str, block: &Block) -> Result<Grid, String> {
     match block.info.as_str() {
         "puzzle" => {
             let input = parse_puzzle(block.body.trim(), Some(Format::Line))
@@ -442,4 +485,8 @@ fn page_parser_reads_blocks_and_sections() {
     assert_eq!(step, "X: y");
     assert_eq!(page.near_miss().expect("near miss").line, 15);
     assert!(Page::parse("u.md".into(), "```step\nunclosed\n".into()).is_err());
+    let with_givens = "## Example\n\n```pencilmark\n1 2\n```\n\n```givens\n1...\n```\n";
+    let page = Page::parse("v.md".into(), with_givens.into()).expect("parses");
+    assert_eq!(page.blocks.len(), 1);
+    assert_eq!(page.blocks[0].givens.as_deref(), Some("1..."));
 }

@@ -1,12 +1,13 @@
-//! Exclusion: Aligned Pair Exclusion (Sudoku Explainer 1.2.1's rule, rated 6.2).
+//! Exclusion: Aligned Pair Exclusion (6.2) and Aligned Triple Exclusion (7.5), Sudoku
+//! Explainer 1.2.1's rules `AlignedPairExclusion` and `AlignedExclusion` of degree 3.
 //!
-//! Two *base* cells are looked at together. Every pair of values `(a, b)` they could take is
-//! tested; a pair is impossible when the two cells see each other and `a = b`, or when some
-//! bivalue cell that sees both base cells holds exactly `{a, b}` (both its values would be
-//! taken, leaving it empty). A candidate of a base cell that belongs to no possible pair is
-//! eliminated.
+//! Two (three) *base* cells are looked at together. Every combination of values they could
+//! take is tested; it is impossible when two of the cells see each other and take the same
+//! digit, or when some *excluding cell* that sees all the base cells would be left empty
+//! (every one of its candidates taken by the combination). A candidate of a base cell that
+//! belongs to no possible combination is eliminated.
 //!
-//! Definition and search order follow Sudoku Explainer's `AlignedPairExclusion`:
+//! Aligned Pair Exclusion follows SE's `AlignedPairExclusion`:
 //! - A cell can be a base cell when it is empty with at least two candidates, none of its
 //!   peers is an empty cell with a single candidate, and at least one of its peers is bivalue.
 //!   These cells are listed in cell order.
@@ -16,15 +17,30 @@
 //! - A pair is used only when at least two bivalue cells (the *excluding cells*) see both.
 //! - Value pairs run over the first cell's candidates, then the second's, lower first.
 //!
+//! Aligned Triple Exclusion follows SE's `AlignedExclusion(3)`:
+//! - Peers are walked in SE's house order: the cell's box in reading order, then the rest of
+//!   its row, then the rest of its column. A base cell has at least two candidates, no peer
+//!   with a single candidate and at least one peer with two or three candidates (its
+//!   potential excluders, kept in that order). Base cells are listed in cell order.
+//! - The first two cells are the pairs of base cells in APE's order. The third runs over the
+//!   *twin area*: the first cell's potential excluders, then the second's, that are base cells
+//!   themselves (each once, the first two left out), in that order; so the third cell may come
+//!   before the others in cell order, and the same three cells may be tried more than once.
+//! - A triple is used only when at least two cells are potential excluders of all three; the
+//!   first of them (in the first cell's order) that a combination empties is its locking cell.
+//!
 //! Notation (HoDoKu has no such step; Stepwise's own):
-//! `Aligned Pair Exclusion: r1c2,r1c5 (excluded by r3c1{12},r7c5{24}) => r1c2<>4`: the two
-//! base cells, then the excluding cells that rule out at least one value pair, each with its
-//! two digits, in cell order.
+//! `Aligned Pair Exclusion: r1c2,r1c5 (excluded by r3c1{12},r7c5{24}) => r1c2<>4`: the base
+//! cells (for the triple in SE's order: the pair, then the third), then in cell order the
+//! excluding cells that rule out a combination (for the triple: one holding an eliminated
+//! candidate), each with its digits.
 
 use std::ops::ControlFlow;
 
 use super::Emit;
-use crate::geometry::{cell_name, peers, Cell, DigitSet};
+use crate::geometry::{
+    box_of, cell_name, col_of, peers, row_of, Cell, CellSet, Digit, DigitSet, Unit,
+};
 use crate::grid::Grid;
 use crate::step::{cell_list, Candidate, Pattern, Role, Step};
 use crate::technique::Technique;
@@ -159,11 +175,221 @@ pub fn aligned_pair_exclusion(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<(
     ControlFlow::Continue(())
 }
 
+/// The cells that share a house with `cell`, in Sudoku Explainer's order (`Cell.getHouseCells`):
+/// its box in reading order, then the rest of its row, then the rest of its column.
+pub(crate) fn se_house_cells(cell: Cell) -> Vec<Cell> {
+    let mut cells = Vec::with_capacity(20);
+    let units = [
+        Unit::boxed(box_of(cell)),
+        Unit::row(row_of(cell)),
+        Unit::column(col_of(cell)),
+    ];
+    for unit in units {
+        for &c in unit.cells() {
+            if c != cell && !cells.contains(&c) {
+                cells.push(c);
+            }
+        }
+    }
+    cells
+}
+
+/// A base cell of Aligned Triple Exclusion with its potential excluders (house cells with two
+/// or three candidates), in SE's house order.
+struct TripleBase {
+    cell: Cell,
+    excluders: Vec<Cell>,
+    excluder_set: CellSet,
+}
+
+/// Aligned Triple Exclusion: value triples of three cells ruled out by cells of two or three
+/// candidates that see all three (or by a repeated digit in a shared house).
+pub fn aligned_triple_exclusion(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
+    let mut bases: Vec<TripleBase> = Vec::new();
+    for cell in 0..81 {
+        if grid.candidates(cell).len() < 2 {
+            continue;
+        }
+        let mut excluders = Vec::new();
+        let mut next_to_single = false;
+        for p in se_house_cells(cell) {
+            match grid.candidates(p).len() {
+                1 => next_to_single = true,
+                2 | 3 => excluders.push(p),
+                _ => {}
+            }
+        }
+        if !next_to_single && !excluders.is_empty() {
+            let excluder_set = excluders.iter().copied().collect();
+            bases.push(TripleBase {
+                cell,
+                excluders,
+                excluder_set,
+            });
+        }
+    }
+    if bases.len() < 3 {
+        return ControlFlow::Continue(());
+    }
+    let mut index_of = [usize::MAX; 81];
+    for (i, b) in bases.iter().enumerate() {
+        index_of[b.cell] = i;
+    }
+    for j in 1..bases.len() {
+        for i in 0..j {
+            let (b0, b1) = (&bases[i], &bases[j]);
+            // SE's twin area: the first cell's excluders, then the second's, that are base
+            // cells themselves, in that order.
+            let mut tails: Vec<usize> = Vec::new();
+            let mut seen = CellSet::single(b0.cell).with(b1.cell);
+            for &c in b0.excluders.iter().chain(&b1.excluders) {
+                if !seen.contains(c) && index_of[c] != usize::MAX {
+                    seen = seen.with(c);
+                    tails.push(index_of[c]);
+                }
+            }
+            for k in tails {
+                let b2 = &bases[k];
+                let common_set = b0.excluder_set & b1.excluder_set & b2.excluder_set;
+                if common_set.len() < 2 {
+                    continue;
+                }
+                let common: Vec<Cell> = b0
+                    .excluders
+                    .iter()
+                    .copied()
+                    .filter(|&c| common_set.contains(c))
+                    .collect();
+                triple_step(grid, [b0.cell, b1.cell, b2.cell], &common, emit)?;
+            }
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// Tests every value triple of `cells` against the same-house rule and the `common`
+/// excluders (in SE's order: the first one a triple empties is its locking cell) and emits
+/// the step if some candidate belongs to no allowed triple.
+fn triple_step(
+    grid: &Grid,
+    cells: [Cell; 3],
+    common: &[Cell],
+    emit: &mut Emit<'_>,
+) -> ControlFlow<()> {
+    let candidates = cells.map(|c| grid.candidates(c));
+    let pairs = [(0, 1), (0, 2), (1, 2)];
+    let sees = pairs.map(|(x, y)| peers(cells[x]).contains(cells[y]));
+    // Only an excluder within the base cells' digits can ever be emptied; dropping the others
+    // keeps SE's choice of locking cell (the first one emptied).
+    let digits = candidates[0] | candidates[1] | candidates[2];
+    let common: Vec<Cell> = common
+        .iter()
+        .copied()
+        .filter(|&e| grid.candidates(e).difference(digits).is_empty())
+        .collect();
+    let mut allowed = [DigitSet::EMPTY; 3];
+    // Triples ruled out by an excluder, with that excluder.
+    let mut locked: Vec<([Digit; 3], Cell)> = Vec::new();
+    for a in candidates[0] {
+        for b in candidates[1] {
+            for c in candidates[2] {
+                let values = [a, b, c];
+                let repeats = pairs
+                    .iter()
+                    .zip(sees)
+                    .any(|(&(x, y), seen)| seen && values[x] == values[y]);
+                if repeats {
+                    continue;
+                }
+                let taken: DigitSet = values.into_iter().collect();
+                if let Some(&e) = common
+                    .iter()
+                    .find(|&&e| grid.candidates(e).difference(taken).is_empty())
+                {
+                    locked.push((values, e));
+                    continue;
+                }
+                for (set, &v) in allowed.iter_mut().zip(&values) {
+                    *set = set.with(v);
+                }
+            }
+        }
+    }
+    let gone: Vec<DigitSet> = (0..3).map(|i| candidates[i] - allowed[i]).collect();
+    if gone.iter().all(|g| g.is_empty()) {
+        return ControlFlow::Continue(());
+    }
+    let eliminations: Vec<Candidate> = (0..3)
+        .flat_map(|i| gone[i].iter().map(move |d| Candidate::new(cells[i], d)))
+        .collect();
+    // The excluders SE would show: those locking a triple that holds a removed candidate.
+    let mut lockers: Vec<Cell> = locked
+        .iter()
+        .filter(|(values, _)| (0..3).any(|i| gone[i].contains(values[i])))
+        .map(|&(_, e)| e)
+        .collect();
+    lockers.sort_unstable();
+    lockers.dedup();
+    let lockers_text: Vec<String> = lockers
+        .iter()
+        .map(|&e| format!("{}{{{}}}", cell_name(e), digits_word(grid.candidates(e))))
+        .collect();
+    let subject = if lockers.is_empty() {
+        cell_list(cells)
+    } else {
+        format!(
+            "{} (excluded by {})",
+            cell_list(cells),
+            lockers_text.join(",")
+        )
+    };
+    let gone_words: Vec<String> = eliminations
+        .iter()
+        .map(|c| format!("{} from {}", c.digit, cell_name(c.cell)))
+        .collect();
+    let text = format!(
+        "Every triple of values that {}, {} and {} could take either repeats a digit in a house they share or takes every digit of a cell that sees all three ({}), so {} can be removed.",
+        cell_name(cells[0]),
+        cell_name(cells[1]),
+        cell_name(cells[2]),
+        lockers_text.join(", "),
+        gone_words.join(" and ")
+    );
+    let mut pattern = Pattern::default()
+        .cells(cells, Role::Base)
+        .cells(lockers.iter().copied(), Role::Pattern);
+    for &cell in &cells {
+        for d in grid.candidates(cell).iter() {
+            let c = Candidate::new(cell, d);
+            let role = if eliminations.contains(&c) {
+                Role::Cover
+            } else {
+                Role::Base
+            };
+            pattern = pattern.candidate(c, role);
+        }
+    }
+    for &e in &lockers {
+        for d in grid.candidates(e).iter() {
+            pattern = pattern.candidate(Candidate::new(e, d), Role::Pattern);
+        }
+    }
+    emit(Step::new(
+        Technique::AlignedTripleExclusion,
+        vec![],
+        eliminations,
+        pattern,
+        subject,
+        text,
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::finders::first;
     use crate::finders::testing::{check, pencilmark};
+    use crate::geometry::cell_at;
 
     const EXAMPLE: &str = "
         7 1 8 29 25 259 3 46 46
@@ -234,5 +460,166 @@ mod tests {
         let grid = Grid::from_pencilmarks(example.values(), &masks);
         assert!(!is_base(&grid, 27 + 6));
         assert!(!is_base(&grid, 54));
+    }
+
+    const TRIPLE_EXAMPLE: &str = "
+        123478 128 9 6 1378 1357 458 278 2457
+                 12478 5 14 478 9 17 3 678 24678
+                 78 6 34 3458 578 2 458 9 1
+                 68 9 7 1 25 4 568 28 3
+                 38 4 2 3578 35678 3567 9 1 56
+                 5 138 136 38 26 9 7 4 268
+                 9 7 1456 2 156 156 1468 3 468
+                 1236 23 8 379 4 1367 16 5 79
+                 14 13 1456 3579 13567 8 2 67 4679";
+
+    #[test]
+    fn aligned_triple_exclusion_example_and_near_miss() {
+        // With 6 back in r9c1 it holds 1, 4 and 6: r8c1 = 1 no longer empties it.
+        let near_miss =
+            TRIPLE_EXAMPLE.replace("\n                 14 13", "\n                 146 13");
+        check(
+            Technique::AlignedTripleExclusion,
+            TRIPLE_EXAMPLE,
+            "Aligned Triple Exclusion: r8c1,r9c9,r9c8 (excluded by r8c7{16},r8c9{79},r9c1{14}) => r8c1<>1",
+            &near_miss,
+        );
+    }
+
+    /// Every state where Sudoku Explainer 1.2.1 used Aligned Triplet Exclusion on its paths for
+    /// `se121.tsv` (replayed from `se121-paths.txt` with `examples/se_replay.rs`): the first
+    /// step found is SE's, its three cells in SE's order (SE's `A8,I9,H9` is r8c1,r9c9,r9c8).
+    #[test]
+    fn first_triple_step_matches_sudoku_explainer() {
+        let cases = [
+            (
+                "123478 128 9 6 1378 1357 458 278 2457
+                 12478 5 14 478 9 17 3 678 24678
+                 78 6 34 3458 578 2 458 9 1
+                 68 9 7 1 25 4 568 28 3
+                 38 4 2 3578 35678 3567 9 1 56
+                 5 138 136 38 26 9 7 4 268
+                 9 7 1456 2 156 156 1468 3 468
+                 1236 23 8 379 4 1367 16 5 79
+                 14 13 1456 3579 13567 8 2 67 4679",
+                "Aligned Triple Exclusion: r8c1,r9c9,r9c8 (excluded by r8c7{16},r8c9{79},r9c1{14}) => r8c1<>1",
+            ),
+            (
+                "34789 1 378 579 36 24569 367 28 467
+                 347 378 5 17 136 26 9 28 467
+                 2 3679 367 79 8 49 1 34 5
+                 38 238 1 6 459 589 235 7 249
+                 678 4 2678 3 579 589 256 1 269
+                 5 367 9 2 47 1 36 34 8
+                 3678 35678 3678 159 2 569 4 59 13
+                 1 59 4 8 59 3 27 6 27
+                 369 23569 236 4 16 7 8 59 13",
+                "Aligned Triple Exclusion: r7c2,r9c5,r7c8 (excluded by r7c4{159},r7c6{569}) => r7c2<>5",
+            ),
+            (
+                "458 6 24578 278 2789 1 3 249 789
+                 48 9 238 5 2378 2367 2467 2468 1
+                 1 37 2378 36 4 269 267 2689 5
+                 2 1 78 678 5 4 9 68 3
+                 59 45 459 368 1 36 26 7 268
+                 68 37 3678 9 278 27 5 1 4
+                 7 2 1 4 39 359 8 569 69
+                 3 8 49 27 6 259 1 2459 279
+                 4569 45 69 1 279 8 47 3 279",
+                "Aligned Triple Exclusion: r1c3,r3c3,r2c3 (excluded by r3c2{37},r4c3{78}) => r1c3<>7",
+            ),
+            (
+                "178 147 478 2 5 69 78 69 3
+                 6 5 278 1789 3 789 4 189 12
+                 3 27 9 14678 14 4678 278 1568 1256
+                 4 267 5 679 26 2679 1 3 8
+                 127 8 3 1457 14 2457 6 27 9
+                 9 16 267 167 8 3 5 27 4
+                 278 2367 678 3568 26 1 9 4 2567
+                 28 9 1 4568 7 4568 3 568 256
+                 5 23467 4678 368 9 268 28 168 167",
+                "Aligned Triple Exclusion: r7c1,r7c2,r7c3 (excluded by r7c5{26},r8c1{28}) => r7c2<>2",
+            ),
+            (
+                "1256 12 158 1368 7 126 9 4 1236
+                 16 7 128 138 9 4 238 136 5
+                 3 49 49 168 12 5 28 7 126
+                 259 8 7 4 235 26 1 3569 239
+                 4 6 3 159 8 129 27 59 279
+                 1259 129 1259 569 235 7 346 8 46
+                 8 12349 1246 7 145 39 456 169 1469
+                 7 39 146 159 145 139 456 2 8
+                 19 5 149 2 6 8 347 139 137",
+                "Aligned Triple Exclusion: r1c4,r3c7,r1c6 (excluded by r3c4{168},r3c5{12}) => r1c4<>1",
+            ),
+            (
+                "1256 12 158 368 7 126 9 4 1236
+                 16 7 128 138 9 4 238 136 5
+                 3 49 49 168 12 5 28 7 126
+                 259 8 7 4 235 26 1 3569 239
+                 4 6 3 159 8 129 27 59 279
+                 1259 129 1259 569 235 7 346 8 46
+                 8 12349 1246 7 145 39 456 169 1469
+                 7 39 146 159 145 139 456 2 8
+                 19 5 149 2 6 8 347 139 137",
+                "Aligned Triple Exclusion: r1c6,r3c7,r2c4 (excluded by r3c4{168},r3c5{12}) => r2c4<>1",
+            ),
+            (
+                "3456 24589 1 236 2456 2356 458 23489 7
+                 34567 2457 23567 8 9 123567 145 1234 125
+                 3457 245789 2389 237 12457 12357 6 123489 12589
+                 2 6 47 479 3 79 158 18 158
+                 13 18 38 5 26 26 9 7 4
+                 9 457 457 47 18 18 3 26 26
+                 67 279 269 1 2678 4 78 5 3
+                 8 3 246 2679 2567 25679 147 1469 169
+                 14567 1457 4567 3679 678 36789 2 4689 689",
+                "Aligned Triple Exclusion: r7c3,r9c3,r8c3 (excluded by r4c3{47},r7c1{67},r7c2{279}) => r9c3<>7",
+            ),
+            (
+                "178 37 123 5 123 1378 9 4 6
+                 179 5 1239 6 134 134 27 8 17
+                 178 6 4 178 9 278 3 25 157
+                 3 8 56 4 7 2569 1 256 59
+                 4 1 56 38 236 3689 25678 35679 35789
+                 2 9 7 138 136 3568 4568 36 3458
+                 6 347 138 9 5 1347 478 37 2
+                 5 347 389 2 346 3467 4678 1 34789
+                 179 2 139 137 8 13467 4567 3679 34579",
+                "Aligned Triple Exclusion: r6c4,r6c6,r6c5 (excluded by r5c4{38},r6c8{36}) => r6c6<>3",
+            ),
+            (
+                "1 24 3 259 259 2689 468 67 4678
+                 8 24 6 7 23 12 134 9 5
+                 9 7 5 368 168 4 2 36 18
+                 27 5 1 268 26 3 9 4 2678
+                 3 6 278 129 4 289 1578 257 1278
+                 4 9 28 126 7 5 168 26 3
+                 5 13 27 4 1239 129 367 8 269
+                 6 138 4 23589 1289 7 35 235 29
+                 27 38 9 23568 258 68 3457 1 247",
+                "Aligned Triple Exclusion: r2c5,r4c4,r6c4 (excluded by r3c4{368},r4c5{26}) => r6c4<>6",
+            ),
+        ];
+        for (grid, expected) in cases {
+            let step = first(Technique::AlignedTripleExclusion, &pencilmark(grid)).expect("a step");
+            assert_eq!(step.notation(), expected);
+            assert!((step.rating() - 7.5).abs() < 1e-9);
+        }
+    }
+
+    #[test]
+    fn house_cells_follow_sudoku_explainer_order() {
+        let names: Vec<String> = se_house_cells(cell_at(4, 4))
+            .into_iter()
+            .map(cell_name)
+            .collect();
+        assert_eq!(names.len(), 20);
+        assert_eq!(
+            &names[..8],
+            ["r4c4", "r4c5", "r4c6", "r5c4", "r5c6", "r6c4", "r6c5", "r6c6"]
+        );
+        assert_eq!(&names[8..11], ["r5c1", "r5c2", "r5c3"]);
+        assert_eq!(&names[14..17], ["r1c5", "r2c5", "r3c5"]);
     }
 }

@@ -92,10 +92,17 @@ pub fn finder(technique: Technique) -> Finder {
         WWing => wings::w_wing,
         WXYZWing => wings::wxyz_wing,
         AlignedPairExclusion => exclusion::aligned_pair_exclusion,
+        AlignedTripleExclusion => exclusion::aligned_triple_exclusion,
         UniqueRectangle1 => uniqueness::unique_rectangle_1,
         UniqueRectangle2 => uniqueness::unique_rectangle_2,
         UniqueRectangle3 => uniqueness::unique_rectangle_3,
         UniqueRectangle4 => uniqueness::unique_rectangle_4,
+        UniqueRectangle5 => uniqueness::unique_rectangle_5,
+        UniqueRectangle6 => uniqueness::unique_rectangle_6,
+        HiddenRectangle => uniqueness::hidden_rectangle,
+        UniqueLoop => uniqueness::unique_loop,
+        AvoidableRectangle1 => uniqueness::avoidable_rectangle_1,
+        AvoidableRectangle2 => uniqueness::avoidable_rectangle_2,
         BugPlus1 => uniqueness::bug_plus_1,
         BidirectionalXCycle | BidirectionalYCycle | ForcingXChain | BidirectionalCycle
         | ForcingChain => chaining::forcing_chains_and_cycles,
@@ -121,6 +128,9 @@ pub fn finder(technique: Technique) -> Finder {
         GroupedContinuousNiceLoop => chains::grouped_continuous_nice_loop,
         GroupedDiscontinuousNiceLoop => chains::grouped_discontinuous_nice_loop,
         GroupedAic => chains::grouped_aic,
+        BugType2 => uniqueness::bug_type_2,
+        BugType3 => uniqueness::bug_type_3,
+        BugType4 => uniqueness::bug_type_4,
     }
 }
 
@@ -198,13 +208,35 @@ pub(crate) mod testing {
     /// The technique finds exactly `expected` (as its only step) on `example`, nothing on
     /// `near_miss`, and nothing on the solved grid.
     pub(crate) fn check(technique: Technique, example: &str, expected: &str, near_miss: &str) {
-        let grid = pencilmark(example);
-        let step = first(technique, &grid).expect("a step on the example");
+        check_grids(
+            technique,
+            &pencilmark(example),
+            expected,
+            &pencilmark(near_miss),
+        );
+    }
+
+    /// A pencilmark grid whose filled cells are givens only where `givens` (an 81-character
+    /// puzzle line) fills them; the others were placed while solving.
+    pub(crate) fn pencilmark_with_givens(text: &str, givens: &str) -> Grid {
+        let grid = pencilmark(text);
+        let given_cells = givens
+            .chars()
+            .enumerate()
+            .filter(|(_, ch)| ch.is_ascii_digit() && *ch != '0')
+            .map(|(i, _)| i)
+            .collect();
+        grid.with_givens(given_cells)
+    }
+
+    /// [`check`] on grids already built.
+    pub(crate) fn check_grids(technique: Technique, grid: &Grid, expected: &str, near_miss: &Grid) {
+        let step = first(technique, grid).expect("a step on the example");
         assert_eq!(step.notation(), expected);
         assert!(step.text.ends_with('.'), "{}", step.text);
         println!("{}", step.text);
-        assert_eq!(all(technique, &grid).len(), 1);
-        assert!(all(technique, &pencilmark(near_miss)).is_empty());
-        assert!(all(technique, &solved(&grid)).is_empty());
+        assert_eq!(all(technique, grid).len(), 1);
+        assert!(all(technique, near_miss).is_empty());
+        assert!(all(technique, &solved(grid)).is_empty());
     }
 }
