@@ -15,8 +15,8 @@ use crate::grid::Grid;
 use crate::step::Step;
 use crate::technique::Technique;
 
-pub mod chaining;
 pub mod als;
+pub mod chaining;
 pub mod chains;
 pub mod coloring;
 pub mod exclusion;

@@ -77,7 +77,7 @@
 //! Notation, HoDoKu style: `Unique Rectangle Type 1: 5/7 in r1c1,r1c9,r5c1,r5c9 => r5c9<>57`
 //! (the digits, then the corners in cell order); Types 2, 4, 5, 6, the Hidden Rectangle and the
 //! Avoidable Rectangles the same (`Avoidable Rectangle Type 1: 2/6 in r4c1,r4c6,r6c1,r6c6 =>
-//! r6c6<>6`); Type 3 adds the naked set, `... with 1/9 in r8c3 => r8c7<>9`; `BUG+1: r4c5=7`.
+//! r6c6<>6`); Type 3 adds the naked set, `... with 1/9 in r8c3 => r8c7<>9`; `BUG+1: r4c5<>29` (the other candidates of the cell that must hold the digit).
 //! Unique Loops list their cells in loop order with the type,
 //! `Unique Loop: 6/8 in r1c8,r1c2,r2c2,r2c7,r9c7,r9c9,r4c9,r4c8 (type 1) => r1c2<>68`; BUGs
 //! their BUG digits and cells in SE's order, `BUG Type 2: 3 in r2c2,r7c1 => r3c1,r7c2,r8c2<>3`.
@@ -481,7 +481,7 @@ pub fn bug_plus_1(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
         }
         let others = grid.candidates(cell).without(d);
         let text = format!(
-            "Every unsolved cell but {} holds two candidates; if {} were not {d}, each digit would have exactly two places in every row, column and box it still needs, a grave that gives the puzzle no solution or several, so {} is {d}.",
+            "Every unsolved cell but {} holds two candidates; if {} were not {d}, each digit would have exactly two places in every row, column and box it still needs, a grave that gives the puzzle no solution or several, so {} is {d} and loses its other candidates.",
             cell_name(cell),
             cell_name(cell),
             cell_name(cell)
@@ -492,10 +492,12 @@ pub fn bug_plus_1(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
         for o in others.iter() {
             pattern = pattern.candidate(Candidate::new(cell, o), Role::Pattern);
         }
+        // Sudoku Explainer and HoDoKu both remove the other candidates rather than place the
+        // digit (the naked single follows); the difference matters for SE's EP.
         return emit(Step::new(
             Technique::BugPlus1,
-            vec![Candidate::new(cell, d)],
             vec![],
+            others.iter().map(|o| Candidate::new(cell, o)).collect(),
             pattern,
             String::new(),
             text,
@@ -1553,7 +1555,7 @@ mod tests {
 | 6   89  1  | 239  48  39 | 5   7  24 |
 '------------'-------------'-----------'
 ",
-            "BUG+1: r9c4=9",
+            "BUG+1: r9c4<>23",
             r"
 .------------.--------------.-----------.
 | 9   1   5  | 7     3   8  | 24  6  24 |
