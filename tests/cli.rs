@@ -232,7 +232,8 @@ fn explain_with_singles_only_gets_stuck_and_says_so() {
 
 #[test]
 fn rate_csv_and_json() {
-    let out = stepwise(&["rate", "examples/puzzles.txt"], "");
+    // The graded examples: each line's comment is Sudoku Explainer's own ER/EP/ED.
+    let out = stepwise(&["rate", "examples/graded.txt"], "");
     let t = text(&out.stdout);
     let mut lines = t.lines();
     assert_eq!(
@@ -243,6 +244,19 @@ fn rate_csv_and_json() {
         lines.next(),
         Some(format!("{WIKIPEDIA},1.2,1.2,1.2,Easy,\"Hidden Single\",51,solved").as_str())
     );
+    let graded = std::fs::read_to_string("examples/graded.txt").unwrap();
+    let expected: Vec<&str> = graded
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| l.split_whitespace().nth(1).unwrap())
+        .collect();
+    let ours: Vec<String> = t
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').skip(1).take(3).collect::<Vec<_>>().join("/"))
+        .collect();
+    let expected: Vec<String> = expected.iter().map(|e| e.to_string()).collect();
+    assert_eq!(ours, expected);
     let out = stepwise(&["rate", "--format", "json", WIKIPEDIA, "123"], "");
     assert_eq!(out.status.code(), Some(1));
     let lines: Vec<serde_json::Value> = text(&out.stdout)

@@ -129,23 +129,19 @@ impl<'g> Search<'g> {
                 .then(a.complexity.cmp(&b.complexity))
                 .then(a.sort_key.cmp(&b.sort_key))
         });
-        let mut kept: Vec<ChainHint> = Vec::with_capacity(hints.len());
-        for h in hints {
-            if !kept.iter().any(|k| k.removable == h.removable) {
-                kept.push(h);
-            }
-        }
-        kept
+        let mut seen = std::collections::HashSet::new();
+        hints.retain(|h| seen.insert(h.removable.clone()));
+        hints
     }
 
     // ----- links -------------------------------------------------------------------------
 
     /// What an "on" potential turns off: the cell's other candidates (with Y links), then the
     /// digit's other places in box, row and column.
-    fn on_to_off(&self, grid: &Grid, p: u32, y_links: bool) -> Offs {
+    fn on_to_off(&self, grid: &Grid, p: u32, y_links: bool, out: &mut Offs) {
+        out.clear();
         let node = self.arena.node(p);
         let (cell, digit) = (node.cell, node.digit);
-        let mut out = Offs::new();
         if y_links {
             for d in grid.candidates(cell).without(digit) {
                 out.push((cell, d, Cause::NakedSingle));
@@ -164,7 +160,6 @@ impl<'g> Search<'g> {
         for other in ((places & c.cell_set()) - in_box).iter() {
             out.push((other, digit, Cause::HiddenColumn));
         }
-        out
     }
 
     /// What an "off" potential turns on: the cell's last candidate (Y links), the digit's last
@@ -178,10 +173,11 @@ impl<'g> Search<'g> {
         offs: &PotentialSet,
         y_links: bool,
         x_links: bool,
-    ) -> Ons {
+        out: &mut Ons,
+    ) {
+        out.clear();
         let node = self.arena.node(p);
         let (cell, digit) = (node.cell, node.digit);
-        let mut out = Ons::new();
         if y_links {
             let cands = grid.candidates(cell);
             if cands.len() == 2 {
@@ -228,7 +224,6 @@ impl<'g> Search<'g> {
                 });
             }
         }
-        out
     }
 
     fn node_of(&mut self, d: &Derived, on: bool) -> u32 {
@@ -251,9 +246,11 @@ impl<'g> Search<'g> {
         let mut work = grid.clone();
         let mut pending_on: VecDeque<u32> = to_on.order.iter().copied().collect();
         let mut pending_off: VecDeque<u32> = to_off.order.iter().copied().collect();
+        let (mut offs, mut ons) = (Offs::new(), Ons::new());
         loop {
             if let Some(p) = pending_on.pop_front() {
-                for (cell, digit, cause) in self.on_to_off(&work, p, y_links) {
+                self.on_to_off(&work, p, y_links, &mut offs);
+                for &(cell, digit, cause) in &offs {
                     if let Some(on) = to_on.get(cell, digit) {
                         let off = self.arena.derive(cell, digit, false, cause, p);
                         return Some((on, off));
@@ -265,18 +262,18 @@ impl<'g> Search<'g> {
                     }
                 }
             } else if let Some(p) = pending_off.pop_front() {
-                let made = self.off_to_on(&work, p, Some(&source), to_off, y_links, true);
+                self.off_to_on(&work, p, Some(&source), to_off, y_links, true, &mut ons);
                 if self.rule.dynamic {
                     let n = self.arena.node(p);
                     work.eliminate(n.cell, n.digit);
                 }
-                for d in made {
+                for d in &ons {
                     if let Some(off) = to_off.get(d.cell, d.digit) {
-                        let on = self.node_of(&d, true);
+                        let on = self.node_of(d, true);
                         return Some((on, off));
                     }
                     if !to_on.contains(d.cell, d.digit) {
-                        let id = self.node_of(&d, true);
+                        let id = self.node_of(d, true);
                         to_on.add(&self.arena, id);
                         pending_on.push_back(id);
                     }
@@ -349,11 +346,14 @@ impl<'g> Search<'g> {
         let mut pending_off: VecDeque<u32> = VecDeque::new();
         let mut found = Vec::new();
         let mut length = 0;
+        let (mut offs, mut ons) = (Offs::new(), Ons::new());
+        let (mut expanded, mut closing) = (KeySet::default(), KeySet::default());
         while !pending_on.is_empty() || !pending_off.is_empty() {
             length += 1;
             while let Some(p) = pending_on.pop_front() {
                 let above = self.arena.main_path_keys(p);
-                for (cell, digit, cause) in self.on_to_off(grid, p, y_links) {
+                self.on_to_off(grid, p, y_links, &mut offs);
+                for &(cell, digit, cause) in &offs {
                     if !above.contains(key(cell, digit, false)) {
                         let id = self.arena.derive(cell, digit, false, cause, p);
                         pending_off.push_back(id);
@@ -363,11 +363,22 @@ impl<'g> Search<'g> {
             }
             length += 1;
             while let Some(p) = pending_off.pop_front() {
-                for d in self.off_to_on(grid, p, None, &to_off, y_links, x_links) {
+                // An "off" potential met again through another parent derives the same "on"
+                // potentials (the grid is static), all already in `to_on` from its first
+                // expansion: it matters only if one of them closes the loop.
+                let k = self.arena.node(p).key();
+                if !expanded.insert(k) && !closing.contains(k) {
+                    continue;
+                }
+                self.off_to_on(grid, p, None, &to_off, y_links, x_links, &mut ons);
+                for d in &ons {
+                    if key(d.cell, d.digit, true) == source_key {
+                        closing.insert(k);
+                    }
                     let closes = length >= 4 && key(d.cell, d.digit, true) == source_key;
                     let fresh = !to_on.contains(d.cell, d.digit);
                     if closes || fresh {
-                        let id = self.node_of(&d, true);
+                        let id = self.node_of(d, true);
                         if closes {
                             found.push(id);
                         }
@@ -398,9 +409,11 @@ impl<'g> Search<'g> {
             pending_off.push_back(source);
         }
         let mut target = None;
+        let (mut offs, mut ons) = (Offs::new(), Ons::new());
         while !pending_on.is_empty() || !pending_off.is_empty() {
             while let Some(p) = pending_on.pop_front() {
-                for (cell, digit, cause) in self.on_to_off(grid, p, y_links) {
+                self.on_to_off(grid, p, y_links, &mut offs);
+                for &(cell, digit, cause) in &offs {
                     let hits = src.on && cell == src.cell && digit == src.digit;
                     let keep = !to_off.contains(cell, digit)
                         && !self.arena.is_ancestor(p, key(cell, digit, false));
@@ -417,11 +430,12 @@ impl<'g> Search<'g> {
                 }
             }
             while let Some(p) = pending_off.pop_front() {
-                for d in self.off_to_on(grid, p, None, &to_off, y_links, true) {
+                self.off_to_on(grid, p, None, &to_off, y_links, true, &mut ons);
+                for d in &ons {
                     let hits = !src.on && d.cell == src.cell && d.digit == src.digit;
                     let keep = !to_on.contains(d.cell, d.digit);
                     if (hits && target.is_none()) || keep {
-                        let id = self.node_of(&d, true);
+                        let id = self.node_of(d, true);
                         if hits && target.is_none() {
                             target = Some(id);
                         }

@@ -93,11 +93,13 @@ pub fn length_difficulty(complexity: u32) -> f64 {
 /// Flat complexity of a set of chains plus the complexity of each distinct nested chain met
 /// along them (SE's `getFlatComplexity` + `getNestedComplexity`).
 pub fn complexity(arena: &Arena, targets: &[u32]) -> u32 {
-    let flat: usize = targets.iter().map(|&t| arena.ancestors(t).len()).sum();
+    let mut flat = 0;
     let mut nested_total = 0u32;
     let mut seen: Vec<*const ChainHint> = Vec::new();
     for &t in targets {
-        for id in arena.ancestors(t) {
+        let chain = arena.ancestors(t);
+        flat += chain.len();
+        for id in chain {
             if let Some(nested) = &arena.node(id).nested {
                 let ptr = Rc::as_ptr(nested);
                 if !seen.contains(&ptr) {

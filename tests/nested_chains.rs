@@ -1,0 +1,42 @@
+//! Nested forcing chains (Sudoku Explainer's levels 2-5, rated 9.5 and up), on puzzles of the
+//! forum's hardest list written here as literals: the SE profile solves them to the end with
+//! sound steps and gives SE's own ER/EP/ED. Nested chains cost seconds per step, so the
+//! sample is small; `cargo run --release --example chain_timing -- FILE` runs whole sets.
+
+use stepwise::grid::Grid;
+use stepwise::pipeline::{solve, Options, Status};
+use stepwise::rating::rate;
+use stepwise::technique::Technique;
+
+fn cells(line: &str) -> [u8; 81] {
+    let mut cells = [0u8; 81];
+    for (i, ch) in line.chars().take(81).enumerate() {
+        cells[i] = ch.to_digit(10).unwrap_or(0) as u8;
+    }
+    cells
+}
+
+#[test]
+fn a_nested_chain_puzzle_is_solved_with_se_ratings() {
+    // From the forum's hardest list of 2011-06-26, rated ER/EP/ED 10.4/1.2/1.2 by SE.
+    let puzzle =
+        "........8..3.9.4..6....7.1....5.97...3.....2...74........7....6..4.5.3..81.......";
+    let trace = solve(
+        &Grid::from_puzzle(&cells(puzzle)),
+        &Options::sudoku_explainer(),
+    );
+    assert_eq!(trace.status, Status::Solved);
+    assert_eq!(trace.first_unsound_step(), None);
+    assert!(trace
+        .steps
+        .iter()
+        .any(|s| s.technique == Technique::NestedForcingChains));
+    let rating = rate(&trace);
+    assert_eq!((rating.er, rating.ep, rating.ed), (10.4, 1.2, 1.2));
+    // Every nested step names its level through its rating: 9.5 + 0.5 per level above 2.
+    for step in &trace.steps {
+        if step.technique == Technique::NestedForcingChains {
+            assert!(step.rating() >= 9.5, "{step}");
+        }
+    }
+}
