@@ -163,14 +163,14 @@ impl<'g> Search<'g> {
     }
 
     /// What an "off" potential turns on: the cell's last candidate (Y links), the digit's last
-    /// place in a box, row or column (X links). `source` is the grid before any dynamic
-    /// removal; removals since then that the link needs become hidden parents.
+    /// place in a box, row or column (X links). `hidden` is the grid before any dynamic
+    /// removal and the chain's "off" potentials: removals since then that the link needs
+    /// become hidden parents.
     fn off_to_on(
         &self,
         grid: &Grid,
         p: u32,
-        source: Option<&Grid>,
-        offs: &PotentialSet,
+        hidden: Option<(&Grid, &PotentialSet)>,
         y_links: bool,
         x_links: bool,
         out: &mut Ons,
@@ -184,7 +184,7 @@ impl<'g> Search<'g> {
                 let other = cands.without(digit).first().expect("two candidates");
                 let mut parents = ArrayVec::new();
                 parents.push(p);
-                if let Some(src) = source {
+                if let Some((src, offs)) = hidden {
                     for d in src.candidates(cell).difference(cands) {
                         parents.push(offs.get(cell, d).expect("a removed candidate is off"));
                     }
@@ -209,7 +209,7 @@ impl<'g> Search<'g> {
                 }
                 let mut parents = ArrayVec::new();
                 parents.push(p);
-                if let Some(src) = source {
+                if let Some((src, offs)) = hidden {
                     // Unit cells ascend in reading order, so this is SE's region order.
                     let removed = (src.digit_cells(digit) & unit.cell_set()) - places;
                     for c in removed.iter() {
@@ -262,7 +262,7 @@ impl<'g> Search<'g> {
                     }
                 }
             } else if let Some(p) = pending_off.pop_front() {
-                self.off_to_on(&work, p, Some(&source), to_off, y_links, true, &mut ons);
+                self.off_to_on(&work, p, Some((&source, to_off)), y_links, true, &mut ons);
                 if self.rule.dynamic {
                     let n = self.arena.node(p);
                     work.eliminate(n.cell, n.digit);
@@ -370,7 +370,7 @@ impl<'g> Search<'g> {
                 if !expanded.insert(k) && !closing.contains(k) {
                     continue;
                 }
-                self.off_to_on(grid, p, None, &to_off, y_links, x_links, &mut ons);
+                self.off_to_on(grid, p, None, y_links, x_links, &mut ons);
                 for d in &ons {
                     if key(d.cell, d.digit, true) == source_key {
                         closing.insert(k);
@@ -430,7 +430,7 @@ impl<'g> Search<'g> {
                 }
             }
             while let Some(p) = pending_off.pop_front() {
-                self.off_to_on(grid, p, None, &to_off, y_links, true, &mut ons);
+                self.off_to_on(grid, p, None, y_links, true, &mut ons);
                 for d in &ons {
                     let hits = !src.on && d.cell == src.cell && d.digit == src.digit;
                     let keep = !to_on.contains(d.cell, d.digit);
