@@ -26,7 +26,7 @@ use crate::grid::Grid;
 
 use super::advanced;
 use super::hint::{complexity, length_difficulty, ChainHint, HintKind};
-use super::potentials::{key, Arena, Cause, KeySet, PotentialSet};
+use super::potentials::{key, Arena, CandidateSet, Cause, KeySet, PotentialSet};
 use super::Rule;
 
 /// A potential derived by one link, before it becomes a node.
@@ -339,9 +339,9 @@ impl<'g> Search<'g> {
     fn cycles(&mut self, source: u32, y_links: bool, x_links: bool) -> Vec<u32> {
         let grid = self.grid;
         let source_key = self.arena.node(source).key();
-        let mut to_on = PotentialSet::default();
-        let mut to_off = PotentialSet::default();
-        to_on.add(&self.arena, source);
+        let src = self.arena.node(source);
+        let mut to_on = CandidateSet::default();
+        to_on.insert(src.cell, src.digit);
         let mut pending_on = VecDeque::from([source]);
         let mut pending_off: VecDeque<u32> = VecDeque::new();
         let mut found = Vec::new();
@@ -357,7 +357,6 @@ impl<'g> Search<'g> {
                     if !above.contains(key(cell, digit, false)) {
                         let id = self.arena.derive(cell, digit, false, cause, p);
                         pending_off.push_back(id);
-                        to_off.add(&self.arena, id);
                     }
                 }
             }
@@ -384,7 +383,7 @@ impl<'g> Search<'g> {
                         }
                         if fresh {
                             pending_on.push_back(id);
-                            to_on.add(&self.arena, id);
+                            to_on.insert(d.cell, d.digit);
                         }
                     }
                 }
@@ -397,57 +396,51 @@ impl<'g> Search<'g> {
     fn forcing(&mut self, source: u32, y_links: bool) -> Option<u32> {
         let grid = self.grid;
         let src = self.arena.node(source).clone();
-        let mut to_on = PotentialSet::default();
-        let mut to_off = PotentialSet::default();
+        let mut to_on = CandidateSet::default();
+        let mut to_off = CandidateSet::default();
         let mut pending_on = VecDeque::new();
         let mut pending_off = VecDeque::new();
         if src.on {
-            to_on.add(&self.arena, source);
+            to_on.insert(src.cell, src.digit);
             pending_on.push_back(source);
         } else {
-            to_off.add(&self.arena, source);
+            to_off.insert(src.cell, src.digit);
             pending_off.push_back(source);
         }
-        let mut target = None;
         let (mut offs, mut ons) = (Offs::new(), Ons::new());
         while !pending_on.is_empty() || !pending_off.is_empty() {
             while let Some(p) = pending_on.pop_front() {
                 self.on_to_off(grid, p, y_links, &mut offs);
                 for &(cell, digit, cause) in &offs {
-                    let hits = src.on && cell == src.cell && digit == src.digit;
-                    let keep = !to_off.contains(cell, digit)
-                        && !self.arena.is_ancestor(p, key(cell, digit, false));
-                    if (hits && target.is_none()) || keep {
+                    if src.on && cell == src.cell && digit == src.digit {
+                        // The first chain back to the assumption is the one SE keeps; the
+                        // rest of the search cannot change it.
+                        return Some(self.arena.derive(cell, digit, false, cause, p));
+                    }
+                    if !to_off.contains(cell, digit)
+                        && !self.arena.is_ancestor(p, key(cell, digit, false))
+                    {
                         let id = self.arena.derive(cell, digit, false, cause, p);
-                        if hits && target.is_none() {
-                            target = Some(id);
-                        }
-                        if keep {
-                            pending_off.push_back(id);
-                            to_off.add(&self.arena, id);
-                        }
+                        pending_off.push_back(id);
+                        to_off.insert(cell, digit);
                     }
                 }
             }
             while let Some(p) = pending_off.pop_front() {
                 self.off_to_on(grid, p, None, y_links, true, &mut ons);
                 for d in &ons {
-                    let hits = !src.on && d.cell == src.cell && d.digit == src.digit;
-                    let keep = !to_on.contains(d.cell, d.digit);
-                    if (hits && target.is_none()) || keep {
+                    if !src.on && d.cell == src.cell && d.digit == src.digit {
+                        return Some(self.node_of(d, true));
+                    }
+                    if !to_on.contains(d.cell, d.digit) {
                         let id = self.node_of(d, true);
-                        if hits && target.is_none() {
-                            target = Some(id);
-                        }
-                        if keep {
-                            pending_on.push_back(id);
-                            to_on.add(&self.arena, id);
-                        }
+                        pending_on.push_back(id);
+                        to_on.insert(d.cell, d.digit);
                     }
                 }
             }
         }
-        target
+        None
     }
 
     fn cycle_hint(&self, on: u32, y_links: bool, x_links: bool) -> Option<RawHint> {

@@ -186,6 +186,22 @@ impl KeySet {
     }
 }
 
+/// Membership of candidates (cell and digit), for searches that only ask "seen yet?".
+#[derive(Clone, Copy, Default)]
+pub struct CandidateSet([u64; 12]);
+
+impl CandidateSet {
+    pub fn contains(&self, cell: Cell, digit: Digit) -> bool {
+        let i = cell * 9 + digit as usize - 1;
+        self.0[i / 64] & (1u64 << (i % 64)) != 0
+    }
+
+    pub fn insert(&mut self, cell: Cell, digit: Digit) {
+        let i = cell * 9 + digit as usize - 1;
+        self.0[i / 64] |= 1u64 << (i % 64);
+    }
+}
+
 const NONE: u32 = u32::MAX;
 
 /// An insertion-ordered set of potentials of one state, keyed by candidate: the first node
