@@ -353,6 +353,12 @@ impl CellSet {
     pub const fn len(self) -> u32 {
         self.0.count_ones()
     }
+    /// Exactly two cells, without a population count (which is slow on a baseline x86-64
+    /// target): the chaining searches ask this for every link.
+    pub const fn is_pair(self) -> bool {
+        let rest = self.0 & self.0.wrapping_sub(1);
+        rest != 0 && rest & rest.wrapping_sub(1) == 0
+    }
     pub const fn is_empty(self) -> bool {
         self.0 == 0
     }
@@ -454,6 +460,20 @@ impl fmt::Debug for CellSet {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn is_pair_means_exactly_two_cells() {
+        assert!(!CellSet::EMPTY.is_pair());
+        assert!(!CellSet::single(80).is_pair());
+        assert!(CellSet::single(0).with(80).is_pair());
+        assert!(!CellSet::single(0).with(40).with(80).is_pair());
+        for a in 0..CELLS {
+            for b in [0, 17, 63, 64, 80] {
+                let set = CellSet::single(a).with(b);
+                assert_eq!(set.is_pair(), set.len() == 2);
+            }
+        }
+    }
 
     #[test]
     fn names_round_trip() {

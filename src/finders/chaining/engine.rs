@@ -81,15 +81,18 @@ pub(super) struct Search<'g> {
     pub rule: Rule,
     pub grid: &'g Grid,
     pub hints: Vec<RawHint>,
+    /// Queues kept between searches so each search does not allocate its own.
+    queues: (VecDeque<u32>, VecDeque<u32>),
 }
 
 impl<'g> Search<'g> {
     pub fn new(rule: Rule, grid: &'g Grid) -> Search<'g> {
         Search {
-            arena: Arena::default(),
+            arena: Arena::new(),
             rule,
             grid,
             hints: Vec::new(),
+            queues: (VecDeque::new(), VecDeque::new()),
         }
     }
 
@@ -200,7 +203,7 @@ impl<'g> Search<'g> {
         if x_links {
             for unit in units_box_row_column(cell) {
                 let places = grid.digit_cells(digit) & unit.cell_set();
-                if places.len() != 2 {
+                if !places.is_pair() {
                     continue;
                 }
                 let other = places.without(cell).first().expect("two places");
@@ -342,8 +345,10 @@ impl<'g> Search<'g> {
         let src = self.arena.node(source);
         let mut to_on = CandidateSet::default();
         to_on.insert(src.cell, src.digit);
-        let mut pending_on = VecDeque::from([source]);
-        let mut pending_off: VecDeque<u32> = VecDeque::new();
+        let (mut pending_on, mut pending_off) = std::mem::take(&mut self.queues);
+        pending_on.clear();
+        pending_off.clear();
+        pending_on.push_back(source);
         let mut found = Vec::new();
         let mut length = 0;
         let (mut offs, mut ons) = (Offs::new(), Ons::new());
@@ -389,17 +394,31 @@ impl<'g> Search<'g> {
                 }
             }
         }
+        self.queues = (pending_on, pending_off);
         found
     }
 
     /// A forcing chain from `source` to its own opposite: at most one (the first found).
     fn forcing(&mut self, source: u32, y_links: bool) -> Option<u32> {
+        let (mut on, mut off) = std::mem::take(&mut self.queues);
+        on.clear();
+        off.clear();
+        let found = self.forcing_with(source, y_links, &mut on, &mut off);
+        self.queues = (on, off);
+        found
+    }
+
+    fn forcing_with(
+        &mut self,
+        source: u32,
+        y_links: bool,
+        pending_on: &mut VecDeque<u32>,
+        pending_off: &mut VecDeque<u32>,
+    ) -> Option<u32> {
         let grid = self.grid;
         let src = self.arena.node(source).clone();
         let mut to_on = CandidateSet::default();
         let mut to_off = CandidateSet::default();
-        let mut pending_on = VecDeque::new();
-        let mut pending_off = VecDeque::new();
         if src.on {
             to_on.insert(src.cell, src.digit);
             pending_on.push_back(source);

@@ -67,6 +67,14 @@ pub struct Arena {
 }
 
 impl Arena {
+    /// An arena with room for a typical search, so it rarely grows.
+    pub fn new() -> Arena {
+        Arena {
+            nodes: Vec::with_capacity(4096),
+            parents: Vec::with_capacity(8192),
+        }
+    }
+
     /// A new node with the given parents, main parent first.
     pub fn push(
         &mut self,
