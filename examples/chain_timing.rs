@@ -1,7 +1,8 @@
 //! Time per puzzle of the logical solve with Sudoku Explainer's profile over a corpus: how many
 //! puzzles are solved, the median and worst time, and the slowest puzzles with their ER.
 //! Run: `cargo run --release --example chain_timing -- FILE [COUNT] [--up-to SLUG]`
-//! (`--up-to dynamic-forcing-chains-plus` leaves out the techniques after that one).
+//! (`--up-to dynamic-forcing-chains-plus` leaves out the techniques after that one;
+//! `--extended` times the extended profile instead).
 
 use std::time::Instant;
 
@@ -20,7 +21,11 @@ fn main() {
         .get(1)
         .and_then(|a| a.parse().ok())
         .unwrap_or(usize::MAX);
-    let mut options = Options::sudoku_explainer();
+    let mut options = if args.iter().any(|a| a == "--extended") {
+        Options::extended()
+    } else {
+        Options::sudoku_explainer()
+    };
     if let Some(i) = args.iter().position(|a| a == "--up-to") {
         let last = Technique::parse(&args[i + 1]).expect("a technique slug");
         options = options.up_to(last);

@@ -11,7 +11,8 @@ use strum::IntoEnumIterator;
 
 /// Every technique enabled by default, then every fish that is not.
 fn every_fish() -> Options {
-    let mut options = Options::extended();
+    // Nested forcing chains cost seconds to minutes per puzzle; stop before them.
+    let mut options = Options::extended().up_to(Technique::DynamicForcingChainsPlus);
     options.techniques.extend(
         Technique::iter().filter(|t| t.family() == Family::Fish && !t.info().enabled_by_default),
     );
