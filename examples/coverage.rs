@@ -6,7 +6,6 @@ use std::time::Instant;
 use stepwise::grid::Grid;
 use stepwise::pipeline::{solve, Options, Status};
 use stepwise::technique::{Family, Technique};
-use strum::IntoEnumIterator;
 
 fn cells(line: &str) -> [u8; 81] {
     let mut cells = [0u8; 81];
@@ -28,6 +27,16 @@ fn main() {
         Family::Intersections,
         Family::Subsets,
     ];
+    let without_chains = |options: Options| Options {
+        techniques: options
+            .techniques
+            .into_iter()
+            .filter(|t| !matches!(t.family(), Family::Chains | Family::ForcingChains))
+            .collect(),
+        step_limit: None,
+    };
+    // Nested forcing chains (seconds to minutes a puzzle) are left out: `chain_timing` times
+    // them on samples.
     let profiles: Vec<(&str, Options)> = vec![
         (
             "singles+LC+subsets (SE)",
@@ -40,14 +49,15 @@ fn main() {
                 step_limit: None,
             },
         ),
-        ("sudoku-explainer", Options::sudoku_explainer()),
-        ("extended", Options::extended()),
+        ("SE, no chains", without_chains(Options::sudoku_explainer())),
         (
-            "extended+franken/mutant",
-            Options {
-                techniques: Technique::iter().collect(),
-                step_limit: None,
-            },
+            "SE up to Dynamic (+)",
+            Options::sudoku_explainer().up_to(Technique::DynamicForcingChainsPlus),
+        ),
+        ("extended, no chains", without_chains(Options::extended())),
+        (
+            "extended up to Dynamic (+)",
+            Options::extended().up_to(Technique::DynamicForcingChainsPlus),
         ),
     ];
     let sets = [
