@@ -16,7 +16,7 @@
 //! The order of every loop (cells, digits, units box-row-column, queue discipline) is SE's,
 //! since it decides which chain is met first and so the complexity and rating.
 
-use std::collections::VecDeque;
+use std::collections::{HashMap, VecDeque};
 
 use arrayvec::ArrayVec;
 use std::rc::Rc;
@@ -83,6 +83,16 @@ pub(super) struct Search<'g> {
     pub hints: Vec<RawHint>,
     /// Queues kept between searches so each search does not allocate its own.
     queues: (VecDeque<u32>, VecDeque<u32>),
+    /// Closures of "candidate is true" assumptions that region chains computed for later
+    /// cells; those cells' own binary chains start from the same assumption and reuse them.
+    on_closures: HashMap<(Cell, Digit), Rc<Closure>>,
+}
+
+/// Everything one assumption implies, and the contradiction it met, if any.
+struct Closure {
+    on: PotentialSet,
+    off: PotentialSet,
+    contradiction: Option<(u32, u32)>,
 }
 
 impl<'g> Search<'g> {
@@ -93,6 +103,7 @@ impl<'g> Search<'g> {
             grid,
             hints: Vec::new(),
             queues: (VecDeque::new(), VecDeque::new()),
+            on_closures: HashMap::new(),
         }
     }
 
@@ -632,6 +643,34 @@ impl<'g> Search<'g> {
             .collect()
     }
 
+    /// What assuming `cell` = `digit` implies (SE's `doChaining` from that one potential),
+    /// computed once per search: region chains need it for places after their first, and the
+    /// place's own binary chain (`last_use`) later takes it over.
+    fn on_closure(&mut self, cell: Cell, digit: Digit, last_use: bool) -> Rc<Closure> {
+        let cached = if last_use {
+            self.on_closures.remove(&(cell, digit))
+        } else {
+            self.on_closures.get(&(cell, digit)).cloned()
+        };
+        if let Some(closure) = cached {
+            return closure;
+        }
+        let source = self.arena.assume(cell, digit, true);
+        let mut on = PotentialSet::default();
+        let mut off = PotentialSet::default();
+        on.add(&self.arena, source);
+        let contradiction = self.close(self.grid, &mut on, &mut off);
+        let closure = Rc::new(Closure {
+            on,
+            off,
+            contradiction,
+        });
+        if !last_use {
+            self.on_closures.insert((cell, digit), closure.clone());
+        }
+        closure
+    }
+
     fn binary(
         &mut self,
         cell: Cell,
@@ -642,10 +681,12 @@ impl<'g> Search<'g> {
         contradiction: bool,
     ) {
         let grid = self.grid;
-        let source_on = self.arena.assume(cell, digit, true);
+        let closure = self.on_closure(cell, digit, true);
+        let source_on = closure.on.order[0];
         let source_off = self.arena.assume(cell, digit, false);
-        on_to_on.add(&self.arena, source_on);
-        if let Some((on, off)) = self.close(grid, on_to_on, on_to_off) {
+        on_to_on.clone_from(&closure.on);
+        on_to_off.clone_from(&closure.off);
+        if let Some((on, off)) = closure.contradiction {
             if contradiction {
                 // The assumption "on" is absurd: the candidate goes.
                 self.push_binary(source_on, on, off, true, (cell, digit, false));
@@ -732,20 +773,15 @@ impl<'g> Search<'g> {
                 continue; // each unit is done once, from its first place
             }
             // The other places' outcomes; the cell's own are the ones given.
-            let mut others: Vec<(PotentialSet, PotentialSet)> = Vec::new();
-            for &c in &cells[1..] {
-                let other = self.arena.assume(c, digit, true);
-                let mut other_on = PotentialSet::default();
-                let mut other_off = PotentialSet::default();
-                other_on.add(&self.arena, other);
-                self.close(grid, &mut other_on, &mut other_off);
-                others.push((other_on, other_off));
-            }
+            let others: Vec<Rc<Closure>> = cells[1..]
+                .iter()
+                .map(|&c| self.on_closure(c, digit, false))
+                .collect();
             let branch_on: Vec<&PotentialSet> = std::iter::once(on_to_on)
-                .chain(others.iter().map(|o| &o.0))
+                .chain(others.iter().map(|o| &o.on))
                 .collect();
             let branch_off: Vec<&PotentialSet> = std::iter::once(on_to_off)
-                .chain(others.iter().map(|o| &o.1))
+                .chain(others.iter().map(|o| &o.off))
                 .collect();
             for branches in [&branch_on, &branch_off] {
                 for p in self.common(branches) {
