@@ -149,10 +149,47 @@ fn scan_technique_seeds() {
     }
 }
 
+/// Lists, per chaining technique (Sudoku Explainer's forcing chains and cycles), the first
+/// generated puzzle that the basic families plus that technique solve with it as the hardest
+/// step, scanning each seed once for every technique still missing (Nested Forcing Chains is
+/// left out: minutes per puzzle). Seeds up to `STEPWISE_MAX_SEED` (default 300):
+/// `cargo test --release --test traces scan_chaining_seeds -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn scan_chaining_seeds() {
+    use stepwise::technique::Family::ForcingChains;
+    let max_seed: u64 = std::env::var("STEPWISE_MAX_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(300);
+    let mut missing: Vec<Technique> = Technique::iter()
+        .filter(|&t| t.family() == ForcingChains && t != Technique::NestedForcingChains)
+        .collect();
+    for seed in 1..max_seed {
+        if missing.is_empty() {
+            break;
+        }
+        let input = parse_puzzle(&common::generated_puzzle(seed), None).unwrap();
+        missing.retain(|&t| {
+            let e = stepwise::explain(&input, &basic_plus(t));
+            let found =
+                e.status == stepwise::pipeline::Status::Solved && e.rating.hardest == t.to_string();
+            if found {
+                println!("{}\t{seed}", t.slug());
+            }
+            !found
+        });
+    }
+    for t in missing {
+        println!("{}\tnone below {max_seed}", t.slug());
+    }
+}
+
 /// Per advanced technique, a generated puzzle that the basic families plus that technique
 /// solve with it as the hardest step (found by `scan_technique_seeds`; Jellyfish needed 8570
 /// seeds). Franken X-Wing and Mutant X-Wing have none: in a real solve they only repeat what
-/// locked candidates find first.
+/// locked candidates find first. The chaining techniques were found by `scan_chaining_seeds`;
+/// Nested Forcing Chains has none (each of its searches takes minutes).
 const TECHNIQUE_SEEDS: &[(&str, u64)] = &[
     ("jellyfish", 8570),
     ("xy-wing", 20),
@@ -191,6 +228,19 @@ const TECHNIQUE_SEEDS: &[(&str, u64)] = &[
     ("multi-colors-1", 6),
     ("multi-colors-2", 104),
     ("finned-mutant-jellyfish", 6),
+    ("bidirectional-x-cycle", 105),
+    ("bidirectional-y-cycle", 112),
+    ("forcing-x-chain", 6),
+    ("bidirectional-cycle", 49),
+    ("forcing-chain", 2),
+    ("nishio-forcing-chains", 6),
+    ("cell-forcing-chains", 6),
+    ("region-forcing-chains", 2),
+    ("dynamic-contradiction-forcing-chains", 2),
+    ("dynamic-double-forcing-chains", 6),
+    ("dynamic-cell-forcing-chains", 2),
+    ("dynamic-region-forcing-chains", 2),
+    ("dynamic-forcing-chains-plus", 2),
 ];
 
 #[test]
