@@ -152,7 +152,8 @@ fn scan_technique_seeds() {
 /// Lists, per chaining technique (Sudoku Explainer's forcing chains and cycles), the first
 /// generated puzzle that the basic families plus that technique solve with it as the hardest
 /// step, scanning each seed once for every technique still missing (Nested Forcing Chains is
-/// left out: minutes per puzzle). Seeds up to `STEPWISE_MAX_SEED` (default 300):
+/// left out: on hard grids its searches take minutes, and it takes the seed of Dynamic Forcing
+/// Chains (+), whose chains it also finds). Seeds up to `STEPWISE_MAX_SEED` (default 300):
 /// `cargo test --release --test traces scan_chaining_seeds -- --ignored --nocapture`.
 #[test]
 #[ignore]
@@ -188,8 +189,10 @@ fn scan_chaining_seeds() {
 /// Per advanced technique, a generated puzzle that the basic families plus that technique
 /// solve with it as the hardest step (found by `scan_technique_seeds`; Jellyfish needed 8570
 /// seeds). Franken X-Wing and Mutant X-Wing have none: in a real solve they only repeat what
-/// locked candidates find first. The chaining techniques were found by `scan_chaining_seeds`;
-/// Nested Forcing Chains has none (each of its searches takes minutes).
+/// locked candidates find first. The chaining techniques were found by `scan_chaining_seeds`.
+/// Dynamic Forcing Chains (+) and Nested Forcing Chains take seed 2, as Dynamic Region Forcing
+/// Chains does: their steps there are dynamic chains that need no inner technique (the two
+/// rules find every dynamic chain too); generated puzzles that truly need them were not found.
 const TECHNIQUE_SEEDS: &[(&str, u64)] = &[
     ("jellyfish", 8570),
     ("xy-wing", 20),
@@ -241,6 +244,7 @@ const TECHNIQUE_SEEDS: &[(&str, u64)] = &[
     ("dynamic-cell-forcing-chains", 2),
     ("dynamic-region-forcing-chains", 2),
     ("dynamic-forcing-chains-plus", 2),
+    ("nested-forcing-chains", 2),
 ];
 
 #[test]
