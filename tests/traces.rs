@@ -160,11 +160,52 @@ fn scan_technique_seeds() {
     }
 }
 
+/// Lists, per chaining technique (Sudoku Explainer's forcing chains and cycles), the first
+/// generated puzzle that the basic families plus that technique solve with it as the hardest
+/// step, scanning each seed once for every technique still missing (Nested Forcing Chains is
+/// left out: on hard grids its searches take minutes, and it takes the seed of Dynamic Forcing
+/// Chains (+), whose chains it also finds). Seeds up to `STEPWISE_MAX_SEED` (default 300):
+/// `cargo test --release --test traces scan_chaining_seeds -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn scan_chaining_seeds() {
+    use stepwise::technique::Family::ForcingChains;
+    let max_seed: u64 = std::env::var("STEPWISE_MAX_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(300);
+    let mut missing: Vec<Technique> = Technique::iter()
+        .filter(|&t| t.family() == ForcingChains && t != Technique::NestedForcingChains)
+        .collect();
+    for seed in 1..max_seed {
+        if missing.is_empty() {
+            break;
+        }
+        let input = parse_puzzle(&common::generated_puzzle(seed), None).unwrap();
+        missing.retain(|&t| {
+            let e = stepwise::explain(&input, &basic_plus(t));
+            let found =
+                e.status == stepwise::pipeline::Status::Solved && e.rating.hardest == t.to_string();
+            if found {
+                println!("{}\t{seed}", t.slug());
+            }
+            !found
+        });
+    }
+    for t in missing {
+        println!("{}\tnone below {max_seed}", t.slug());
+    }
+}
+
 /// Per advanced technique, a generated puzzle that the basic families plus that technique
 /// solve with it as the hardest step (found by `scan_technique_seeds`; Jellyfish needed 8570
 /// seeds). Franken X-Wing and Mutant X-Wing have none: in a real solve they only repeat what
 /// locked candidates find first. Nor have Unique Rectangle Type 5 or the Avoidable Rectangles
 /// in 200000 seeds (the basic families solve almost every puzzle they could help with).
+/// locked candidates find first. The chaining techniques were found by `scan_chaining_seeds`.
+/// Dynamic Forcing Chains (+) and Nested Forcing Chains take seed 2, as Dynamic Region Forcing
+/// Chains does: their steps there are dynamic chains that need no inner technique (the two
+/// rules find every dynamic chain too); generated puzzles that truly need them were not found.
 const TECHNIQUE_SEEDS: &[(&str, u64)] = &[
     ("jellyfish", 8570),
     ("xy-wing", 20),
@@ -224,6 +265,20 @@ const TECHNIQUE_SEEDS: &[(&str, u64)] = &[
     ("grouped-continuous-nice-loop", 105),
     ("grouped-discontinuous-nice-loop", 6),
     ("grouped-aic", 2),
+    ("bidirectional-x-cycle", 105),
+    ("bidirectional-y-cycle", 112),
+    ("forcing-x-chain", 6),
+    ("bidirectional-cycle", 49),
+    ("forcing-chain", 2),
+    ("nishio-forcing-chains", 6),
+    ("cell-forcing-chains", 6),
+    ("region-forcing-chains", 2),
+    ("dynamic-contradiction-forcing-chains", 2),
+    ("dynamic-double-forcing-chains", 6),
+    ("dynamic-cell-forcing-chains", 2),
+    ("dynamic-region-forcing-chains", 2),
+    ("dynamic-forcing-chains-plus", 2),
+    ("nested-forcing-chains", 2),
 ];
 
 #[test]
