@@ -75,6 +75,31 @@ pub(super) struct RawHint {
     pub sort_key: u8,
 }
 
+impl RawHint {
+    /// A hint whose complexity is read off its chains and whose difficulty is `base` plus
+    /// SE's length term.
+    fn new(
+        arena: &Arena,
+        kind: HintKind,
+        (x_links, y_links): (bool, bool),
+        (removable, placement): Conclusion,
+        base: f64,
+        sort_key: u8,
+    ) -> RawHint {
+        let complexity = complexity(arena, &kind.targets());
+        RawHint {
+            kind,
+            x_links,
+            y_links,
+            removable,
+            placement,
+            complexity,
+            difficulty: base + length_difficulty(complexity),
+            sort_key,
+        }
+    }
+}
+
 /// One run of a chaining rule over one grid.
 pub(super) struct Search<'g> {
     pub arena: Arena,
@@ -485,18 +510,15 @@ impl<'g> Search<'g> {
         if removable.is_empty() {
             return None;
         }
-        let complexity = complexity(&self.arena, &[on]);
         let base = if x_links && y_links { 7.0 } else { 6.5 };
-        Some(RawHint {
-            kind: HintKind::Cycle { on },
-            x_links,
-            y_links,
-            removable,
-            placement: None,
-            complexity,
-            difficulty: base + length_difficulty(complexity),
-            sort_key: sort_key_of_links(x_links, y_links),
-        })
+        Some(RawHint::new(
+            &self.arena,
+            HintKind::Cycle { on },
+            (x_links, y_links),
+            (removable, None),
+            base,
+            sort_key_of_links(x_links, y_links),
+        ))
     }
 
     /// Candidates that see an "on" node of the loop and an "off" node of the same digit.
@@ -531,22 +553,19 @@ impl<'g> Search<'g> {
 
     fn forcing_hint(&self, target: u32, y_links: bool, x_links: bool) -> Option<RawHint> {
         let n = self.arena.node(target);
-        let (removable, placement) = self.conclusion(n.cell, n.digit, n.on);
-        if removable.is_empty() {
+        let conclusion = self.conclusion(n.cell, n.digit, n.on);
+        if conclusion.0.is_empty() {
             return None;
         }
-        let complexity = complexity(&self.arena, &[target]);
         let base = if x_links && y_links { 7.0 } else { 6.6 };
-        Some(RawHint {
-            kind: HintKind::Forcing { target },
-            x_links,
-            y_links,
-            removable,
-            placement,
-            complexity,
-            difficulty: base + length_difficulty(complexity),
-            sort_key: sort_key_of_links(x_links, y_links),
-        })
+        Some(RawHint::new(
+            &self.arena,
+            HintKind::Forcing { target },
+            (x_links, y_links),
+            conclusion,
+            base,
+            sort_key_of_links(x_links, y_links),
+        ))
     }
 
     /// What concluding a potential removes: its other candidates when it is "on" (with the
@@ -614,11 +633,7 @@ impl<'g> Search<'g> {
                     .map(|set| set.get(n.cell, n.digit).expect("common to every value"))
                     .collect();
                 if let Some(h) = self.reduction_hint(
-                    HintKind::Cell {
-                        cell,
-                        chains: chains.clone(),
-                    },
-                    &chains,
+                    HintKind::Cell { cell, chains },
                     n.cell,
                     n.digit,
                     n.on,
@@ -729,26 +744,24 @@ impl<'g> Search<'g> {
         result: (Cell, Digit, bool),
     ) {
         let (cell, digit, state) = result;
-        let (removable, placement) = self.conclusion(cell, digit, state);
-        if removable.is_empty() {
+        let conclusion = self.conclusion(cell, digit, state);
+        if conclusion.0.is_empty() {
             return;
         }
-        let complexity = complexity(&self.arena, &[on, off]);
-        self.hints.push(RawHint {
-            kind: HintKind::Binary {
+        let hint = RawHint::new(
+            &self.arena,
+            HintKind::Binary {
                 source,
                 on,
                 off,
                 absurd,
             },
-            x_links: true,
-            y_links: true,
-            removable,
-            placement,
-            complexity,
-            difficulty: self.rule.base_difficulty() + length_difficulty(complexity),
-            sort_key: if absurd { 7 } else { 1 },
-        });
+            (true, true),
+            conclusion,
+            self.rule.base_difficulty(),
+            if absurd { 7 } else { 1 },
+        );
+        self.hints.push(hint);
     }
 
     fn regions(
@@ -794,9 +807,8 @@ impl<'g> Search<'g> {
                         HintKind::Region {
                             unit,
                             digit,
-                            chains: chains.clone(),
+                            chains,
                         },
-                        &chains,
                         n.cell,
                         n.digit,
                         n.on,
@@ -812,27 +824,23 @@ impl<'g> Search<'g> {
     fn reduction_hint(
         &self,
         kind: HintKind,
-        chains: &[u32],
         cell: Cell,
         digit: Digit,
         on: bool,
         sort_key: u8,
     ) -> Option<RawHint> {
-        let (removable, placement) = self.conclusion(cell, digit, on);
-        if removable.is_empty() {
+        let conclusion = self.conclusion(cell, digit, on);
+        if conclusion.0.is_empty() {
             return None;
         }
-        let complexity = complexity(&self.arena, chains);
-        Some(RawHint {
+        Some(RawHint::new(
+            &self.arena,
             kind,
-            x_links: true,
-            y_links: true,
-            removable,
-            placement,
-            complexity,
-            difficulty: self.rule.base_difficulty() + length_difficulty(complexity),
+            (true, true),
+            conclusion,
+            self.rule.base_difficulty(),
             sort_key,
-        })
+        ))
     }
 }
 

@@ -58,15 +58,22 @@ pub struct ChainHint {
     pub arena: Rc<Arena>,
 }
 
-impl ChainHint {
+impl HintKind {
     /// The last nodes of every chain the conclusion rests on.
     pub fn targets(&self) -> Vec<u32> {
-        match &self.kind {
+        match self {
             HintKind::Cycle { on } => vec![*on],
             HintKind::Forcing { target } => vec![*target],
             HintKind::Binary { on, off, .. } => vec![*on, *off],
             HintKind::Cell { chains, .. } | HintKind::Region { chains, .. } => chains.clone(),
         }
+    }
+}
+
+impl ChainHint {
+    /// The last nodes of every chain the conclusion rests on.
+    pub fn targets(&self) -> Vec<u32> {
+        self.kind.targets()
     }
 }
 
