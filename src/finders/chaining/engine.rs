@@ -632,13 +632,9 @@ impl<'g> Search<'g> {
                     .iter()
                     .map(|set| set.get(n.cell, n.digit).expect("common to every value"))
                     .collect();
-                if let Some(h) = self.reduction_hint(
-                    HintKind::Cell { cell, chains },
-                    n.cell,
-                    n.digit,
-                    n.on,
-                    5,
-                ) {
+                if let Some(h) =
+                    self.reduction_hint(HintKind::Cell { cell, chains }, n.cell, n.digit, n.on, 5)
+                {
                     self.hints.push(h);
                 }
             }
