@@ -68,6 +68,36 @@ fn digits_word(d: DigitSet) -> String {
     d.iter().map(|x| x.to_string()).collect()
 }
 
+/// The pattern of an aligned exclusion: the base cells (their removed candidates as cover)
+/// and the excluding cells with all their candidates.
+fn exclusion_pattern(
+    grid: &Grid,
+    bases: &[Cell],
+    lockers: &[Cell],
+    eliminations: &[Candidate],
+) -> Pattern {
+    let mut pattern = Pattern::default()
+        .cells(bases.iter().copied(), Role::Base)
+        .cells(lockers.iter().copied(), Role::Pattern);
+    for &cell in bases {
+        for d in grid.candidates(cell).iter() {
+            let c = Candidate::new(cell, d);
+            let role = if eliminations.contains(&c) {
+                Role::Cover
+            } else {
+                Role::Base
+            };
+            pattern = pattern.candidate(c, role);
+        }
+    }
+    for &e in lockers {
+        for d in grid.candidates(e).iter() {
+            pattern = pattern.candidate(Candidate::new(e, d), Role::Pattern);
+        }
+    }
+    pattern
+}
+
 /// Aligned Pair Exclusion: value pairs of two cells ruled out by bivalue cells seeing both.
 pub fn aligned_pair_exclusion(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
     let bases: Vec<Cell> = grid
@@ -143,25 +173,7 @@ pub fn aligned_pair_exclusion(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<(
                 lockers_text.join(", "),
                 gone_words.join(" and ")
             );
-            let mut pattern = Pattern::default()
-                .cells([first, second], Role::Base)
-                .cells(lockers.iter().copied(), Role::Pattern);
-            for &cell in &[first, second] {
-                for d in grid.candidates(cell).iter() {
-                    let c = Candidate::new(cell, d);
-                    let role = if eliminations.contains(&c) {
-                        Role::Cover
-                    } else {
-                        Role::Base
-                    };
-                    pattern = pattern.candidate(c, role);
-                }
-            }
-            for &e in &lockers {
-                for d in grid.candidates(e).iter() {
-                    pattern = pattern.candidate(Candidate::new(e, d), Role::Pattern);
-                }
-            }
+            let pattern = exclusion_pattern(grid, &[first, second], &lockers, &eliminations);
             emit(Step::new(
                 Technique::AlignedPairExclusion,
                 vec![],
@@ -355,25 +367,7 @@ fn triple_step(
         lockers_text.join(", "),
         gone_words.join(" and ")
     );
-    let mut pattern = Pattern::default()
-        .cells(cells, Role::Base)
-        .cells(lockers.iter().copied(), Role::Pattern);
-    for &cell in &cells {
-        for d in grid.candidates(cell).iter() {
-            let c = Candidate::new(cell, d);
-            let role = if eliminations.contains(&c) {
-                Role::Cover
-            } else {
-                Role::Base
-            };
-            pattern = pattern.candidate(c, role);
-        }
-    }
-    for &e in &lockers {
-        for d in grid.candidates(e).iter() {
-            pattern = pattern.candidate(Candidate::new(e, d), Role::Pattern);
-        }
-    }
+    let pattern = exclusion_pattern(grid, &cells, &lockers, &eliminations);
     emit(Step::new(
         Technique::AlignedTripleExclusion,
         vec![],
