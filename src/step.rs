@@ -137,15 +137,23 @@ pub struct ChainNode {
     /// The node's cells in order: one cell, or two or three for a group.
     pub cells: Vec<Cell>,
     pub role: Role,
+    /// An ALS node's whole almost locked set (its `cells` are the set's cells holding
+    /// `digit`); empty for other nodes.
+    pub als: Vec<Cell>,
 }
 
 impl Serialize for ChainNode {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut st = s.serialize_struct("ChainNode", 3)?;
+        let fields = if self.als.is_empty() { 3 } else { 4 };
+        let mut st = s.serialize_struct("ChainNode", fields)?;
         let names: Vec<String> = self.cells.iter().map(|&c| cell_name(c)).collect();
         st.serialize_field("digit", &self.digit)?;
         st.serialize_field("cells", &names)?;
         st.serialize_field("role", &self.role)?;
+        if !self.als.is_empty() {
+            let set: Vec<String> = self.als.iter().map(|&c| cell_name(c)).collect();
+            st.serialize_field("als", &set)?;
+        }
         st.end()
     }
 }

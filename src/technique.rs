@@ -334,6 +334,12 @@ pub enum Technique {
     )]
     GroupedAic,
     #[strum(
+        to_string = "AIC with ALS nodes",
+        serialize = "als-aic",
+        serialize = "ALS AIC"
+    )]
+    AlsAic,
+    #[strum(
         to_string = "Aligned Triple Exclusion",
         serialize = "aligned-triple-exclusion",
         serialize = "Aligned Triplet Exclusion",
@@ -546,7 +552,10 @@ impl Technique {
     /// SE's "mixed" chain or cycle, 7.0; grouped ones add Sukaku Explainer's grouped-link
     /// term, +0.3, for 7.3. All but X-Chain add SE's length term as a bonus (length = chain
     /// nodes - 2). HoDoKu's scores: Remote Pair 110, X-/XY-Chain 260, nice loops and AIC 280,
-    /// grouped 300.
+    /// grouped 300. An AIC with ALS nodes passes through an almost locked set (a locked set
+    /// once one digit is out); no rater has a rule for it, so it takes the grouped AIC's 7.3
+    /// plus 0.1 for the set, 7.4, and HoDoKu's grouped score 300 (HoDoKu allows ALS nodes only
+    /// in its grouped chains, and only when its option for them is on).
     ///
     /// HoDoKu's other uniqueness steps have no Sudoku Explainer or Sukaku Explainer rule, so
     /// each takes the SE rating of the unique rectangle it extends (HoDoKu scores them all 100,
@@ -669,6 +678,7 @@ impl Technique {
             GroupedContinuousNiceLoop => ("grouped-continuous-nice-loop", Chains,     7.3, 300, Unfair, Other,           true),
             GroupedDiscontinuousNiceLoop => ("grouped-discontinuous-nice-loop", Chains, 7.3, 300, Unfair, Other,         true),
             GroupedAic =>               ("grouped-aic",                Chains,        7.3, 300, Unfair, Other,           true),
+            AlsAic =>                   ("als-aic",                    Chains,        7.4, 300, Unfair, Other,           true),
         };
         TechniqueInfo {
             slug,

@@ -34,6 +34,7 @@ fn replay(grid: &Grid, step: &Step) -> Result<(), String> {
         .map(|n| Node {
             digit: n.digit,
             cells: n.cells.iter().copied().collect(),
+            als: n.als.iter().copied().collect(),
         })
         .collect();
     if nodes.len() < 2 || pattern.links.len() != nodes.len() - 1 {
@@ -128,8 +129,12 @@ fn chain_steps_replay_on_top1465_states() {
             continue;
         };
         let mut grid = start.clone();
-        for chosen in &trace.steps {
+        for (k, chosen) in trace.steps.iter().enumerate() {
             for (i, &technique) in techniques.iter().enumerate() {
+                // ALS nodes make that search about ten times slower: every fourth state.
+                if technique == Technique::AlsAic && k % 4 != 0 {
+                    continue;
+                }
                 for step in all(technique, &grid) {
                     found[i] += 1;
                     if let Err(why) = replay(&grid, &step) {

@@ -99,6 +99,22 @@ fn every_findable_chain_step_on_top1465_is_sound() {
     assert!(never.is_empty(), "never found: {never:?}");
 }
 
+/// AICs with ALS nodes cost about ten times a grouped AIC per state (many more nodes), so they
+/// are swept over fewer puzzles; tests/chain_links.rs replays their links too.
+#[test]
+fn every_findable_als_aic_step_on_top1465_is_sound() {
+    let Some((found, chosen)) =
+        common::sweep_every_findable_step("top1465.txt", 30, &Options::extended(), &[AlsAic])
+    else {
+        return;
+    };
+    eprintln!(
+        "AIC with ALS nodes: {} found, {} chosen",
+        found[0], chosen[0]
+    );
+    assert!(found[0] > 0, "AIC with ALS nodes never found");
+}
+
 /// Unique Rectangle Type 5 never shows up on top1465; the first 3000 puzzles of the Sudoku
 /// Exchange bank (easier, so solved further) have it, and more avoidable rectangles and BUGs.
 const RARE: [Technique; 6] = [

@@ -265,6 +265,7 @@ const TECHNIQUE_SEEDS: &[(&str, u64)] = &[
     ("grouped-continuous-nice-loop", 105),
     ("grouped-discontinuous-nice-loop", 6),
     ("grouped-aic", 2),
+    ("als-aic", 2),
     ("bidirectional-x-cycle", 105),
     ("bidirectional-y-cycle", 112),
     ("forcing-x-chain", 6),

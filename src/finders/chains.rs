@@ -35,12 +35,18 @@
 //! strong links meet in one cell, as HoDoKu prints them); steps come out shortest first, then
 //! by their eliminations.
 //!
-//! Notation, HoDoKu's own (its nice-loop notation; links `=d=` strong, `-d-` weak, links
-//! inside a cell not written, groups `r4c45`/`r13c3`):
+//! - **AIC with ALS nodes**: an AIC (groups allowed) that passes through an almost locked set:
+//!   entering it on a digit that is then false there, the set is locked without it and holds
+//!   the digit it is left on (see `finders::links`).
+//!
+//! Notation: AICs in Eureka notation, the usual form for them: `(5)r1c1=(5-3)r1c4=(3)r6c4`,
+//! nodes `(digit)cells`, `=` strong, `-` weak, consecutive nodes in one cell or one almost
+//! locked set as one term, a set shown with all its cells (`(4=5)r4c5,r5c46,r6c6`). The others
+//! in HoDoKu's own nice-loop notation (links `=d=` strong, `-d-` weak, links inside a cell not
+//! written, groups `r4c45`/`r13c3`):
 //! `X-Chain: 1 r7c3 =1= r7c7 -1- r4c7 =1= r4c4 -1- r6c5 =1= r9c5 => r9c1<>1`,
 //! `XY-Chain: 4 4- r9c4 -6- r2c4 -7- r2c5 -5- r9c5 -4 => r8c46,r9c9<>4`,
 //! `Remote Pair: 1/4 r1c2 -4- r3c3 -1- r8c3 -4- r8c6 => r1c6<>1`,
-//! `AIC: 7/9 7- r4c1 =7= r9c1 -7- r9c8 -8- r8c7 =8= r8c2 =9= r4c2 -9 => ...`,
 //! `Continuous Nice Loop: 3/4 6= r4c2 =1= r5c2 ... =6= r4c2 =1 => ...` (the digits removed,
 //! then the loop from its start cell, with the closing link's digit before it and the first
 //! link's after it), `Discontinuous Nice Loop: 1 r5c6 -1- r5c3 ... =4= r5c6 => r5c6<>1`.
@@ -209,6 +215,36 @@ fn body(graph: &LinkGraph, chain: &Chain) -> String {
     out
 }
 
+/// The chain in Eureka notation, as AICs are usually written: each node `(digit)cells`,
+/// `=` for a strong link and `-` for a weak one, and consecutive nodes in one cell (or one
+/// almost locked set, shown with all its cells) written as one term:
+/// `(5)r1c1=(5-3)r1c4=(3)r6c4`, `(4)r2c5-(4=7)r2c13`.
+fn eureka(graph: &LinkGraph, chain: &Chain) -> String {
+    let node = |i: usize| &graph.nodes[chain.nodes[i]];
+    let shown = |n: &Node| {
+        if n.is_als() {
+            super::als::compact_cells(n.als)
+        } else {
+            n.cells_notation()
+        }
+    };
+    let mark = |strong: bool| if strong { '=' } else { '-' };
+    let mut out = format!("({}", node(0).digit);
+    for (i, &strong) in chain.strong.iter().enumerate() {
+        let (a, b) = (node(i), node(i + 1));
+        let same_term = in_cell(a, b) || (a.is_als() && a.als == b.als);
+        if same_term {
+            out.push(mark(strong));
+            out.push_str(&b.digit.to_string());
+        } else {
+            out.push_str(&format!("){}{}({}", shown(a), mark(strong), b.digit));
+        }
+    }
+    out.push(')');
+    out.push_str(&shown(node(chain.nodes.len() - 1)));
+    out
+}
+
 /// `5 in r1c1`, `8 in r4c45`.
 fn node_words(node: &Node) -> String {
     format!("{} in {}", node.digit, node.cells_notation())
@@ -346,6 +382,8 @@ fn strong_links_bonus(strong_links: usize) -> f64 {
 fn step(graph: &LinkGraph, found: Found) -> Step {
     let chain = &found.chain;
     let mut pattern = Pattern::default();
+    // The almost locked sets the chain passes through, in order.
+    let mut sets: Vec<CellSet> = Vec::new();
     let last = chain.nodes.len() - 1;
     for (i, &n) in chain.nodes.iter().enumerate() {
         let node = &graph.nodes[n];
@@ -363,7 +401,14 @@ fn step(graph: &LinkGraph, found: Found) -> Step {
             digit: node.digit,
             cells: node.cells.iter().collect(),
             role,
+            als: node.als.iter().collect(),
         });
+        if node.is_als() && !sets.contains(&node.als) {
+            sets.push(node.als);
+        }
+    }
+    for (k, set) in sets.iter().enumerate() {
+        pattern = pattern.cells(set.iter(), Role::Als(k as u8));
     }
     let anchor = |n: usize| {
         let node = &graph.nodes[n];
@@ -592,12 +637,39 @@ fn grouped_technique(grouped: bool, plain: Technique, with_groups: Technique) ->
     }
 }
 
-/// AIC (grouped or not): ends true-or-true, eliminations that conflict with both.
-fn aic_search(grid: &Grid, emit: &mut Emit<'_>, grouped: bool) -> ControlFlow<()> {
-    let technique = grouped_technique(grouped, Technique::Aic, Technique::GroupedAic);
-    let graph = LinkGraph::build(grid, GraphKind::full(grid, grouped));
+/// Which nodes an AIC search uses; each kind reports only chains that need its newest nodes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum AicNodes {
+    Candidates,
+    Groups,
+    /// Groups and almost locked sets; the chain passes through at least one set.
+    Als,
+}
+
+/// Whether the chain passes through an almost locked set (two consecutive nodes of one set).
+fn uses_als(graph: &LinkGraph, chain: &Chain) -> bool {
+    chain.nodes.windows(2).any(|w| {
+        let (a, b) = (&graph.nodes[w[0]], &graph.nodes[w[1]]);
+        a.is_als() && a.als == b.als
+    })
+}
+
+/// AIC (plain, grouped or with ALS nodes): ends true-or-true, eliminations that conflict with
+/// both.
+fn aic_search(grid: &Grid, emit: &mut Emit<'_>, kind: AicNodes) -> ControlFlow<()> {
+    let (technique, graph_kind) = match kind {
+        AicNodes::Candidates => (Technique::Aic, GraphKind::full(grid, false)),
+        AicNodes::Groups => (Technique::GroupedAic, GraphKind::full(grid, true)),
+        AicNodes::Als => (Technique::AlsAic, GraphKind::with_als(grid)),
+    };
+    let graph = LinkGraph::build(grid, graph_kind);
     let mut found = Collector::default();
     for start in 0..graph.nodes.len() {
+        // Chains start on candidates and groups; a set's node is met inside the chain (a chain
+        // from one is the reverse of a chain to it).
+        if graph.nodes[start].is_als() {
+            continue;
+        }
         let search = Search::run(&graph, start, false, CellSet::EMPTY);
         let a = graph.nodes[start];
         for end in 0..graph.nodes.len() {
@@ -610,28 +682,21 @@ fn aic_search(grid: &Grid, emit: &mut Emit<'_>, grouped: bool) -> ControlFlow<()
                 continue;
             }
             let chain = search.chain(end, true);
-            if !is_simple(&graph, &chain.nodes)
-                || uses_group(&graph, &chain) != grouped
-                || (!grouped && is_x_or_xy(&graph, &chain))
-            {
+            let wanted_nodes = match kind {
+                AicNodes::Candidates => !uses_group(&graph, &chain) && !is_x_or_xy(&graph, &chain),
+                AicNodes::Groups => uses_group(&graph, &chain),
+                AicNodes::Als => uses_als(&graph, &chain),
+            };
+            if !wanted_nodes || !is_simple(&graph, &chain.nodes) {
                 continue;
             }
             let mut eliminations = excluded_by_both(grid, &a, &z);
             if !found.wants(&mut eliminations, chain.size(), 0) {
                 continue;
             }
-            let digits = if a.digit == z.digit {
-                a.digit.to_string()
-            } else {
-                let d = DigitSet::single(a.digit).with(z.digit);
-                d.iter()
-                    .map(|x| x.to_string())
-                    .collect::<Vec<_>>()
-                    .join("/")
-            };
             found.offer(&graph, Found {
                 technique,
-                subject: format!("{digits} {}- {} -{}", a.digit, body(&graph, &chain), z.digit),
+                subject: eureka(&graph, &chain),
                 text: format!(
                     "If {} is false, the chain of alternating strong and weak links makes {} true, so one of the two is true and every candidate that conflicts with both can be removed.",
                     node_words(&a),
@@ -866,12 +931,17 @@ fn discontinuous_search(grid: &Grid, emit: &mut Emit<'_>, grouped: bool) -> Cont
 
 /// AIC: a chain of strong and weak links on several digits, ends true-or-true.
 pub fn aic(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
-    aic_search(grid, emit, false)
+    aic_search(grid, emit, AicNodes::Candidates)
 }
 
 /// Grouped AIC: an AIC through at least one group node.
 pub fn grouped_aic(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
-    aic_search(grid, emit, true)
+    aic_search(grid, emit, AicNodes::Groups)
+}
+
+/// AIC with ALS nodes: an AIC (groups allowed) through at least one almost locked set.
+pub fn als_aic(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
+    aic_search(grid, emit, AicNodes::Als)
 }
 
 /// Continuous Nice Loop: an AIC whose ends conflict, closed into a loop.
@@ -1182,7 +1252,7 @@ mod tests {
         check_first(
             Technique::Aic,
             AIC,
-            "AIC: 2 2- r2c3 =2= r1c3 =3= r1c5 =5= r1c8 -5- r3c7 -2 => r2c789<>2",
+            "AIC: (2)r2c3=(2-3)r1c3=(3-5)r1c5=(5)r1c8-(5=2)r3c7 => r2c789<>2",
             AIC_MISS,
         );
     }
@@ -1277,9 +1347,68 @@ mod tests {
         check_line(
             Technique::GroupedAic,
             "21.3..5..84.61532.53.82.1..478953612152467893963182457684...235721536984395248761",
-            "Grouped AIC: 6/9 6- r1c3 =6= r1c9 -6- r3c9 -9- r3c6 =9= r1c56 -9 => r1c3<>9",
+            "Grouped AIC: (6)r1c3=(6)r1c9-(6=9)r3c9-(9)r3c6=(9)r1c56 => r1c3<>9",
             "21.3..5..84.61.32.53.82.1..478953612152467893963182457684...235721536984395248761",
         );
+    }
+
+    /// Through two almost locked sets: 4 leaves column 3's set {r5c3, r7c3, r8c3} (it then
+    /// holds 2, 5, 8, so 5 is in r7c3 or r8c3), and box 5's set {r4c5, r5c4, r5c6, r6c6}.
+    const ALS_AIC: &str = r#"
+.--------------------.--------------------.--------------.
+| 1     25678  45678 | 23458  9     23457 | 346   25  38 |
+| 2478  25678  56789 | 23458  2358  23457 | 3469  25  1  |
+| 248   3      24589 | 6      1258  145   | 49    7   89 |
+:--------------------+--------------------+--------------:
+| 3478  178    13478 | 1348   38    9     | 5     6   2  |
+| 5     9      248   | 248    6     24    | 1     3   7  |
+| 23    126    1236  | 1235   7     235   | 8     9   4  |
+:--------------------+--------------------+--------------:
+| 6     258    258   | 7      125   125   | 39    4   39 |
+| 9     4      25    | 235    235   8     | 7     1   6  |
+| 37    17     137   | 9      4     6     | 2     8   5  |
+'--------------------'--------------------'--------------'
+"#;
+
+    /// The same state with 1 back in r7c3: column 3's set is no longer almost locked.
+    const ALS_AIC_MISS: &str = r#"
+.--------------------.--------------------.--------------.
+| 1     25678  45678 | 23458  9     23457 | 346   25  38 |
+| 2478  25678  56789 | 23458  2358  23457 | 3469  25  1  |
+| 248   3      24589 | 6      1258  145   | 49    7   89 |
+:--------------------+--------------------+--------------:
+| 3478  178    13478 | 1348   38    9     | 5     6   2  |
+| 5     9      248   | 248    6     24    | 1     3   7  |
+| 23    126    1236  | 1235   7     235   | 8     9   4  |
+:--------------------+--------------------+--------------:
+| 6     258    1258  | 7      125   125   | 39    4   39 |
+| 9     4      25    | 235    235   8     | 7     1   6  |
+| 37    17     137   | 9      4     6     | 2     8   5  |
+'--------------------'--------------------'--------------'
+"#;
+
+    #[test]
+    fn als_aic() {
+        check_first(
+            Technique::AlsAic,
+            ALS_AIC,
+            "AIC with ALS nodes: (5)r3c56=(5)r3c3-(5=4)r578c3-(4=5)r4c5,r5c46,r6c6 => r1c6,r2c6<>5",
+            ALS_AIC_MISS,
+        );
+        let step = first(Technique::AlsAic, &pencilmark(ALS_AIC)).expect("a step");
+        // The sets' cells are drawn as sets A and B; the inner links are strong.
+        let set_cells = |k: u8| {
+            step.pattern
+                .cells
+                .iter()
+                .filter(|m| m.role == Role::Als(k))
+                .count()
+        };
+        assert_eq!((set_cells(0), set_cells(1)), (3, 4));
+        let nodes = &step.pattern.nodes;
+        assert_eq!(nodes.len(), 6);
+        assert!(nodes[2].als.len() == 3 && nodes[3].als.len() == 3);
+        assert!(step.pattern.links[2].strong && step.pattern.links[4].strong);
     }
 
     #[test]

@@ -1,5 +1,6 @@
-//! The link graph the chain finders search: candidates (and, as a second layer, groups of a
-//! digit's candidates in one box-line intersection) joined by strong and weak links.
+//! The link graph the chain finders search: candidates (and, as further layers, groups of a
+//! digit's candidates in one box-line intersection, and almost locked sets) joined by strong
+//! and weak links.
 //!
 //! - A **strong link** joins two nodes of which at least one is true: the two candidates of a
 //!   bivalue cell, or two nodes of one digit that hold every place of that digit in a unit
@@ -7,6 +8,12 @@
 //! - A **weak link** joins two nodes that cannot both be true: two digits of one cell, or two
 //!   disjoint nodes of one digit inside one unit. Every strong link between such nodes is
 //!   weak as well, so the weak adjacency lists include the strong ones.
+//! - An **ALS node** is a digit's candidates inside an almost locked set (N cells of one unit
+//!   holding N + 1 digits), true when one of them is. Two ALS nodes of the same set are
+//!   strongly linked: without the one digit the other N cells are locked and hold the other.
+//!   That link is strong only (both digits may well be placed in the set), so it is the one
+//!   strong link not listed among the weak ones. Outside its set an ALS node links along units
+//!   like a group.
 //!
 //! [`GraphKind`] says which links a search may use (X-chains: one digit, unit links only;
 //! XY-chains: bivalue cells, strong links inside cells and weak links between them; AICs and
@@ -17,24 +24,50 @@
 use crate::geometry::{box_of, col_of, row_of, Cell, CellSet, Digit, DigitSet, Unit, UnitKind};
 use crate::grid::Grid;
 
-/// A chain node: `digit` in one cell, or in two or three cells of one box-line intersection.
+/// A chain node: `digit` in one cell, in two or three cells of one box-line intersection, or
+/// in the cells of an almost locked set that hold it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Node {
     pub digit: Digit,
     pub cells: CellSet,
+    /// The whole almost locked set of an ALS node; empty for other nodes.
+    pub als: CellSet,
 }
 
 impl Node {
-    pub fn is_group(&self) -> bool {
-        self.cells.len() > 1
+    /// `digit` in `cells` (one cell, or a box-line group).
+    pub fn new(digit: Digit, cells: CellSet) -> Node {
+        Node {
+            digit,
+            cells,
+            als: CellSet::EMPTY,
+        }
     }
 
-    /// The one cell of a single-candidate node.
+    pub fn is_group(&self) -> bool {
+        self.als.is_empty() && self.cells.len() > 1
+    }
+
+    pub fn is_als(&self) -> bool {
+        !self.als.is_empty()
+    }
+
+    /// The one cell of a single-candidate node (never an ALS node's, even a one-cell one: its
+    /// meaning is the set's).
     pub fn cell(&self) -> Option<Cell> {
-        if self.is_group() {
+        if self.is_als() || self.cells.len() > 1 {
             None
         } else {
             self.cells.first()
+        }
+    }
+
+    /// The cells a chain's text names for the node: an ALS node's whole set.
+    pub fn shown_cells(&self) -> CellSet {
+        if self.is_als() {
+            self.als
+        } else {
+            self.cells
         }
     }
 
@@ -91,7 +124,13 @@ pub struct GraphKind {
     pub weak_in_cells: bool,
     /// Group nodes (box-line intersections).
     pub groups: bool,
+    /// ALS nodes (almost locked sets of two to [`MAX_ALS_CELLS`] cells).
+    pub als: bool,
 }
+
+/// The largest almost locked set used as a chain node: larger ones rarely shorten a chain and
+/// multiply the nodes a search must visit.
+pub const MAX_ALS_CELLS: u32 = 4;
 
 impl GraphKind {
     /// Every link, with or without groups: AICs and nice loops.
@@ -103,6 +142,15 @@ impl GraphKind {
             strong_in_units: true,
             weak_in_cells: true,
             groups,
+            als: false,
+        }
+    }
+
+    /// Every link with groups and almost locked sets: AICs with ALS nodes.
+    pub fn with_als(grid: &Grid) -> GraphKind {
+        GraphKind {
+            als: true,
+            ..GraphKind::full(grid, true)
         }
     }
 
@@ -115,6 +163,7 @@ impl GraphKind {
             strong_in_units: true,
             weak_in_cells: false,
             groups: false,
+            als: false,
         }
     }
 
@@ -132,6 +181,7 @@ impl GraphKind {
             strong_in_units: false,
             weak_in_cells: false,
             groups: false,
+            als: false,
         }
     }
 }
@@ -158,10 +208,7 @@ impl LinkGraph {
         for cell in kind.cells.iter() {
             for digit in grid.candidates(cell).intersection(kind.digits).iter() {
                 single[slot(cell, digit)] = Some(nodes.len() as u16);
-                nodes.push(Node {
-                    digit,
-                    cells: CellSet::single(cell),
-                });
+                nodes.push(Node::new(digit, CellSet::single(cell)));
             }
         }
         if kind.groups {
@@ -173,15 +220,44 @@ impl LinkGraph {
                     for digit in kind.digits.iter() {
                         let cells = part & grid.digit_cells(digit) & kind.cells;
                         if cells.len() >= 2 {
-                            nodes.push(Node { digit, cells });
+                            nodes.push(Node::new(digit, cells));
                         }
                     }
                 }
             }
         }
+        // Each set's nodes, to link them among themselves below.
+        let mut set_nodes: Vec<std::ops::Range<usize>> = Vec::new();
+        if kind.als {
+            for als in crate::finders::als::collect_alses(grid) {
+                if als.cells.len() < 2
+                    || als.cells.len() > MAX_ALS_CELLS
+                    || !(als.cells - kind.cells).is_empty()
+                {
+                    continue;
+                }
+                let first = nodes.len();
+                for digit in als.digits.intersection(kind.digits).iter() {
+                    nodes.push(Node {
+                        digit,
+                        cells: als.holding(digit),
+                        als: als.cells,
+                    });
+                }
+                set_nodes.push(first..nodes.len());
+            }
+        }
         let n = nodes.len();
         let mut strong: Vec<Vec<u16>> = vec![Vec::new(); n];
         let mut weak: Vec<Vec<u16>> = vec![Vec::new(); n];
+        for range in set_nodes {
+            for a in range.clone() {
+                for b in a + 1..range.end {
+                    strong[a].push(b as u16);
+                    strong[b].push(a as u16);
+                }
+            }
+        }
         let mut link = |a: usize, b: usize, is_strong: bool| {
             weak[a].push(b as u16);
             weak[b].push(a as u16);
@@ -267,6 +343,17 @@ fn box_lines(b: usize) -> [Unit; 6] {
 /// Whether the strong link between two nodes holds on `grid`: a bivalue cell holding both, or
 /// a unit whose places for the digit are exactly the two nodes' cells.
 pub fn strong_link_holds(grid: &Grid, a: &Node, b: &Node) -> bool {
+    if a.is_als() || b.is_als() {
+        if a.als == b.als && a.digit != b.digit && is_als_node(grid, a) && is_als_node(grid, b) {
+            return true;
+        }
+        if a.digit != b.digit || (a.is_als() && !is_als_node(grid, a)) {
+            return false;
+        }
+        if b.is_als() && !is_als_node(grid, b) {
+            return false;
+        }
+    }
     if a.digit != b.digit {
         let (Some(ca), Some(cb)) = (a.cell(), b.cell()) else {
             return false;
@@ -287,8 +374,24 @@ pub fn strong_link_holds(grid: &Grid, a: &Node, b: &Node) -> bool {
 /// Whether the weak link between two nodes holds on `grid`: both are candidates and they cannot
 /// both be true.
 pub fn weak_link_holds(grid: &Grid, a: &Node, b: &Node) -> bool {
-    let present = |n: &Node| (n.cells - grid.digit_cells(n.digit)).is_empty();
+    let present = |n: &Node| {
+        (n.cells - grid.digit_cells(n.digit)).is_empty() && (!n.is_als() || is_als_node(grid, n))
+    };
     present(a) && present(b) && a.excludes_node(b)
+}
+
+/// Whether an ALS node is what it claims on `grid`: its set is N empty cells of one unit
+/// holding N + 1 digits, and its cells are exactly the set's cells holding its digit.
+pub fn is_als_node(grid: &Grid, node: &Node) -> bool {
+    let set = node.als;
+    let digits = set
+        .iter()
+        .fold(DigitSet::EMPTY, |acc, c| acc | grid.candidates(c));
+    set.iter().all(|c| grid.value(c) == 0)
+        && Unit::all().any(|u| (set - u.cell_set()).is_empty())
+        && digits.len() == set.len() + 1
+        && !node.cells.is_empty()
+        && node.cells == set & grid.digit_cells(node.digit)
 }
 
 /// Which kind of unit a group lies along (for words): its line.
@@ -314,15 +417,9 @@ mod tests {
 
     #[test]
     fn group_notation_follows_hodoku() {
-        let row_group = Node {
-            digit: 8,
-            cells: CellSet::single(cell_at(3, 3)).with(cell_at(3, 4)),
-        };
+        let row_group = Node::new(8, CellSet::single(cell_at(3, 3)).with(cell_at(3, 4)));
         assert_eq!(row_group.cells_notation(), "r4c45");
-        let col_group = Node {
-            digit: 9,
-            cells: CellSet::single(cell_at(0, 2)).with(cell_at(2, 2)),
-        };
+        let col_group = Node::new(9, CellSet::single(cell_at(0, 2)).with(cell_at(2, 2)));
         assert_eq!(col_group.cells_notation(), "r13c3");
         assert_eq!(group_line(&col_group), Some(Unit::column(2)));
     }

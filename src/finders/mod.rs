@@ -128,6 +128,7 @@ pub fn finder(technique: Technique) -> Finder {
         GroupedContinuousNiceLoop => chains::grouped_continuous_nice_loop,
         GroupedDiscontinuousNiceLoop => chains::grouped_discontinuous_nice_loop,
         GroupedAic => chains::grouped_aic,
+        AlsAic => chains::als_aic,
         BugType2 => uniqueness::bug_type_2,
         BugType3 => uniqueness::bug_type_3,
         BugType4 => uniqueness::bug_type_4,
