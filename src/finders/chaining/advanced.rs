@@ -13,7 +13,16 @@
 //! already removed (its *rule parents*; otherwise the step was available without the chain
 //! and would have been found earlier). The rule parents become the new node's parents, so
 //! they count towards the chain's complexity, and a nested chain's own complexity is added.
+//!
+//! Levels share work: a level's closures run exactly as the level below's until the latter's
+//! inner rules run dry (the inner rules are the level below's plus more, tried in the same
+//! order), so level 3 meets the reduced grids of level 2 again, and level 5 those of level 4.
+//! The inner Forcing Chains & Cycles and Dynamic Forcing Chains results (the hints that
+//! needed the chain's removals, with their rule parents) are therefore kept per reduced grid
+//! for the duration of one [`with_shared_levels`] scope.
 
+use std::cell::RefCell;
+use std::collections::HashMap;
 use std::rc::Rc;
 
 use crate::finders::all;
@@ -60,6 +69,72 @@ fn inner_rules(level: u8) -> Vec<Inner> {
     rules
 }
 
+/// Inner chaining hints that needed the outer chain's removals, each with its rule parents.
+type Useful = Rc<[(Rc<ChainHint>, Vec<(Cell, Digit)>)]>;
+
+/// Results of the plain inner chaining rules per (rule, reduced grid), for one outer grid.
+struct LevelCache {
+    source: [u16; 81],
+    results: HashMap<(Rule, [u16; 81]), Useful>,
+}
+
+thread_local! {
+    static LEVEL_CACHE: RefCell<Option<LevelCache>> = const { RefCell::new(None) };
+}
+
+/// Runs `f` (the levels of one nested search over `grid`) with inner results shared between
+/// levels; the cache is dropped afterwards, so it never outlives one pipeline step.
+pub(super) fn with_shared_levels<T>(grid: &Grid, f: impl FnOnce() -> T) -> T {
+    LEVEL_CACHE.with(|c| {
+        *c.borrow_mut() = Some(LevelCache {
+            source: grid.candidate_masks(),
+            results: HashMap::new(),
+        })
+    });
+    let result = f();
+    LEVEL_CACHE.with(|c| *c.borrow_mut() = None);
+    result
+}
+
+/// The useful hints of a plain chaining `rule` on the reduced grid `work` of a chain that
+/// started from `source`: cached when a [`with_shared_levels`] scope for `source` is open
+/// (nested searches inside level 5 start from other grids and are not cached).
+fn useful_hints(rule: Rule, work: &Grid, source: &Grid) -> Useful {
+    let compute = || -> Useful {
+        Search::new(rule, work)
+            .run()
+            .into_iter()
+            .filter_map(|hint| {
+                let parents = chain_parents(&hint, source, work);
+                (!parents.is_empty()).then(|| (Rc::new(hint), parents))
+            })
+            .collect()
+    };
+    if rule.level != 0 {
+        return compute();
+    }
+    let key = (rule, work.candidate_masks());
+    let cached = LEVEL_CACHE.with(|c| {
+        c.borrow().as_ref().and_then(|cache| {
+            (cache.source == source.candidate_masks())
+                .then(|| cache.results.get(&key).cloned())
+                .flatten()
+        })
+    });
+    if let Some(useful) = cached {
+        return useful;
+    }
+    let useful = compute();
+    LEVEL_CACHE.with(|c| {
+        if let Some(cache) = c.borrow_mut().as_mut() {
+            if cache.source == source.candidate_masks() {
+                cache.results.insert(key, useful.clone());
+            }
+        }
+    });
+    useful
+}
+
 /// The removals the inner rules add to a chain whose direct implications ran dry, as new
 /// "off" nodes of `search`'s arena. `work` is the reduced grid, `source` the grid the chain
 /// started from, `offs` the chain's "off" potentials (the rule parents are among them).
@@ -98,16 +173,11 @@ pub(super) fn potentials(
                 }
             }
             Inner::Chaining(rule) => {
-                for hint in Search::new(rule, work).run() {
-                    let parents = chain_parents(&hint, source, work);
-                    if parents.is_empty() {
-                        continue;
-                    }
+                for (nested, parents) in useful_hints(rule, work, source).iter() {
                     let ids: Vec<u32> = parents
                         .iter()
                         .map(|&(c, d)| offs.get(c, d).expect("rule parent is off"))
                         .collect();
-                    let nested = Rc::new(hint);
                     for &(cell, digit) in &nested.removable {
                         let id = search.arena.push(
                             cell,

@@ -472,9 +472,9 @@ impl<'g> Search<'g> {
                         // rest of the search cannot change it.
                         return Some(self.arena.derive(cell, digit, false, cause, p));
                     }
-                    if !to_off.contains(cell, digit)
-                        && !self.arena.is_ancestor(p, key(cell, digit, false))
-                    {
+                    // Every "off" potential of this search is in `to_off`, the main path's
+                    // included, so a candidate not there is not an ancestor either.
+                    if !to_off.contains(cell, digit) {
                         let id = self.arena.derive(cell, digit, false, cause, p);
                         pending_off.push_back(id);
                         to_off.insert(cell, digit);

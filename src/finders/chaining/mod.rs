@@ -46,7 +46,7 @@ use hint::{distinct_nodes, ChainHint, HintKind};
 use potentials::Arena;
 
 /// One of Sudoku Explainer's chaining rules (`Chaining(multiple, dynamic, nishio, level)`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Rule {
     /// Cell and region forcing chains (several branches).
     pub multiple: bool,
@@ -197,13 +197,15 @@ pub fn dynamic_plus(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
 /// SE's nested forcing chains, levels 2 to 5 in turn: the first level that finds anything
 /// gives the steps.
 pub fn nested(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
-    for level in 2..=5 {
-        let hints = Search::new(Rule::nested(level), grid).run();
-        if !hints.is_empty() {
-            return emit_all(grid, hints, emit);
-        }
+    let hints = advanced::with_shared_levels(grid, || {
+        (2..=5)
+            .map(|level| Search::new(Rule::nested(level), grid).run())
+            .find(|hints| !hints.is_empty())
+    });
+    match hints {
+        Some(hints) => emit_all(grid, hints, emit),
+        None => ControlFlow::Continue(()),
     }
-    ControlFlow::Continue(())
 }
 
 /// Every hint of one chaining rule on `grid`, in the order the rule reports them (for tests
