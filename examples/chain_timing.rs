@@ -1,8 +1,10 @@
 //! Time per puzzle of the logical solve with Sudoku Explainer's profile over a corpus: how many
 //! puzzles are solved, the median and worst time, and the slowest puzzles with their ER.
-//! Run: `cargo run --release --example chain_timing -- FILE [COUNT] [--up-to SLUG]`
-//! (`--up-to dynamic-forcing-chains-plus` leaves out the techniques after that one;
-//! `--extended` times the extended profile instead).
+//! Run: `cargo run --release --example chain_timing -- FILE [COUNT] [--up-to SLUG]
+//! [--stride N]` (`--up-to dynamic-forcing-chains-plus` leaves out the techniques after that
+//! one; `--extended` times the extended profile instead; `--stride N` takes every N-th puzzle).
+//! Both wall time and the thread's CPU time are reported: on a shared machine the CPU time is
+//! what one core would need.
 
 use std::time::Instant;
 
@@ -30,6 +32,12 @@ fn main() {
         let last = Technique::parse(&args[i + 1]).expect("a technique slug");
         options = options.up_to(last);
     }
+    let stride: usize = args
+        .iter()
+        .position(|a| a == "--stride")
+        .and_then(|i| args.get(i + 1))
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(1);
     let Ok(text) = std::fs::read_to_string(&path) else {
         println!("skipped: {path} not found");
         return;
@@ -39,6 +47,7 @@ fn main() {
     for line in text
         .lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .step_by(stride.max(1))
         .take(count)
     {
         let mut cells = [0u8; 81];
@@ -46,24 +55,47 @@ fn main() {
             cells[i] = ch.to_digit(10).unwrap_or(0) as u8;
         }
         let start = Instant::now();
+        let cpu_start = thread_cpu_seconds();
         let trace = solve(&Grid::from_puzzle(&cells), &options);
         let seconds = start.elapsed().as_secs_f64();
+        let cpu = thread_cpu_seconds() - cpu_start;
         solved += (trace.status == Status::Solved) as usize;
         let r = rate(&trace);
-        times.push((seconds, r.er, line[..81.min(line.len())].to_string()));
+        times.push((seconds, cpu));
         eprintln!(
-            "{seconds:8.3}s  ER {:4.1}  {}",
+            "{seconds:8.3}s wall {cpu:8.2}s cpu  ER {:4.1}  {}",
             r.er,
             &line[..81.min(line.len())]
         );
     }
-    let mut sorted: Vec<f64> = times.iter().map(|t| t.0).collect();
-    sorted.sort_by(|a, b| a.partial_cmp(b).unwrap());
-    let median = sorted.get(sorted.len() / 2).copied().unwrap_or(0.0);
-    let worst = sorted.last().copied().unwrap_or(0.0);
-    let total: f64 = sorted.iter().sum();
+    let summary = |values: Vec<f64>| {
+        let mut sorted = values;
+        sorted.sort_by(|a, b| a.partial_cmp(b).unwrap());
+        let median = sorted.get(sorted.len() / 2).copied().unwrap_or(0.0);
+        let worst = sorted.last().copied().unwrap_or(0.0);
+        let total: f64 = sorted.iter().sum();
+        format!("median {median:.3} s, worst {worst:.3} s, total {total:.1} s")
+    };
     println!(
-        "{path}: {} puzzles, {solved} solved; median {median:.3} s, worst {worst:.3} s, total {total:.1} s",
-        times.len()
+        "{path}: {} puzzles, {solved} solved; wall: {}; cpu: {}",
+        times.len(),
+        summary(times.iter().map(|t| t.0).collect()),
+        summary(times.iter().map(|t| t.1).collect())
     );
+}
+
+/// CPU time this thread has used (Linux: user + system ticks of /proc/thread-self/stat, at
+/// the usual 100 ticks a second; 0 elsewhere).
+fn thread_cpu_seconds() -> f64 {
+    let Ok(stat) = std::fs::read_to_string("/proc/thread-self/stat") else {
+        return 0.0;
+    };
+    // Fields after the command name (which is in parentheses and may hold spaces).
+    let Some((_, rest)) = stat.rsplit_once(')') else {
+        return 0.0;
+    };
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let ticks = |i: usize| fields.get(i).and_then(|f| f.parse::<f64>().ok()).unwrap_or(0.0);
+    // utime and stime are fields 14 and 15 of the whole line, 12 and 13 after the name.
+    (ticks(11) + ticks(12)) / 100.0
 }

@@ -1,0 +1,38 @@
+//! Time per step of one puzzle's Sudoku Explainer solve: which steps (and techniques) the
+//! time goes to. Run: `cargo run --release --example step_timing -- PUZZLE [MIN_SECONDS]`.
+
+use std::time::Instant;
+
+use stepwise::grid::Grid;
+use stepwise::pipeline::{apply, next_step, Options};
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let Some(line) = args.next() else {
+        eprintln!("usage: step_timing PUZZLE [MIN_SECONDS]");
+        std::process::exit(2);
+    };
+    let min: f64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(0.05);
+    let mut cells = [0u8; 81];
+    for (i, ch) in line.chars().take(81).enumerate() {
+        cells[i] = ch.to_digit(10).unwrap_or(0) as u8;
+    }
+    let mut grid = Grid::from_puzzle(&cells);
+    let options = Options::sudoku_explainer();
+    let started = Instant::now();
+    let mut count = 0;
+    while !grid.is_solved() {
+        let t = Instant::now();
+        let Some(step) = next_step(&grid, &options) else {
+            println!("stuck after {count} steps");
+            break;
+        };
+        let seconds = t.elapsed().as_secs_f64();
+        if seconds >= min {
+            println!("step {count}: {seconds:.2} s, {} {:.1}", step.technique, step.rating());
+        }
+        apply(&mut grid, &step);
+        count += 1;
+    }
+    println!("total {:.2} s, {count} steps", started.elapsed().as_secs_f64());
+}
