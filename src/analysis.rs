@@ -232,8 +232,14 @@ impl Analysis {
     }
 
     /// Checks each requirement against the path and records the outcome in `requirements`;
-    /// returns whether every one is met.
+    /// returns whether every one is met. A puzzle without a path (invalid, no solution,
+    /// several) records no check, so batch tallies count only puzzles that were solved or
+    /// got stuck, and meets a requirement only when there is none.
     pub fn check(&mut self, requirements: &[Requirement]) -> bool {
+        if !self.succeeded() {
+            self.requirements.clear();
+            return requirements.is_empty();
+        }
         self.requirements = requirements
             .iter()
             .map(|r| {
@@ -573,6 +579,10 @@ mod tests {
         assert!(!a.check(&[hidden_pair, x_wing]));
         assert_eq!(a.requirements[1].require, "X-Wing");
         assert!(!a.requirements[1].met);
+        let mut invalid = Analysis::invalid("line 1: bad".into());
+        assert!(!invalid.check(&[Requirement::parse("x-wing").unwrap()]));
+        assert!(invalid.requirements.is_empty());
+        assert!(invalid.check(&[]));
     }
 
     #[test]
