@@ -281,8 +281,9 @@ impl Analysis {
             names.join(", ")
         };
         out.push_str(&format!("Givens: {}; symmetry: {symmetry}\n", self.givens));
+        let plural = if self.steps == 1 { "" } else { "s" };
         out.push_str(&format!(
-            "Status: {} after {} steps\n",
+            "Status: {} after {} step{plural}\n",
             status_word(self.status),
             self.steps
         ));
@@ -293,7 +294,7 @@ impl Analysis {
         if !self.techniques.is_empty() {
             out.push_str("Techniques:\n");
             for t in &self.techniques {
-                out.push_str(&format!("  {:>4}  {} ({})\n", t.count, t.technique, t.slug));
+                out.push_str(&format!("  {:>4}  {} [{}]\n", t.count, t.technique, t.slug));
             }
         }
         if !self.bottlenecks.is_empty() {

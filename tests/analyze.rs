@@ -278,3 +278,30 @@ fn several_solutions_are_named_and_fail() {
         .contains("more than one solution"));
     assert!(text(&out.stderr).contains("argument 1: line 1: the puzzle has more than one solution"));
 }
+
+#[test]
+fn stuck_paths_are_counted_apart_from_the_er_bands() {
+    let path = std::env::temp_dir().join(format!("stepwise-stuck-{}.svg", std::process::id()));
+    let out = stepwise(
+        &[
+            "analyze",
+            "--techniques",
+            "full-house,hidden-single-box,naked-single",
+            "--plot",
+            path.to_str().unwrap(),
+            "examples/graded.txt",
+        ],
+        "",
+    );
+    // A stuck path is an answer, not a failure.
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("Status: stuck after 1 step\nRating: ER 20.0, EP 1.2, ED 1.2; level Unrated; hardest (stuck)\n"));
+    assert!(stdout.contains("Status: solved 1, stuck 4\nLevels: Easy 1, Unrated 4\n"));
+    let svg = std::fs::read_to_string(&path).expect("the plot is written");
+    std::fs::remove_file(&path).unwrap();
+    assert_well_nested(&svg);
+    // The 1.0-1.9 band and the stuck bar.
+    assert_eq!(svg.matches("<rect ").count(), 2);
+    assert!(svg.contains("<title>stuck: 4</title>"));
+}

@@ -15,6 +15,9 @@ const LEFT: f64 = 64.0;
 const RIGHT: f64 = 24.0;
 const TOP: f64 = 48.0;
 const BOTTOM: f64 = 72.0;
+const BAR_COLOUR: &str = "#4a7ab5";
+/// Stuck paths are not an ER band (their 20.0 is SE's sentinel): a grey bar sets them apart.
+const STUCK_COLOUR: &str = "#9a9a9a";
 
 /// A tick step of 1, 2 or 5 times a power of ten giving at most eight ticks up to `max`.
 fn tick_step(max: usize) -> usize {
@@ -32,13 +35,13 @@ fn tick_step(max: usize) -> usize {
 
 /// The chart as an SVG document.
 pub fn er_histogram_svg(summary: &Summary) -> String {
-    let mut bars: Vec<(String, usize)> = summary
+    let mut bars: Vec<(String, usize, &str)> = summary
         .er_histogram
         .iter()
-        .map(|b| (format!("{:.1}-{:.1}", b.min, b.max), b.count))
+        .map(|b| (format!("{:.1}-{:.1}", b.min, b.max), b.count, BAR_COLOUR))
         .collect();
     if summary.stuck() > 0 {
-        bars.push(("stuck".to_string(), summary.stuck()));
+        bars.push(("stuck".to_string(), summary.stuck(), STUCK_COLOUR));
     }
     let most = bars.iter().map(|b| b.1).max().unwrap_or(0).max(1);
     let step = tick_step(most);
@@ -119,13 +122,13 @@ pub fn er_histogram_svg(summary: &Summary) -> String {
     }
     // Bars, each with its count above and its band below.
     let slot = plot_width / bars.len().max(1) as f64;
-    for (i, (label, count)) in bars.iter().enumerate() {
+    for (i, (label, count, colour)) in bars.iter().enumerate() {
         let x = LEFT + slot * i as f64 + slot * 0.1;
         let y = y_of(*count);
         let centre = x + slot * 0.4;
         let _ = writeln!(
             svg,
-            r##"<rect x="{x:.1}" y="{y:.1}" width="{:.1}" height="{:.1}" fill="#4a7ab5"><title>{label}: {count}</title></rect>"##,
+            r#"<rect x="{x:.1}" y="{y:.1}" width="{:.1}" height="{:.1}" fill="{colour}"><title>{label}: {count}</title></rect>"#,
             slot * 0.8,
             base - y
         );
@@ -206,6 +209,7 @@ mod tests {
         assert!(svg.contains(">3.0-3.9</text>"));
         assert!(svg.contains("<title>3.0-3.9: 2</title>"));
         assert!(svg.contains(">stuck</text>"));
+        assert_eq!(svg.matches(&format!(r#"fill="{STUCK_COLOUR}""#)).count(), 1);
         assert!(svg.contains("ER histogram of 6 puzzles"));
     }
 

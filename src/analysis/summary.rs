@@ -244,7 +244,7 @@ impl Summary {
         out.push_str("Techniques (puzzles using each):\n");
         for t in &self.techniques {
             out.push_str(&format!(
-                "  {:>6}  {} ({})\n",
+                "  {:>6}  {} [{}]\n",
                 t.puzzles, t.technique, t.slug
             ));
         }
