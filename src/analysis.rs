@@ -2,9 +2,9 @@
 //!
 //! Owns [`Analysis`] (per puzzle: givens, [`Symmetry`], ER/EP/ED, level, steps, the technique
 //! histogram, the bottleneck steps and the `--require` checks), [`Requirement`] and the text
-//! rendering; [`summary`] owns the batch [`Summary`], [`plot`] its SVG histogram. Everything here is
-//! a pure function of a [`Trace`] and its [`Rating`]: a different profile takes a different
-//! path and so gets a different analysis.
+//! rendering; [`summary`] owns the batch [`Summary`], [`plot`] its SVG histogram. Everything
+//! here is a pure function of a [`Trace`] and its [`Rating`]: a different profile takes a
+//! different path and so gets a different analysis.
 //!
 //! **Bottleneck steps** are defined so that a puzzle has at most [`MAX_BOTTLENECKS`] of them:
 //! 1. the reference is the highest rating of a step on the path (the ER of a solved path; a
@@ -85,7 +85,7 @@ impl Bottleneck {
                 } else {
                     String::new()
                 };
-                format!("unlocks {n} by singles: {named}{more}")
+                format!("unlocks {} by singles: {named}{more}", cells(n))
             }
         };
         if self.finishes {
@@ -93,16 +93,25 @@ impl Bottleneck {
         } else {
             match self.next_hard {
                 Some(next) => out.push_str(&format!(
-                    "; then {} cells placed before step {next}, the next hard one",
-                    self.placed_before_next_hard
+                    "; then {} placed before step {next}, the next hard one",
+                    cells(self.placed_before_next_hard)
                 )),
                 None => out.push_str(&format!(
-                    "; then {} cells placed, no hard step after it",
-                    self.placed_before_next_hard
+                    "; then {} placed, no hard step after it",
+                    cells(self.placed_before_next_hard)
                 )),
             }
         }
         out
+    }
+}
+
+/// `1 cell`, `4 cells`.
+fn cells(n: usize) -> String {
+    if n == 1 {
+        "1 cell".to_string()
+    } else {
+        format!("{n} cells")
     }
 }
 
@@ -522,7 +531,7 @@ mod tests {
             .all(|b| b.unlocks.is_empty() && !b.finishes));
         assert_eq!(
             last.consequences(),
-            "unlocks 34 by singles: r6c1=4, r4c1=8, r5c9=8, r5c4=9, r1c5=9, r6c5=8 and 28 more; \
+            "unlocks 34 cells by singles: r6c1=4, r4c1=8, r5c9=8, r5c4=9, r1c5=9, r6c5=8 and 28 more; \
              singles then finish the puzzle"
         );
         assert_eq!(
