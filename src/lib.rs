@@ -11,7 +11,7 @@
 //! - [`finders`]: one function per technique, grouped by family.
 //! - [`pipeline`]: the logical solve loop and its trace.
 //! - [`rating`]: ER/EP/ED and the level, computed from a trace.
-//! - [`analysis`]: per-puzzle analysis (symmetry, technique histogram, bottlenecks) and batch summaries.
+//! - [`analysis`]: a puzzle's symmetry, technique histogram and bottleneck steps; batch summaries.
 //! - [`hint`]: the next hint from a user's state, at four levels of detail.
 //! - [`explain`]: the front door: solve logically, explain, rate and hint a parsed puzzle.
 
