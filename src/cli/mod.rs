@@ -1,6 +1,7 @@
 //! The `stepwise` command line: argument definitions (clap), input sources and one module per
 //! command. Owns exit codes: 0 when every puzzle succeeded, 1 when any failed, 2 for usage errors.
 
+mod analyze;
 mod check;
 mod explain;
 mod hint;
@@ -60,6 +61,11 @@ enum Command {
         after_help = "Examples:\n  stepwise rate examples/puzzles.txt\n  stepwise rate --format json - < puzzles.txt\n\nER/EP/ED follow Sudoku Explainer 1.2.1; a stuck path rates 20.0 as SE does."
     )]
     Rate(RateArgs),
+    /// Analyze each puzzle: givens, symmetry, rating, technique histogram, bottleneck steps.
+    #[command(
+        after_help = "Examples:\n  stepwise analyze examples/graded.txt\n  stepwise analyze --require x-wing --format json FILE\n  stepwise analyze --plot er.svg FILE\n\nA batch of more than one puzzle ends with a summary.\nExit code: 0 when every puzzle has one solution and meets every --require, 1 otherwise, 2 for an unknown technique."
+    )]
+    Analyze(analyze::AnalyzeArgs),
 }
 
 /// How every command takes its puzzles.
@@ -246,6 +252,7 @@ pub fn run() -> i32 {
         Command::Explain(args) => explain::run(&args),
         Command::Hint(args) => hint::run(&args),
         Command::Rate(args) => rate::run(&args),
+        Command::Analyze(args) => analyze::run(&args),
     }
 }
 
