@@ -95,7 +95,12 @@ fn thread_cpu_seconds() -> f64 {
         return 0.0;
     };
     let fields: Vec<&str> = rest.split_whitespace().collect();
-    let ticks = |i: usize| fields.get(i).and_then(|f| f.parse::<f64>().ok()).unwrap_or(0.0);
+    let ticks = |i: usize| {
+        fields
+            .get(i)
+            .and_then(|f| f.parse::<f64>().ok())
+            .unwrap_or(0.0)
+    };
     // utime and stime are fields 14 and 15 of the whole line, 12 and 13 after the name.
     (ticks(11) + ticks(12)) / 100.0
 }

@@ -29,10 +29,17 @@ fn main() {
         };
         let seconds = t.elapsed().as_secs_f64();
         if seconds >= min {
-            println!("step {count}: {seconds:.2} s, {} {:.1}", step.technique, step.rating());
+            println!(
+                "step {count}: {seconds:.2} s, {} {:.1}",
+                step.technique,
+                step.rating()
+            );
         }
         apply(&mut grid, &step);
         count += 1;
     }
-    println!("total {:.2} s, {count} steps", started.elapsed().as_secs_f64());
+    println!(
+        "total {:.2} s, {count} steps",
+        started.elapsed().as_secs_f64()
+    );
 }

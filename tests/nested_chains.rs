@@ -3,6 +3,8 @@
 //! sound steps and gives SE's own ER/EP/ED. Nested chains cost seconds per step, so the
 //! sample is small; `cargo run --release --example chain_timing -- FILE` runs whole sets.
 
+mod common;
+
 use stepwise::grid::Grid;
 use stepwise::pipeline::{solve, Options, Status};
 use stepwise::rating::rate;
@@ -38,5 +40,30 @@ fn a_nested_chain_puzzle_is_solved_with_se_ratings() {
         if step.technique == Technique::NestedForcingChains {
             assert!(step.rating() >= 9.5, "{step}");
         }
+    }
+}
+
+/// A spread sample of the forum's hardest list (every puzzle rated 11+ by SE) is solved to the
+/// end by Sudoku Explainer's rules, nested chains included, every step sound. The whole list
+/// (48,765 puzzles) is for `stepwise rate --jobs N` or
+/// `cargo run --release --example chain_timing -- ../shared/data/forum-hardest-11plus.txt`.
+#[test]
+fn forum_hardest_sample_is_solved_by_logic() {
+    let Some(puzzles) = common::corpus("forum-hardest-11plus.txt", usize::MAX) else {
+        return;
+    };
+    let options = Options::sudoku_explainer();
+    for line in puzzles.iter().step_by(16_000) {
+        let trace = solve(&Grid::from_puzzle(&common::cells(line)), &options);
+        assert_eq!(trace.status, Status::Solved, "{line}: not solved");
+        if let Some((n, step)) = trace.first_unsound_step() {
+            panic!("{line}: step {} is unsound: {step}", n + 1);
+        }
+        let rating = rate(&trace);
+        assert!(
+            rating.er >= 9.0,
+            "{line}: ER {} for an 11+ puzzle",
+            rating.er
+        );
     }
 }
