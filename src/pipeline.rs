@@ -57,6 +57,29 @@ impl Options {
         }
     }
 
+    /// HoDoKu 2.2's default solver steps in its order (`Options.java`, `DEFAULT_SOLVER_STEPS`
+    /// sorted by index), so its score and level (`rating::rate_hodoku`) can agree with
+    /// HoDoKu's. Each HoDoKu step maps to Stepwise's technique of the same name; where one
+    /// HoDoKu step finds several of ours (Hidden Single: box, then line; Simple Colors: trap,
+    /// then wrap; Nice Loop: continuous, discontinuous, AIC) they stand together in its place.
+    ///
+    /// Substitutions, all at the end of HoDoKu's list, where it uses Forcing Chain (500) and
+    /// Forcing Net (700) before guessing: HoDoKu's tabling forcing chains are not built here,
+    /// so Sudoku Explainer's chaining rules from Nishio on stand in for them, scored as the
+    /// catalog says (Nishio, cell, region and dynamic chains 500, the "(+)" and nested ones
+    /// 700, all Extreme). Where HoDoKu gives up and guesses (Brute Force, 10000), they still
+    /// solve logically, so such a puzzle is Extreme here too but with a much lower score. SE's
+    /// "Forcing Chains & Cycles" and the aligned exclusions are left out: HoDoKu has no such
+    /// steps, and what they find that HoDoKu's chains do not, HoDoKu finds with a forcing
+    /// chain. Off in HoDoKu by default and so here: fish of size 5 and up, Franken Jellyfish
+    /// and its finned form, mutant fish, Death Blossom, Kraken fish, templates.
+    pub fn hodoku() -> Options {
+        Options {
+            techniques: HODOKU_ORDER.to_vec(),
+            step_limit: None,
+        }
+    }
+
     /// The same options without the techniques rated above `last` in the catalog order (for
     /// example up to Dynamic Forcing Chains (+), leaving out the slow nested chains).
     pub fn up_to(mut self, last: Technique) -> Options {
@@ -95,6 +118,85 @@ impl Options {
         }
     }
 }
+
+/// [`Options::hodoku`]'s techniques: HoDoKu 2.2's default order, then the stand-ins for its
+/// forcing chains and nets.
+const HODOKU_ORDER: &[Technique] = {
+    use Technique::*;
+    &[
+        FullHouse,
+        NakedSingle,
+        HiddenSingleBox,
+        HiddenSingleLine,
+        LockedPair,
+        LockedTriple,
+        LockedCandidatesPointing,
+        LockedCandidatesClaiming,
+        NakedPair,
+        NakedTriple,
+        HiddenPair,
+        HiddenTriple,
+        NakedQuad,
+        HiddenQuad,
+        XWing,
+        Swordfish,
+        Jellyfish,
+        RemotePair,
+        BugPlus1,
+        Skyscraper,
+        TwoStringKite,
+        TurbotFish,
+        EmptyRectangle,
+        WWing,
+        XYWing,
+        XYZWing,
+        UniqueRectangle1,
+        UniqueRectangle2,
+        UniqueRectangle3,
+        UniqueRectangle4,
+        UniqueRectangle5,
+        UniqueRectangle6,
+        HiddenRectangle,
+        AvoidableRectangle1,
+        AvoidableRectangle2,
+        FinnedXWing,
+        SashimiXWing,
+        FinnedSwordfish,
+        SashimiSwordfish,
+        FinnedJellyfish,
+        SashimiJellyfish,
+        SueDeCoq,
+        SimpleColorsTrap,
+        SimpleColorsWrap,
+        MultiColors1,
+        MultiColors2,
+        XChain,
+        XYChain,
+        ContinuousNiceLoop,
+        DiscontinuousNiceLoop,
+        Aic,
+        GroupedContinuousNiceLoop,
+        GroupedDiscontinuousNiceLoop,
+        GroupedAic,
+        AlsXz,
+        AlsXyWing,
+        AlsChain,
+        FrankenXWing,
+        FrankenSwordfish,
+        FinnedFrankenXWing,
+        FinnedFrankenSwordfish,
+        // Stand-ins for HoDoKu's Forcing Chain and Forcing Net.
+        NishioForcingChains,
+        CellForcingChains,
+        RegionForcingChains,
+        DynamicContradictionForcingChains,
+        DynamicDoubleForcingChains,
+        DynamicCellForcingChains,
+        DynamicRegionForcingChains,
+        DynamicForcingChainsPlus,
+        NestedForcingChains,
+    ]
+};
 
 /// How a logical solve ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
