@@ -37,6 +37,7 @@ fn hodoku_path(puzzle: &str, options: &Options, full: bool) -> Trace {
     let mut trace = stepwise::pipeline::solve(&start, &Options {
         techniques: vec![],
         step_limit: Some(0),
+        choice: Default::default(),
     });
     let mut grid = start;
     trace.status = loop {

@@ -22,6 +22,56 @@ pub struct Options {
     pub techniques: Vec<Technique>,
     /// Stop after this many steps (the trace is then `stuck`).
     pub step_limit: Option<usize>,
+    /// How a step is picked among those the techniques find.
+    pub choice: Choice,
+}
+
+/// How the pipeline picks the step to apply.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Choice {
+    /// The first step of the first technique, in order, that finds one (Sudoku Explainer's
+    /// rule).
+    #[default]
+    FirstFound,
+    /// HoDoKu 2.2's rule: the same, except that HoDoKu's chain searches collect every step
+    /// they find and take the one HoDoKu sorts first (`SolutionStep.compareTo`): the most
+    /// eliminations, then the lowest weighted sum of the eliminated candidates, then the
+    /// shortest chain. Those searches are Remote Pair, X-Chain, XY-Chain, the nice loops and
+    /// AICs together, and the grouped nice loops and grouped AICs together.
+    Hodoku,
+}
+
+/// The techniques each of HoDoKu's sorted searches finds together (see [`Choice::Hodoku`]).
+const HODOKU_SORTED_SEARCHES: &[&[Technique]] = {
+    use Technique::*;
+    &[
+        &[RemotePair],
+        &[XChain],
+        &[XYChain],
+        &[ContinuousNiceLoop, DiscontinuousNiceLoop, Aic],
+        &[
+            GroupedContinuousNiceLoop,
+            GroupedDiscontinuousNiceLoop,
+            GroupedAic,
+        ],
+    ]
+};
+
+/// HoDoKu's sort key for steps of one search: most eliminations first, then the lowest sum
+/// of the eliminated candidates weighted by position (`getIndexSumme`: cell x (1 + 80 i) +
+/// digit), then the shortest chain.
+fn hodoku_sort_key(step: &Step) -> (std::cmp::Reverse<usize>, usize, usize) {
+    let index_sum = step
+        .eliminations
+        .iter()
+        .enumerate()
+        .map(|(i, c)| c.cell * (1 + 80 * i) + c.digit as usize)
+        .sum();
+    (
+        std::cmp::Reverse(step.eliminations.len()),
+        index_sum,
+        step.pattern.nodes.len(),
+    )
 }
 
 impl Default for Options {
@@ -43,6 +93,7 @@ impl Options {
                 })
                 .collect(),
             step_limit: None,
+            choice: Default::default(),
         }
     }
 
@@ -54,6 +105,7 @@ impl Options {
                 .filter(|t| t.info().enabled_by_default)
                 .collect(),
             step_limit: None,
+            choice: Default::default(),
         }
     }
 
@@ -77,6 +129,7 @@ impl Options {
         Options {
             techniques: HODOKU_ORDER.to_vec(),
             step_limit: None,
+            choice: Choice::Hodoku,
         }
     }
 
@@ -115,6 +168,7 @@ impl Options {
         Options {
             techniques,
             step_limit: None,
+            choice: Default::default(),
         }
     }
 }
@@ -236,6 +290,20 @@ pub fn next_step(grid: &Grid, options: &Options) -> Option<Step> {
             continue;
         }
         searched.push(leader);
+        if options.choice == Choice::Hodoku {
+            if let Some(search) = HODOKU_SORTED_SEARCHES.iter().find(|s| s.contains(&t)) {
+                searched.extend_from_slice(search);
+                let best = search
+                    .iter()
+                    .filter(|x| options.techniques.contains(x))
+                    .flat_map(|&x| crate::finders::all(x, grid))
+                    .min_by_key(hodoku_sort_key);
+                if best.is_some() {
+                    return best;
+                }
+                continue;
+            }
+        }
         let accept = |x: Technique| options.techniques.contains(&x);
         if let Some(step) = first_accepted(t, grid, &accept) {
             return Some(step);
@@ -367,6 +435,7 @@ mod tests {
         let all = Options {
             techniques: Technique::iter().collect(),
             step_limit: None,
+            choice: Default::default(),
         };
         let trace = solve(&Grid::from_puzzle(&cells), &all);
         assert_eq!(trace.status, Status::MultipleSolutions);

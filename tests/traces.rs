@@ -14,6 +14,7 @@ fn every_technique() -> Options {
     Options {
         techniques: Technique::iter().collect(),
         step_limit: None,
+        choice: Default::default(),
     }
 }
 
@@ -120,6 +121,7 @@ fn basic_plus(technique: Technique) -> Options {
     Options {
         techniques,
         step_limit: None,
+        choice: Default::default(),
     }
 }
 

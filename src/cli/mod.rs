@@ -241,6 +241,7 @@ fn techniques_for(profile: Profile, names: &[String]) -> Result<Options, i32> {
             Options {
                 techniques: Technique::iter().collect(),
                 step_limit: None,
+                choice: Default::default(),
             }
         }
     };
