@@ -30,17 +30,12 @@ fn level_index(name: &str) -> Option<usize> {
 /// The hodoku path of a puzzle, stopped after its first Extreme step unless `full`.
 fn hodoku_path(puzzle: &str, options: &Options, full: bool) -> Trace {
     let input = parse_puzzle(puzzle, None).expect("hodoku.tsv puzzles parse");
-    let start = Grid::from_puzzle(&input.cells);
+    let mut grid = Grid::from_puzzle(&input.cells);
     if full {
-        return stepwise::pipeline::solve(&start, options);
+        return stepwise::pipeline::solve(&grid, options);
     }
-    let mut trace = stepwise::pipeline::solve(&start, &Options {
-        techniques: vec![],
-        step_limit: Some(0),
-        choice: Default::default(),
-    });
-    let mut grid = start;
-    trace.status = loop {
+    let mut steps = Vec::new();
+    let status = loop {
         if grid.is_solved() {
             break Status::Solved;
         }
@@ -49,14 +44,20 @@ fn hodoku_path(puzzle: &str, options: &Options, full: bool) -> Trace {
         };
         apply(&mut grid, &step);
         let extreme = step.technique.level() == Level::Extreme;
-        trace.steps.push(step);
+        steps.push(step);
         if extreme {
             // Counted as solved: the level is decided, only the score is partial.
             break Status::Solved;
         }
     };
-    trace.end = grid;
-    trace
+    Trace {
+        puzzle: puzzle.to_string(),
+        status,
+        solution: None,
+        steps,
+        end: grid,
+        differing: vec![],
+    }
 }
 
 fn main() {
@@ -64,7 +65,10 @@ fn main() {
     let full = args.iter().any(|a| a == "--full");
     let list = args.iter().any(|a| a == "--list");
     let limit: Option<usize> = args.iter().find_map(|a| a.parse().ok());
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data/rated/hodoku.tsv");
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../shared/data/rated/hodoku.tsv"
+    );
     let Ok(text) = std::fs::read_to_string(path) else {
         eprintln!("{path} not found");
         std::process::exit(1);

@@ -9,9 +9,9 @@ mod rate;
 mod solve;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use stepwise::explain::RateSettings;
 use stepwise::format::Format;
 use stepwise::hint::HintLevel;
-use stepwise::explain::RateSettings;
 use stepwise::pipeline::Options;
 use stepwise::technique::Technique;
 
