@@ -33,11 +33,16 @@ pub enum Choice {
     /// rule).
     #[default]
     FirstFound,
-    /// HoDoKu 2.2's rule: the same, except that HoDoKu's chain searches collect every step
-    /// they find and take the one HoDoKu sorts first (`SolutionStep.compareTo`): the most
-    /// eliminations, then the lowest weighted sum of the eliminated candidates, then the
-    /// shortest chain. Those searches are Remote Pair, X-Chain, XY-Chain, the nice loops and
-    /// AICs together, and the grouped nice loops and grouped AICs together.
+    /// HoDoKu 2.2's rule: the same, except that
+    /// - HoDoKu's chain searches collect every step they find and take the one HoDoKu sorts
+    ///   first (`SolutionStep.compareTo`): the most eliminations, then the lowest weighted sum
+    ///   of the eliminated candidates, then the shortest chain. Those searches are Remote Pair,
+    ///   X-Chain, XY-Chain, the nice loops and AICs together, and the grouped nice loops and
+    ///   grouped AICs together;
+    /// - locked candidates and subsets (naked and hidden sets by HoDoKu's own search,
+    ///   `finders::hodoku_finder`) take the step HoDoKu's search meets first (`SimpleSolver`):
+    ///   boxes, then rows, then columns, each 1-9; in a unit, locked candidates by digit, naked
+    ///   sets by their cells and hidden sets by their digits, in lexicographic order.
     Hodoku,
 }
 
@@ -56,6 +61,73 @@ const HODOKU_SORTED_SEARCHES: &[&[Technique]] = {
         ],
     ]
 };
+
+/// The techniques whose steps [`Choice::Hodoku`] takes in the order of HoDoKu's search.
+const HODOKU_SEARCH_ORDERED: &[Technique] = {
+    use Technique::*;
+    &[
+        LockedPair,
+        LockedTriple,
+        LockedCandidatesPointing,
+        LockedCandidatesClaiming,
+        NakedPair,
+        NakedTriple,
+        NakedQuad,
+        HiddenPair,
+        HiddenTriple,
+        HiddenQuad,
+    ]
+};
+
+/// Where HoDoKu's search (`SimpleSolver`) meets a locked-candidates or subset step: the base
+/// unit (boxes, rows, columns, each 1-9), then the digit (locked candidates), the digits
+/// (hidden sets) or the cells' places in the unit (naked and locked sets).
+fn hodoku_search_key(step: &Step) -> (usize, usize, Vec<usize>) {
+    use crate::geometry::UnitKind;
+    use crate::step::Role;
+    use crate::technique::Family;
+    let Some(base) = step.pattern.units.iter().find(|u| u.role == Role::Base) else {
+        return (usize::MAX, 0, vec![]);
+    };
+    let unit = base.item;
+    let kind = match unit.kind() {
+        UnitKind::Box => 0,
+        UnitKind::Row => 1,
+        UnitKind::Column => 2,
+    };
+    let within: Vec<usize> = if step.technique.family() == Family::Intersections {
+        step.eliminations
+            .iter()
+            .take(1)
+            .map(|c| c.digit as usize)
+            .collect()
+    } else if matches!(
+        step.technique,
+        Technique::HiddenPair | Technique::HiddenTriple | Technique::HiddenQuad
+    ) {
+        let mut digits: Vec<usize> = step
+            .pattern
+            .candidates
+            .iter()
+            .filter(|c| c.role == Role::Subset)
+            .map(|c| c.item.digit as usize)
+            .collect();
+        digits.sort_unstable();
+        digits.dedup();
+        digits
+    } else {
+        let mut places: Vec<usize> = step
+            .pattern
+            .cells
+            .iter()
+            .filter(|c| c.role == Role::Subset)
+            .filter_map(|c| unit.cells().iter().position(|&x| x == c.item))
+            .collect();
+        places.sort_unstable();
+        places
+    };
+    (kind, unit.number(), within)
+}
 
 /// HoDoKu's sort key for steps of one search: most eliminations first, then the lowest sum
 /// of the eliminated candidates weighted by position (`getIndexSumme`: cell x (1 + 80 i) +
@@ -300,6 +372,17 @@ pub fn next_step(grid: &Grid, options: &Options) -> Option<Step> {
                     .min_by_key(hodoku_sort_key);
                 if best.is_some() {
                     return best;
+                }
+                continue;
+            }
+            if HODOKU_SEARCH_ORDERED.contains(&t) {
+                let mut found = Vec::new();
+                let _ = crate::finders::hodoku_finder(t)(grid, &mut |step| {
+                    found.push(step);
+                    std::ops::ControlFlow::Continue(())
+                });
+                if let Some(best) = found.into_iter().min_by_key(hodoku_search_key) {
+                    return Some(best);
                 }
                 continue;
             }

@@ -6,12 +6,18 @@
 //! - Hidden subset: n digits of a unit that fit only in the same n cells; those cells lose
 //!   every other digit.
 //! - Locked Pair / Triple: a naked pair or triple inside a box-line intersection; the digits
-//!   leave the other cells of both the box and the line.
+//!   leave the other cells of both the box and the line. As in HoDoKu, whose technique it is,
+//!   it must remove candidates from both (in the box, and in the line outside the box);
+//!   otherwise it is a naked pair or triple of the one unit where it removes any.
 //! - Direct Hidden Pair / Triple: a hidden pair or triple whose eliminations leave a digit a
 //!   single place in some unit; the step places that single (as Sudoku Explainer does).
 //!
 //! Search order: units box 1-9, column 1-9, row 1-9 (Sudoku Explainer's); within a unit the
-//! cell (or digit) combinations in increasing bitmask order.
+//! cell (or digit) combinations in increasing bitmask order. Sudoku Explainer looks for a naked
+//! set only in units with at least twice its size of empty cells, and for a hidden set with
+//! more than that; the `hodoku_*` finders are the same patterns without that rule, as HoDoKu
+//! searches them (any unit with more empty cells than the set's size), for the hodoku profile,
+//! whose pipeline takes their steps in HoDoKu's order (`pipeline::Choice::Hodoku`).
 
 use std::ops::ControlFlow;
 
@@ -112,7 +118,17 @@ fn subset_pattern(grid: &Grid, units: &[Unit], cells: &[Cell], digits: DigitSet)
 fn naked(grid: &Grid, size: u32, technique: Technique, emit: &mut Emit<'_>) -> ControlFlow<()> {
     // Sudoku Explainer looks for a naked set only where at least twice as many cells are empty
     // (otherwise the complementary hidden set is the smaller pattern).
-    naked_subsets(grid, size, 2 * size, |n| {
+    naked_in(grid, size, 2 * size, technique, emit)
+}
+
+fn naked_in(
+    grid: &Grid,
+    size: u32,
+    min_empty: u32,
+    technique: Technique,
+    emit: &mut Emit<'_>,
+) -> ControlFlow<()> {
+    naked_subsets(grid, size, min_empty, |n| {
         let eliminations = removals(grid, n.unit.cell_set(), &n.cells, n.digits);
         if eliminations.is_empty() {
             return ControlFlow::Continue(());
@@ -161,7 +177,13 @@ fn locked(grid: &Grid, size: u32, technique: Technique, emit: &mut Emit<'_>) -> 
         };
         let area = n.unit.cell_set() | line.cell_set();
         let eliminations = removals(grid, area, &n.cells, n.digits);
-        if eliminations.is_empty() {
+        let in_box = eliminations
+            .iter()
+            .any(|e| n.unit.cell_set().contains(e.cell));
+        let in_line_only = eliminations
+            .iter()
+            .any(|e| !n.unit.cell_set().contains(e.cell));
+        if !(in_box && in_line_only) {
             return ControlFlow::Continue(());
         }
         let subject = format!(
@@ -271,7 +293,17 @@ fn hidden_subject(h: &Hidden) -> String {
 }
 
 fn hidden(grid: &Grid, size: u32, technique: Technique, emit: &mut Emit<'_>) -> ControlFlow<()> {
-    hidden_subsets(grid, size, 2 * size + 1, |h| {
+    hidden_in(grid, size, 2 * size + 1, technique, emit)
+}
+
+fn hidden_in(
+    grid: &Grid,
+    size: u32,
+    min_empty: u32,
+    technique: Technique,
+    emit: &mut Emit<'_>,
+) -> ControlFlow<()> {
+    hidden_subsets(grid, size, min_empty, |h| {
         let text = format!(
             "In {}, the digits {} fit only in {}, so those cells can hold nothing else.",
             unit_words(h.unit),
@@ -344,6 +376,26 @@ pub fn hidden_triple(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
 }
 pub fn hidden_quad(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
     hidden(grid, 4, Technique::HiddenQuad, emit)
+}
+/// HoDoKu's search for naked and hidden sets: any unit with more empty cells than the set's
+/// size (no Sudoku Explainer rule on the number of empty cells).
+pub fn hodoku_naked_pair(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
+    naked_in(grid, 2, 3, Technique::NakedPair, emit)
+}
+pub fn hodoku_naked_triple(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
+    naked_in(grid, 3, 4, Technique::NakedTriple, emit)
+}
+pub fn hodoku_naked_quad(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
+    naked_in(grid, 4, 5, Technique::NakedQuad, emit)
+}
+pub fn hodoku_hidden_pair(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
+    hidden_in(grid, 2, 3, Technique::HiddenPair, emit)
+}
+pub fn hodoku_hidden_triple(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
+    hidden_in(grid, 3, 4, Technique::HiddenTriple, emit)
+}
+pub fn hodoku_hidden_quad(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
+    hidden_in(grid, 4, 5, Technique::HiddenQuad, emit)
 }
 pub fn locked_pair(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
     locked(grid, 2, Technique::LockedPair, emit)
