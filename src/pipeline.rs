@@ -526,6 +526,52 @@ mod tests {
         assert!(!trace.differing.is_empty());
     }
 
+    /// The hodoku profile looks for naked sets where Sudoku Explainer does not (column 8 has
+    /// five empty cells here, fewer than twice the triple's size), as HoDoKu 2.2's own path
+    /// for this puzzle does at the same point (`rated/hodoku-paths.txt`).
+    #[test]
+    fn hodoku_profile_takes_hodokus_naked_triple() {
+        let puzzle =
+            ".........6..7.3..5..2...8...9.....1...6.7.3..8.......65...3...9.2.5.9.7..834.725.";
+        let cells: Vec<u8> = puzzle
+            .bytes()
+            .map(|b| b.saturating_sub(b'0') % 10)
+            .collect();
+        let start = Grid::from_puzzle(&cells.try_into().expect("81 cells"));
+        let trace = solve(&start, &Options::hodoku());
+        assert_eq!(trace.status, Status::Solved);
+        let triple = "Naked Triple: 2,4,9 in r2c8,r5c8,r6c8 => r1c8<>24, r3c8<>49";
+        let at = trace
+            .steps
+            .iter()
+            .position(|s| s.notation() == triple)
+            .expect("the hodoku path takes HoDoKu's naked triple");
+        let mut grid = start;
+        for step in &trace.steps[..at] {
+            apply(&mut grid, step);
+        }
+        assert!(crate::finders::all(Technique::NakedTriple, &grid)
+            .iter()
+            .all(|s| s.notation() != triple));
+    }
+
+    /// Where HoDoKu sorts its chains, the hodoku profile takes the chain with the most
+    /// eliminations, not the shortest.
+    #[test]
+    fn hodoku_choice_prefers_more_eliminations() {
+        let short = Step::new(
+            Technique::Aic,
+            vec![],
+            vec![crate::step::Candidate::new(3, 1)],
+            crate::step::Pattern::default(),
+            String::new(),
+            String::new(),
+        );
+        let mut long = short.clone();
+        long.eliminations.push(crate::step::Candidate::new(4, 1));
+        assert!(hodoku_sort_key(&long) < hodoku_sort_key(&short));
+    }
+
     #[test]
     fn uniqueness_can_be_switched_off() {
         let with = Options::sudoku_explainer();

@@ -183,3 +183,81 @@ pub fn rate(trace: &Trace) -> Rating {
         score,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::Grid;
+    use crate::step::{Pattern, Step};
+
+    fn trace_of(techniques: &[(Technique, usize)]) -> Trace {
+        let steps = techniques
+            .iter()
+            .flat_map(|&(t, n)| std::iter::repeat(t).take(n))
+            .map(|t| {
+                Step::new(
+                    t,
+                    vec![],
+                    vec![],
+                    Pattern::default(),
+                    String::new(),
+                    String::new(),
+                )
+            })
+            .collect();
+        Trace {
+            puzzle: String::new(),
+            status: Status::Solved,
+            solution: None,
+            steps,
+            end: Grid::from_puzzle(&[0; 81]),
+            differing: vec![],
+        }
+    }
+
+    /// HoDoKu raises the level only when the score is above the level's maximum (800 for
+    /// Easy): 57 hidden singles (798) stay Easy, 58 (812) are Medium.
+    #[test]
+    fn score_above_a_levels_maximum_raises_it() {
+        let easy = rate_hodoku(&trace_of(&[(Technique::HiddenSingleBox, 57)]));
+        assert_eq!((easy.score, easy.level.as_str()), (798, "Easy"));
+        let medium = rate_hodoku(&trace_of(&[(Technique::HiddenSingleBox, 58)]));
+        assert_eq!((medium.score, medium.level.as_str()), (812, "Medium"));
+        // A Medium technique and 1002 points: raised once, to Hard (Hard's maximum is 1600).
+        let hard = rate_hodoku(&trace_of(&[
+            (Technique::LockedCandidatesPointing, 1),
+            (Technique::HiddenSingleLine, 68),
+        ]));
+        assert_eq!((hard.score, hard.level.as_str()), (1002, "Hard"));
+        // An Extreme technique is never raised further.
+        let extreme = rate_hodoku(&trace_of(&[(Technique::NestedForcingChains, 30)]));
+        assert_eq!((extreme.score, extreme.level.as_str()), (21000, "Extreme"));
+    }
+
+    /// The hardest step has the highest base score; on a tie, the technique HoDoKu tries first.
+    #[test]
+    fn hardest_breaks_ties_in_hodokus_order() {
+        let r = rate_hodoku(&trace_of(&[
+            (Technique::NakedSingle, 3),
+            (Technique::FullHouse, 1),
+        ]));
+        assert_eq!(r.hardest, "Full House");
+        let r = rate_hodoku(&trace_of(&[
+            (Technique::HiddenSingleBox, 2),
+            (Technique::XYWing, 1),
+            (Technique::XYZWing, 1),
+        ]));
+        assert_eq!(r.hardest, "XYZ-Wing");
+    }
+
+    #[test]
+    fn a_stuck_path_is_unrated() {
+        let mut trace = trace_of(&[(Technique::HiddenSingleBox, 3)]);
+        trace.status = Status::Stuck;
+        let r = rate_hodoku(&trace);
+        assert_eq!(
+            (r.level.as_str(), r.hardest.as_str()),
+            ("Unrated", "(stuck)")
+        );
+    }
+}

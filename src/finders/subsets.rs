@@ -430,3 +430,55 @@ mod combination_tests {
         }
     }
 }
+
+#[cfg(test)]
+mod locked_tests {
+    use crate::finders::first;
+    use crate::finders::testing::pencilmark;
+    use crate::geometry::cell_at;
+    use crate::technique::Technique;
+
+    /// The Locked Pair page's example grid.
+    const EXAMPLE: &str = "
+.--------------------.--------------.--------------------.
+| 156     156   15   | 8    7   3   | 49    2       49   |
+| 7       9     4    | 5    6   2   | 1     38      38   |
+| 28      28    3    | 4    19  19  | 6     5       7    |
+:--------------------+--------------+--------------------:
+| 12349   123   6    | 129  5   149 | 378   134789  3489 |
+| 13459   135   158  | 6    38  7   | 35    1349    2    |
+| 123459  7     1258 | 129  38  149 | 35    6       3459 |
+:--------------------+--------------+--------------------:
+| 1236    1236  9    | 17   4   5   | 2378  378     368  |
+| 58      58    7    | 3    2   6   | 49    49      1    |
+| 1236    4     12   | 179  19  8   | 2357  37      356  |
+'--------------------'--------------'--------------------'
+";
+
+    /// HoDoKu's definition: a locked pair removes candidates from its box and from its line
+    /// outside the box; with the box already clear it is a naked pair of the column.
+    #[test]
+    fn a_locked_pair_needs_eliminations_in_box_and_line() {
+        let mut grid = pencilmark(EXAMPLE);
+        assert_eq!(
+            first(Technique::LockedPair, &grid).map(|s| s.notation()),
+            Some("Locked Pair: 3,5 in r5c7,r6c7 => r4c789,r5c8,r7c7<>3, r6c9,r9c7<>35".into())
+        );
+        // Clear the box: r4c7, r4c8, r4c9, r5c8 lose 3 and r6c9 loses 3 and 5.
+        for (row, column, digit) in [
+            (4, 7, 3),
+            (4, 8, 3),
+            (4, 9, 3),
+            (5, 8, 3),
+            (6, 9, 3),
+            (6, 9, 5),
+        ] {
+            grid.eliminate(cell_at(row - 1, column - 1), digit);
+        }
+        assert_eq!(first(Technique::LockedPair, &grid), None);
+        assert_eq!(
+            first(Technique::NakedPair, &grid).map(|s| s.notation()),
+            Some("Naked Pair: 3,5 in r5c7,r6c7 => r7c7<>3, r9c7<>35".into())
+        );
+    }
+}
