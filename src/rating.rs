@@ -193,7 +193,7 @@ mod tests {
     fn trace_of(techniques: &[(Technique, usize)]) -> Trace {
         let steps = techniques
             .iter()
-            .flat_map(|&(t, n)| std::iter::repeat(t).take(n))
+            .flat_map(|&(t, n)| std::iter::repeat_n(t, n))
             .map(|t| {
                 Step::new(
                     t,
