@@ -5,7 +5,9 @@
 //! To stay well under a minute in release, it rates every puzzle HoDoKu rates below Extreme and
 //! every fifth Extreme one (those need the slow forcing-chain stand-ins), and each path stops
 //! at its first Extreme step, where its level is decided. Exact scores are compared below
-//! Extreme only, where the two paths can be the same.
+//! Extreme only, where the two paths can be the same. Every step of every path is also
+//! checked against the solution (the hodoku profile's own subset searches and step choice are
+//! not part of the default profile's soundness tests).
 
 mod common;
 
@@ -13,11 +15,15 @@ use stepwise::format::parse_puzzle;
 use stepwise::grid::Grid;
 use stepwise::pipeline::{apply, next_step, Options, Status, Trace};
 use stepwise::rating::rate_hodoku;
+use stepwise::solver::{validity, Validity};
 use stepwise::technique::Level;
 
 /// The hodoku path, stopped after its first Extreme step.
 fn path_to_first_extreme_step(puzzle: &str, options: &Options) -> Trace {
     let input = parse_puzzle(puzzle, None).expect("hodoku.tsv puzzles parse");
+    let Validity::Unique(solution) = validity(&input.cells) else {
+        panic!("{puzzle}: hodoku.tsv puzzles have one solution");
+    };
     let mut grid = Grid::from_puzzle(&input.cells);
     let mut steps = Vec::new();
     let status = loop {
@@ -37,7 +43,7 @@ fn path_to_first_extreme_step(puzzle: &str, options: &Options) -> Trace {
     Trace {
         puzzle: puzzle.to_string(),
         status,
-        solution: None,
+        solution: Some(solution),
         steps,
         end: grid,
         differing: vec![],
@@ -66,7 +72,11 @@ fn levels_and_scores_agree_with_hodoku() {
                 continue;
             }
         }
-        let ours = rate_hodoku(&path_to_first_extreme_step(puzzle, &options));
+        let trace = path_to_first_extreme_step(puzzle, &options);
+        if let Some((i, step)) = trace.first_unsound_step() {
+            panic!("{puzzle}: step {} is unsound: {}", i + 1, step.notation());
+        }
+        let ours = rate_hodoku(&trace);
         rated += 1;
         if ours.level == level {
             same_level += 1;
