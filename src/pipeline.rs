@@ -1,7 +1,8 @@
 //! The logical solver: validity first, then the first step of the enabled techniques, applied
 //! and repeated until the grid is solved or no technique applies. It never guesses.
 //!
-//! Owns [`Options`] (enabled techniques in order, step limit), [`Trace`] and [`Status`], and
+//! Owns [`Options`] (enabled techniques in order, step limit, [`Choice`] of step), the
+//! profiles (Sudoku Explainer's, HoDoKu's, extended, hints), [`Trace`] and [`Status`], and
 //! [`next_step`], the one loop body shared by solving, explaining, rating and hints.
 
 use serde::ser::SerializeStruct;
