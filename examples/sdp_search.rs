@@ -104,6 +104,7 @@ fn main() {
             .filter(|t| !MINE.contains(t))
             .collect(),
         step_limit: None,
+        choice: Default::default(),
     };
     let mut shown = 0;
     for file in &files {

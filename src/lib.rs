@@ -10,7 +10,7 @@
 //! - [`step`]: a deduction step, its pattern evidence and its notation.
 //! - [`finders`]: one function per technique, grouped by family.
 //! - [`pipeline`]: the logical solve loop and its trace.
-//! - [`rating`]: ER/EP/ED and the level, computed from a trace.
+//! - [`rating`]: ER/EP/ED, HoDoKu's score and level, computed from a trace.
 //! - [`analysis`]: a puzzle's symmetry, technique histogram and bottleneck steps; batch summaries.
 //! - [`hint`]: the next hint from a user's state, at four levels of detail.
 //! - [`explain`]: the front door: solve logically, explain, rate and hint a parsed puzzle.
@@ -30,4 +30,6 @@ pub mod step;
 pub mod technique;
 
 pub use error::Error;
-pub use explain::{explain, next_hint, rate_puzzle, solve_logically, Explanation, RateRecord};
+pub use explain::{
+    explain, next_hint, rate_puzzle, solve_logically, Explanation, RateRecord, RateSettings,
+};

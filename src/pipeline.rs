@@ -1,7 +1,8 @@
 //! The logical solver: validity first, then the first step of the enabled techniques, applied
 //! and repeated until the grid is solved or no technique applies. It never guesses.
 //!
-//! Owns [`Options`] (enabled techniques in order, step limit), [`Trace`] and [`Status`], and
+//! Owns [`Options`] (enabled techniques in order, step limit, [`Choice`] of step), the
+//! profiles (Sudoku Explainer's, HoDoKu's, extended, hints), [`Trace`] and [`Status`], and
 //! [`next_step`], the one loop body shared by solving, explaining, rating and hints.
 
 use serde::ser::SerializeStruct;
@@ -22,6 +23,128 @@ pub struct Options {
     pub techniques: Vec<Technique>,
     /// Stop after this many steps (the trace is then `stuck`).
     pub step_limit: Option<usize>,
+    /// How a step is picked among those the techniques find.
+    pub choice: Choice,
+}
+
+/// How the pipeline picks the step to apply.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Choice {
+    /// The first step of the first technique, in order, that finds one (Sudoku Explainer's
+    /// rule).
+    #[default]
+    FirstFound,
+    /// HoDoKu 2.2's rule: the same, except that
+    /// - HoDoKu's chain searches collect every step they find and take the one HoDoKu sorts
+    ///   first (`SolutionStep.compareTo`): the most eliminations, then the lowest weighted sum
+    ///   of the eliminated candidates, then the shortest chain. Those searches are Remote Pair,
+    ///   X-Chain, XY-Chain, the nice loops and AICs together, and the grouped nice loops and
+    ///   grouped AICs together;
+    /// - locked candidates and subsets (naked and hidden sets by HoDoKu's own search,
+    ///   `finders::hodoku_finder`) take the step HoDoKu's search meets first (`SimpleSolver`):
+    ///   boxes, then rows, then columns, each 1-9; in a unit, locked candidates by digit, naked
+    ///   sets by their cells and hidden sets by their digits, in lexicographic order.
+    Hodoku,
+}
+
+/// The techniques each of HoDoKu's sorted searches finds together (see [`Choice::Hodoku`]).
+const HODOKU_SORTED_SEARCHES: &[&[Technique]] = {
+    use Technique::*;
+    &[
+        &[RemotePair],
+        &[XChain],
+        &[XYChain],
+        &[ContinuousNiceLoop, DiscontinuousNiceLoop, Aic],
+        &[
+            GroupedContinuousNiceLoop,
+            GroupedDiscontinuousNiceLoop,
+            GroupedAic,
+        ],
+    ]
+};
+
+/// The techniques whose steps [`Choice::Hodoku`] takes in the order of HoDoKu's search.
+const HODOKU_SEARCH_ORDERED: &[Technique] = {
+    use Technique::*;
+    &[
+        LockedPair,
+        LockedTriple,
+        LockedCandidatesPointing,
+        LockedCandidatesClaiming,
+        NakedPair,
+        NakedTriple,
+        NakedQuad,
+        HiddenPair,
+        HiddenTriple,
+        HiddenQuad,
+    ]
+};
+
+/// Where HoDoKu's search (`SimpleSolver`) meets a locked-candidates or subset step: the base
+/// unit (boxes, rows, columns, each 1-9), then the digit (locked candidates), the digits
+/// (hidden sets) or the cells' places in the unit (naked and locked sets).
+fn hodoku_search_key(step: &Step) -> (usize, usize, Vec<usize>) {
+    use crate::geometry::UnitKind;
+    use crate::step::Role;
+    use crate::technique::Family;
+    let Some(base) = step.pattern.units.iter().find(|u| u.role == Role::Base) else {
+        return (usize::MAX, 0, vec![]);
+    };
+    let unit = base.item;
+    let kind = match unit.kind() {
+        UnitKind::Box => 0,
+        UnitKind::Row => 1,
+        UnitKind::Column => 2,
+    };
+    let within: Vec<usize> = if step.technique.family() == Family::Intersections {
+        step.eliminations
+            .iter()
+            .take(1)
+            .map(|c| c.digit as usize)
+            .collect()
+    } else if matches!(
+        step.technique,
+        Technique::HiddenPair | Technique::HiddenTriple | Technique::HiddenQuad
+    ) {
+        let mut digits: Vec<usize> = step
+            .pattern
+            .candidates
+            .iter()
+            .filter(|c| c.role == Role::Subset)
+            .map(|c| c.item.digit as usize)
+            .collect();
+        digits.sort_unstable();
+        digits.dedup();
+        digits
+    } else {
+        let mut places: Vec<usize> = step
+            .pattern
+            .cells
+            .iter()
+            .filter(|c| c.role == Role::Subset)
+            .filter_map(|c| unit.cells().iter().position(|&x| x == c.item))
+            .collect();
+        places.sort_unstable();
+        places
+    };
+    (kind, unit.number(), within)
+}
+
+/// HoDoKu's sort key for steps of one search: most eliminations first, then the lowest sum
+/// of the eliminated candidates weighted by position (`getIndexSumme`: cell x (1 + 80 i) +
+/// digit), then the shortest chain.
+fn hodoku_sort_key(step: &Step) -> (std::cmp::Reverse<usize>, usize, usize) {
+    let index_sum = step
+        .eliminations
+        .iter()
+        .enumerate()
+        .map(|(i, c)| c.cell * (1 + 80 * i) + c.digit as usize)
+        .sum();
+    (
+        std::cmp::Reverse(step.eliminations.len()),
+        index_sum,
+        step.pattern.nodes.len(),
+    )
 }
 
 impl Default for Options {
@@ -43,6 +166,7 @@ impl Options {
                 })
                 .collect(),
             step_limit: None,
+            choice: Default::default(),
         }
     }
 
@@ -54,6 +178,31 @@ impl Options {
                 .filter(|t| t.info().enabled_by_default)
                 .collect(),
             step_limit: None,
+            choice: Default::default(),
+        }
+    }
+
+    /// HoDoKu 2.2's default solver steps in its order (`Options.java`, `DEFAULT_SOLVER_STEPS`
+    /// sorted by index), so its score and level (`rating::rate_hodoku`) can agree with
+    /// HoDoKu's. Each HoDoKu step maps to Stepwise's technique of the same name; where one
+    /// HoDoKu step finds several of ours (Hidden Single: box, then line; Simple Colors: trap,
+    /// then wrap; Nice Loop: continuous, discontinuous, AIC) they stand together in its place.
+    ///
+    /// Substitutions, all at the end of HoDoKu's list, where it uses Forcing Chain (500) and
+    /// Forcing Net (700) before guessing: HoDoKu's tabling forcing chains are not built here,
+    /// so Sudoku Explainer's chaining rules from Nishio on stand in for them, scored as the
+    /// catalog says (Nishio, cell, region and dynamic chains 500, the "(+)" and nested ones
+    /// 700, all Extreme). Where HoDoKu gives up and guesses (Brute Force, 10000), they still
+    /// solve logically, so such a puzzle is Extreme here too but with a much lower score. SE's
+    /// "Forcing Chains & Cycles" and the aligned exclusions are left out: HoDoKu has no such
+    /// steps, and what they find that HoDoKu's chains do not, HoDoKu finds with a forcing
+    /// chain. Off in HoDoKu by default and so here: fish of size 5 and up, Franken Jellyfish
+    /// and its finned form, mutant fish, Death Blossom, Kraken fish, templates.
+    pub fn hodoku() -> Options {
+        Options {
+            techniques: HODOKU_ORDER.to_vec(),
+            step_limit: None,
+            choice: Choice::Hodoku,
         }
     }
 
@@ -92,9 +241,89 @@ impl Options {
         Options {
             techniques,
             step_limit: None,
+            choice: Default::default(),
         }
     }
 }
+
+/// [`Options::hodoku`]'s techniques: HoDoKu 2.2's default order, then the stand-ins for its
+/// forcing chains and nets.
+const HODOKU_ORDER: &[Technique] = {
+    use Technique::*;
+    &[
+        FullHouse,
+        NakedSingle,
+        HiddenSingleBox,
+        HiddenSingleLine,
+        LockedPair,
+        LockedTriple,
+        LockedCandidatesPointing,
+        LockedCandidatesClaiming,
+        NakedPair,
+        NakedTriple,
+        HiddenPair,
+        HiddenTriple,
+        NakedQuad,
+        HiddenQuad,
+        XWing,
+        Swordfish,
+        Jellyfish,
+        RemotePair,
+        BugPlus1,
+        Skyscraper,
+        TwoStringKite,
+        TurbotFish,
+        EmptyRectangle,
+        WWing,
+        XYWing,
+        XYZWing,
+        UniqueRectangle1,
+        UniqueRectangle2,
+        UniqueRectangle3,
+        UniqueRectangle4,
+        UniqueRectangle5,
+        UniqueRectangle6,
+        HiddenRectangle,
+        AvoidableRectangle1,
+        AvoidableRectangle2,
+        FinnedXWing,
+        SashimiXWing,
+        FinnedSwordfish,
+        SashimiSwordfish,
+        FinnedJellyfish,
+        SashimiJellyfish,
+        SueDeCoq,
+        SimpleColorsTrap,
+        SimpleColorsWrap,
+        MultiColors1,
+        MultiColors2,
+        XChain,
+        XYChain,
+        ContinuousNiceLoop,
+        DiscontinuousNiceLoop,
+        Aic,
+        GroupedContinuousNiceLoop,
+        GroupedDiscontinuousNiceLoop,
+        GroupedAic,
+        AlsXz,
+        AlsXyWing,
+        AlsChain,
+        FrankenXWing,
+        FrankenSwordfish,
+        FinnedFrankenXWing,
+        FinnedFrankenSwordfish,
+        // Stand-ins for HoDoKu's Forcing Chain and Forcing Net.
+        NishioForcingChains,
+        CellForcingChains,
+        RegionForcingChains,
+        DynamicContradictionForcingChains,
+        DynamicDoubleForcingChains,
+        DynamicCellForcingChains,
+        DynamicRegionForcingChains,
+        DynamicForcingChainsPlus,
+        NestedForcingChains,
+    ]
+};
 
 /// How a logical solve ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -134,6 +363,31 @@ pub fn next_step(grid: &Grid, options: &Options) -> Option<Step> {
             continue;
         }
         searched.push(leader);
+        if options.choice == Choice::Hodoku {
+            if let Some(search) = HODOKU_SORTED_SEARCHES.iter().find(|s| s.contains(&t)) {
+                searched.extend_from_slice(search);
+                let best = search
+                    .iter()
+                    .filter(|x| options.techniques.contains(x))
+                    .flat_map(|&x| crate::finders::all(x, grid))
+                    .min_by_key(hodoku_sort_key);
+                if best.is_some() {
+                    return best;
+                }
+                continue;
+            }
+            if HODOKU_SEARCH_ORDERED.contains(&t) {
+                let mut found = Vec::new();
+                let _ = crate::finders::hodoku_finder(t)(grid, &mut |step| {
+                    found.push(step);
+                    std::ops::ControlFlow::Continue(())
+                });
+                if let Some(best) = found.into_iter().min_by_key(hodoku_search_key) {
+                    return Some(best);
+                }
+                continue;
+            }
+        }
         let accept = |x: Technique| options.techniques.contains(&x);
         if let Some(step) = first_accepted(t, grid, &accept) {
             return Some(step);
@@ -265,11 +519,58 @@ mod tests {
         let all = Options {
             techniques: Technique::iter().collect(),
             step_limit: None,
+            choice: Default::default(),
         };
         let trace = solve(&Grid::from_puzzle(&cells), &all);
         assert_eq!(trace.status, Status::MultipleSolutions);
         assert!(trace.steps.is_empty());
         assert!(!trace.differing.is_empty());
+    }
+
+    /// The hodoku profile looks for naked sets where Sudoku Explainer does not (column 8 has
+    /// five empty cells here, fewer than twice the triple's size), as HoDoKu 2.2's own path
+    /// for this puzzle does at the same point (`rated/hodoku-paths.txt`).
+    #[test]
+    fn hodoku_profile_takes_hodokus_naked_triple() {
+        let puzzle =
+            ".........6..7.3..5..2...8...9.....1...6.7.3..8.......65...3...9.2.5.9.7..834.725.";
+        let cells: Vec<u8> = puzzle
+            .bytes()
+            .map(|b| b.saturating_sub(b'0') % 10)
+            .collect();
+        let start = Grid::from_puzzle(&cells.try_into().expect("81 cells"));
+        let trace = solve(&start, &Options::hodoku());
+        assert_eq!(trace.status, Status::Solved);
+        let triple = "Naked Triple: 2,4,9 in r2c8,r5c8,r6c8 => r1c8<>24, r3c8<>49";
+        let at = trace
+            .steps
+            .iter()
+            .position(|s| s.notation() == triple)
+            .expect("the hodoku path takes HoDoKu's naked triple");
+        let mut grid = start;
+        for step in &trace.steps[..at] {
+            apply(&mut grid, step);
+        }
+        assert!(crate::finders::all(Technique::NakedTriple, &grid)
+            .iter()
+            .all(|s| s.notation() != triple));
+    }
+
+    /// Where HoDoKu sorts its chains, the hodoku profile takes the chain with the most
+    /// eliminations, not the shortest.
+    #[test]
+    fn hodoku_choice_prefers_more_eliminations() {
+        let short = Step::new(
+            Technique::Aic,
+            vec![],
+            vec![crate::step::Candidate::new(3, 1)],
+            crate::step::Pattern::default(),
+            String::new(),
+            String::new(),
+        );
+        let mut long = short.clone();
+        long.eliminations.push(crate::step::Candidate::new(4, 1));
+        assert!(hodoku_sort_key(&long) < hodoku_sort_key(&short));
     }
 
     #[test]

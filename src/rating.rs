@@ -11,14 +11,22 @@
 //! - A path that gets stuck rates 20.0 from the point where it gets stuck (SE's sentinel).
 //! - Values are rounded as SE prints them: `floor((x + 0.05) * 10) / 10`.
 //!
-//! Level (until the HoDoKu profile): the highest level of the techniques used, Easy (singles),
-//! Medium (locked candidates, pairs, triples), Hard (quads); a stuck path is `Unrated`.
+//! Owns [`HodokuRating`] too: HoDoKu 2.2's score and level of a path ([`rate_hodoku`]).
+//! - Score: the sum of the steps' HoDoKu base scores.
+//! - Level: the highest level of any technique used (Easy when only singles), then raised one
+//!   level at a time while the score is above that level's maximum: Easy 800, Medium 1000,
+//!   Hard 1600, Unfair 1800, Extreme unlimited (`SudokuSolver.solve`: `while (score >
+//!   level.getMaxScore())`). A stuck path is `Unrated`.
+//! - Hardest: the technique with the highest base score; on a tie the one HoDoKu tries first
+//!   (Full House before Naked Single), as HoDoKu prints it.
+//!
+//! [`Rating`]'s level and score apply the same rule to whatever path it rates.
 
 use serde::Serialize;
 
-use crate::pipeline::{Status, Trace};
+use crate::pipeline::{Options, Status, Trace};
 use crate::step::round_rating;
-use crate::technique::Level;
+use crate::technique::{Level, Technique};
 
 /// SE's rating for a path that no rule can finish.
 pub const STUCK_RATING: f64 = 20.0;
@@ -29,12 +37,91 @@ pub struct Rating {
     pub er: f64,
     pub ep: f64,
     pub ed: f64,
-    /// `Easy` .. `Extreme`, or `Unrated` when the path is stuck or the puzzle invalid.
+    /// HoDoKu's level rule applied to this path ([`rate_hodoku`]): `Easy` .. `Extreme`, or
+    /// `Unrated` when the path is stuck or the puzzle invalid.
     pub level: String,
     /// Community name of the hardest technique used (the first step with the highest rating).
     pub hardest: String,
     /// Sum of HoDoKu base scores over the path.
     pub score: u32,
+}
+
+/// HoDoKu's rating of a path: meant for a path of [`Options::hodoku`], where it agrees with
+/// HoDoKu 2.2 as far as the paths agree.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct HodokuRating {
+    /// Sum of the steps' HoDoKu base scores.
+    pub score: u32,
+    /// `Easy`, `Medium`, `Hard`, `Unfair`, `Extreme`, or `Unrated` when the path is stuck or
+    /// the puzzle invalid.
+    pub level: String,
+    /// Community name of the technique with the highest base score (`none` without steps,
+    /// `(stuck)` when stuck).
+    pub hardest: String,
+}
+
+/// The most a path of this level may score before HoDoKu raises it to the next level.
+pub const fn hodoku_max_score(level: Level) -> u32 {
+    match level {
+        Level::Easy => 800,
+        Level::Medium => 1000,
+        Level::Hard => 1600,
+        Level::Unfair => 1800,
+        Level::Extreme => u32::MAX,
+    }
+}
+
+/// The level after `level` (Extreme stays Extreme).
+fn next_level(level: Level) -> Level {
+    match level {
+        Level::Easy => Level::Medium,
+        Level::Medium => Level::Hard,
+        Level::Hard => Level::Unfair,
+        Level::Unfair | Level::Extreme => Level::Extreme,
+    }
+}
+
+/// HoDoKu's score and level of a trace (see the module doc).
+pub fn rate_hodoku(trace: &Trace) -> HodokuRating {
+    let score: u32 = trace
+        .steps
+        .iter()
+        .map(|s| s.technique.info().hodoku_score)
+        .sum();
+    if trace.status != Status::Solved {
+        let hardest = if trace.status == Status::Stuck {
+            "(stuck)"
+        } else {
+            "none"
+        };
+        return HodokuRating {
+            score,
+            level: "Unrated".into(),
+            hardest: hardest.into(),
+        };
+    }
+    let mut level = trace
+        .steps
+        .iter()
+        .map(|s| s.technique.level())
+        .max()
+        .unwrap_or(Level::Easy);
+    while score > hodoku_max_score(level) {
+        level = next_level(level);
+    }
+    let order = Options::hodoku().techniques;
+    let rank = |t: Technique| order.iter().position(|&o| o == t).unwrap_or(order.len());
+    let hardest = trace
+        .steps
+        .iter()
+        .map(|s| s.technique)
+        .min_by_key(|&t| (std::cmp::Reverse(t.info().hodoku_score), rank(t)))
+        .map_or_else(|| "none".to_string(), |t| t.to_string());
+    HodokuRating {
+        score,
+        level: level.to_string(),
+        hardest,
+    }
 }
 
 impl Rating {
@@ -86,22 +173,7 @@ pub fn rate(trace: &Trace) -> Rating {
         (false, None) => "none".to_string(),
         (true, _) => "(stuck)".to_string(),
     };
-    let level = if stuck {
-        "Unrated".to_string()
-    } else {
-        trace
-            .steps
-            .iter()
-            .map(|s| s.technique.level())
-            .max()
-            .unwrap_or(Level::Easy)
-            .to_string()
-    };
-    let score = trace
-        .steps
-        .iter()
-        .map(|s| s.technique.info().hodoku_score)
-        .sum();
+    let HodokuRating { level, score, .. } = rate_hodoku(trace);
     Rating {
         er: round_rating(er),
         ep: round_rating(ep),
@@ -109,5 +181,83 @@ pub fn rate(trace: &Trace) -> Rating {
         level,
         hardest,
         score,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::Grid;
+    use crate::step::{Pattern, Step};
+
+    fn trace_of(techniques: &[(Technique, usize)]) -> Trace {
+        let steps = techniques
+            .iter()
+            .flat_map(|&(t, n)| std::iter::repeat_n(t, n))
+            .map(|t| {
+                Step::new(
+                    t,
+                    vec![],
+                    vec![],
+                    Pattern::default(),
+                    String::new(),
+                    String::new(),
+                )
+            })
+            .collect();
+        Trace {
+            puzzle: String::new(),
+            status: Status::Solved,
+            solution: None,
+            steps,
+            end: Grid::from_puzzle(&[0; 81]),
+            differing: vec![],
+        }
+    }
+
+    /// HoDoKu raises the level only when the score is above the level's maximum (800 for
+    /// Easy): 57 hidden singles (798) stay Easy, 58 (812) are Medium.
+    #[test]
+    fn score_above_a_levels_maximum_raises_it() {
+        let easy = rate_hodoku(&trace_of(&[(Technique::HiddenSingleBox, 57)]));
+        assert_eq!((easy.score, easy.level.as_str()), (798, "Easy"));
+        let medium = rate_hodoku(&trace_of(&[(Technique::HiddenSingleBox, 58)]));
+        assert_eq!((medium.score, medium.level.as_str()), (812, "Medium"));
+        // A Medium technique and 1002 points: raised once, to Hard (Hard's maximum is 1600).
+        let hard = rate_hodoku(&trace_of(&[
+            (Technique::LockedCandidatesPointing, 1),
+            (Technique::HiddenSingleLine, 68),
+        ]));
+        assert_eq!((hard.score, hard.level.as_str()), (1002, "Hard"));
+        // An Extreme technique is never raised further.
+        let extreme = rate_hodoku(&trace_of(&[(Technique::NestedForcingChains, 30)]));
+        assert_eq!((extreme.score, extreme.level.as_str()), (21000, "Extreme"));
+    }
+
+    /// The hardest step has the highest base score; on a tie, the technique HoDoKu tries first.
+    #[test]
+    fn hardest_breaks_ties_in_hodokus_order() {
+        let r = rate_hodoku(&trace_of(&[
+            (Technique::NakedSingle, 3),
+            (Technique::FullHouse, 1),
+        ]));
+        assert_eq!(r.hardest, "Full House");
+        let r = rate_hodoku(&trace_of(&[
+            (Technique::HiddenSingleBox, 2),
+            (Technique::XYWing, 1),
+            (Technique::XYZWing, 1),
+        ]));
+        assert_eq!(r.hardest, "XYZ-Wing");
+    }
+
+    #[test]
+    fn a_stuck_path_is_unrated() {
+        let mut trace = trace_of(&[(Technique::HiddenSingleBox, 3)]);
+        trace.status = Status::Stuck;
+        let r = rate_hodoku(&trace);
+        assert_eq!(
+            (r.level.as_str(), r.hardest.as_str()),
+            ("Unrated", "(stuck)")
+        );
     }
 }

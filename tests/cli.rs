@@ -238,11 +238,13 @@ fn rate_csv_and_json() {
     let mut lines = t.lines();
     assert_eq!(
         lines.next(),
-        Some("puzzle,er,ep,ed,level,hardest,steps,status")
+        Some("puzzle,er,ep,ed,level,score,hardest,steps,status")
     );
+    // ER/EP/ED, hardest and steps from the se path; level and score from the hodoku path,
+    // which takes naked singles and full houses first: 51 of them, 51 x 4 = 204.
     assert_eq!(
         lines.next(),
-        Some(format!("{WIKIPEDIA},1.2,1.2,1.2,Easy,\"Hidden Single\",51,solved").as_str())
+        Some(format!("{WIKIPEDIA},1.2,1.2,1.2,Easy,204,\"Hidden Single\",51,solved").as_str())
     );
     let graded = std::fs::read_to_string("examples/graded.txt").unwrap();
     let expected: Vec<&str> = graded
@@ -363,17 +365,40 @@ fn hint_points_out_a_stale_candidate_before_any_technique() {
 #[test]
 fn profiles_choose_the_techniques() {
     // Every profile solves an easy puzzle; an unknown profile is a usage error.
-    for profile in ["se", "extended", "all"] {
+    for profile in ["se", "hodoku", "extended", "all"] {
         let out = stepwise(&["rate", "--profile", profile, WIKIPEDIA], "");
         assert_eq!(out.status.code(), Some(0), "{profile}");
         assert!(text(&out.stdout).contains(",solved"), "{profile}");
     }
     assert_eq!(
-        stepwise(&["rate", "--profile", "hodoku", WIKIPEDIA], "")
+        stepwise(&["rate", "--profile", "nonsense", WIKIPEDIA], "")
             .status
             .code(),
         Some(2)
     );
+}
+
+#[test]
+fn one_rating_path_leaves_the_other_columns_empty() {
+    let se = stepwise(&["rate", "--profile", "se", WIKIPEDIA], "");
+    assert_eq!(
+        text(&se.stdout).lines().nth(1),
+        Some(format!("{WIKIPEDIA},1.2,1.2,1.2,,,\"Hidden Single\",51,solved").as_str())
+    );
+    // HoDoKu's hardest on a tie of base scores is the technique it tries first.
+    let hodoku = stepwise(&["rate", "--profile", "hodoku", WIKIPEDIA], "");
+    assert_eq!(
+        text(&hodoku.stdout).lines().nth(1),
+        Some(format!("{WIKIPEDIA},,,,Easy,204,\"Full House\",51,solved").as_str())
+    );
+    let json = stepwise(
+        &["rate", "--profile", "hodoku", "--format", "json", WIKIPEDIA],
+        "",
+    );
+    let record: serde_json::Value = serde_json::from_str(text(&json.stdout).trim()).unwrap();
+    assert_eq!(record["er"], serde_json::Value::Null);
+    assert_eq!(record["level"], "Easy");
+    assert_eq!(record["score"], 204);
 }
 
 #[test]

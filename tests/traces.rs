@@ -14,6 +14,7 @@ fn every_technique() -> Options {
     Options {
         techniques: Technique::iter().collect(),
         step_limit: None,
+        choice: Default::default(),
     }
 }
 
@@ -77,6 +78,22 @@ fn generated_traces() {
     }
 }
 
+/// The `hodoku` profile's paths: an easy puzzle (naked singles before hidden ones) and one
+/// that HoDoKu 2.2 rates Unfair 1246, which this path matches (`rated/hodoku.tsv`).
+#[test]
+fn hodoku_profile_traces() {
+    let puzzles = [
+        ("wikipedia", FAMOUS[0].1),
+        (
+            "unfair-1246",
+            "..7.419.......2.7..8..7...465....1.....128.....9....327...5..2..2.7.......428.6..",
+        ),
+    ];
+    for (name, puzzle) in puzzles {
+        snapshot(&format!("trace-hodoku-{name}"), puzzle, &Options::hodoku());
+    }
+}
+
 #[test]
 fn generator_is_deterministic_and_unique() {
     let a = common::generated_puzzle(7);
@@ -120,6 +137,7 @@ fn basic_plus(technique: Technique) -> Options {
     Options {
         techniques,
         step_limit: None,
+        choice: Default::default(),
     }
 }
 

@@ -11,8 +11,8 @@ use std::io::Write;
 
 use clap::{Args, ValueEnum};
 use stepwise::analysis::{Analysis, Requirement, Summary};
-use stepwise::pipeline::{solve, Status};
-use stepwise::rating::rate;
+use stepwise::pipeline::{solve, Options, Status};
+use stepwise::rating::{rate, rate_hodoku};
 use stepwise::Error;
 
 use super::{
@@ -40,7 +40,8 @@ pub struct AnalyzeArgs {
     /// Output format: text, or JSON lines (one object per puzzle, then {"summary": ...}).
     #[arg(long, value_enum, default_value = "text")]
     pub format: AnalyzeFormat,
-    /// Technique profile: `se` (Sudoku Explainer 1.2.1's techniques), `extended` or `all`.
+    /// Technique profile of the analysed path: `se` (Sudoku Explainer 1.2.1's techniques),
+    /// `hodoku`, `extended` or `all`. The level is always HoDoKu's, from HoDoKu's path.
     #[arg(long, value_enum, default_value = "se")]
     pub profile: Profile,
     /// Comma-separated techniques to enable, in the order given; overrides --profile.
@@ -93,6 +94,9 @@ pub fn run(args: &AnalyzeArgs) -> i32 {
         Ok(o) => o,
         Err(code) => return code,
     };
+    // The level is HoDoKu's, as in `rate`: read off HoDoKu's own path unless that is the
+    // analysed one (a rating is a property of the path).
+    let hodoku_path = (options != Options::hodoku()).then(Options::hodoku);
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let mut summary = Summary::new();
@@ -100,8 +104,13 @@ pub fn run(args: &AnalyzeArgs) -> i32 {
     let opened = for_each_puzzle(&args.input(), |source, parsed| {
         let mut analysis = match parsed {
             Ok(puzzle) => {
-                let trace = solve(&stepwise::explain::grid_of(&puzzle), &options);
+                let grid = stepwise::explain::grid_of(&puzzle);
+                let trace = solve(&grid, &options);
                 let mut analysis = Analysis::of(&trace, &rate(&trace));
+                analysis.level = match &hodoku_path {
+                    Some(hodoku) => rate_hodoku(&solve(&grid, hodoku)).level,
+                    None => rate_hodoku(&trace).level,
+                };
                 let error = match trace.status {
                     Status::NoSolution => Some(Error::NoSolution),
                     Status::MultipleSolutions => Some(Error::MultipleSolutions {

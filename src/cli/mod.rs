@@ -10,6 +10,7 @@ mod rate;
 mod solve;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use stepwise::explain::RateSettings;
 use stepwise::format::Format;
 use stepwise::hint::HintLevel;
 use stepwise::pipeline::Options;
@@ -56,9 +57,9 @@ enum Command {
         after_help = "Levels: nudge (family and region), technique (name, unit, digit), cells (the pattern's cells), full (the deduction).\n\nExamples:\n  stepwise hint --level nudge '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79'\n  stepwise hint --level full --puzzle original.txt my-state.txt\n\nBefore any technique the state is checked: a wrong digit or a removed true candidate is the hint."
     )]
     Hint(HintArgs),
-    /// Rate each puzzle: puzzle,er,ep,ed,level,hardest,steps,status.
+    /// Rate each puzzle: puzzle,er,ep,ed,level,score,hardest,steps,status.
     #[command(
-        after_help = "Examples:\n  stepwise rate examples/puzzles.txt\n  stepwise rate --format json - < puzzles.txt\n\nER/EP/ED follow Sudoku Explainer 1.2.1; a stuck path rates 20.0 as SE does."
+        after_help = "Examples:\n  stepwise rate examples/puzzles.txt\n  stepwise rate --format json - < puzzles.txt\n  stepwise rate --profile hodoku examples/puzzles.txt\n\nTwo paths per puzzle by default: ER/EP/ED and hardest from Sudoku Explainer 1.2.1's path (a stuck path rates 20.0 as SE does), level and score from HoDoKu 2.2's. --profile takes one path only; the other path's columns are left empty (null in JSON)."
     )]
     Rate(RateArgs),
     /// Analyze each puzzle: givens, symmetry, rating, technique histogram, bottleneck steps.
@@ -111,8 +112,9 @@ pub struct ExplainArgs {
     #[arg(long)]
     pub json: bool,
     /// Technique profile: `se` (Sudoku Explainer 1.2.1's techniques, so ratings agree with SE),
-    /// `extended` (adds finned fish, single-digit patterns, coloring, Locked Pair/Triple) or
-    /// `all` (also franken and mutant fish, which are slow).
+    /// `hodoku` (HoDoKu 2.2's default techniques and order), `extended` (adds finned fish,
+    /// single-digit patterns, coloring, Locked Pair/Triple) or `all` (also franken and mutant
+    /// fish, which are slow).
     #[arg(long, value_enum, default_value = "se")]
     pub profile: Profile,
     /// Comma-separated techniques to enable, in the order given (slugs or names); overrides --profile.
@@ -163,10 +165,13 @@ pub struct RateArgs {
     /// Output format: CSV with a header, or JSON lines.
     #[arg(long, value_enum, default_value = "csv")]
     pub format: RateFormat,
-    /// Technique profile: `se` (Sudoku Explainer 1.2.1's techniques), `extended` or `all`.
-    #[arg(long, value_enum, default_value = "se")]
-    pub profile: Profile,
-    /// Comma-separated techniques to enable, in the order given; overrides --profile.
+    /// One path only: `se` (ER/EP/ED and hardest; level and score left empty), `hodoku`
+    /// (level, score and hardest; ER/EP/ED left empty), `extended` or `all` (in the se
+    /// columns). Default: both the se and the hodoku path.
+    #[arg(long, value_enum)]
+    pub profile: Option<Profile>,
+    /// Comma-separated techniques to enable, in the order given; they replace the techniques of
+    /// the --profile path (of the se path without --profile), and the other path is not taken.
     #[arg(long, value_delimiter = ',')]
     pub techniques: Vec<String>,
     /// Do not assume the solution is unique: leave out unique rectangles and BUG.
@@ -189,6 +194,7 @@ impl RateArgs {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum Profile {
     Se,
+    Hodoku,
     Extended,
     All,
 }
@@ -207,15 +213,41 @@ pub fn pipeline_options(
     })
 }
 
+/// The paths `rate` takes: both the se and the hodoku path by default, one with `--profile`
+/// or `--techniques` (see [`RateArgs`]).
+pub fn rate_settings(args: &RateArgs) -> Result<RateSettings, i32> {
+    let one = |profile| pipeline_options(profile, &args.techniques, args.no_uniqueness);
+    Ok(match args.profile {
+        None if args.techniques.is_empty() => RateSettings {
+            se: Some(one(Profile::Se)?),
+            hodoku: Some(one(Profile::Hodoku)?),
+        },
+        None => RateSettings {
+            se: Some(one(Profile::Se)?),
+            hodoku: None,
+        },
+        Some(Profile::Hodoku) => RateSettings {
+            se: None,
+            hodoku: Some(one(Profile::Hodoku)?),
+        },
+        Some(profile) => RateSettings {
+            se: Some(one(profile)?),
+            hodoku: None,
+        },
+    })
+}
+
 fn techniques_for(profile: Profile, names: &[String]) -> Result<Options, i32> {
     let mut options = match profile {
         Profile::Se => Options::sudoku_explainer(),
+        Profile::Hodoku => Options::hodoku(),
         Profile::Extended => Options::extended(),
         Profile::All => {
             use strum::IntoEnumIterator;
             Options {
                 techniques: Technique::iter().collect(),
                 step_limit: None,
+                choice: Default::default(),
             }
         }
     };

@@ -1,19 +1,15 @@
-//! `stepwise rate`: one line per puzzle, `puzzle,er,ep,ed,level,hardest,steps,status`, as CSV
+//! `stepwise rate`: one line per puzzle, `puzzle,er,ep,ed,level,score,hardest,steps,status`, as CSV
 //! (with a header) or JSON lines. A bad line is reported with its number and the run goes on.
 
 use std::io::Write;
 
-use stepwise::pipeline::solve;
-use stepwise::rating::Rating;
 use stepwise::RateRecord;
 
-use super::{
-    for_each_puzzle, located, pipeline_options, RateArgs, RateFormat, EXIT_FAILED, EXIT_OK,
-};
+use super::{for_each_puzzle, located, rate_settings, RateArgs, RateFormat, EXIT_FAILED, EXIT_OK};
 
 pub fn run(args: &RateArgs) -> i32 {
-    let options = match pipeline_options(args.profile, &args.techniques, args.no_uniqueness) {
-        Ok(o) => o,
+    let settings = match rate_settings(args) {
+        Ok(s) => s,
         Err(code) => return code,
     };
     let stdout = std::io::stdout();
@@ -24,20 +20,10 @@ pub fn run(args: &RateArgs) -> i32 {
     let mut failed = false;
     let opened = for_each_puzzle(&args.input(), |source, parsed| {
         let record = match parsed {
-            Ok(puzzle) => RateRecord::of(&solve(&stepwise::explain::grid_of(&puzzle), &options)),
+            Ok(puzzle) => stepwise::rate_puzzle(&stepwise::explain::grid_of(&puzzle), &settings),
             Err(e) => {
                 eprintln!("error: {}", located(source, &e));
-                let unrated = Rating::unrated();
-                RateRecord {
-                    puzzle: String::new(),
-                    er: unrated.er,
-                    ep: unrated.ep,
-                    ed: unrated.ed,
-                    level: unrated.level,
-                    hardest: unrated.hardest,
-                    steps: 0,
-                    status: "invalid".into(),
-                }
+                RateRecord::unreadable(&settings)
             }
         };
         failed |= !matches!(record.status.as_str(), "solved" | "stuck");

@@ -135,6 +135,22 @@ pub fn finder(technique: Technique) -> Finder {
     }
 }
 
+/// The finder the hodoku profile uses for a technique: HoDoKu's own search where it finds
+/// more than Sudoku Explainer's (naked and hidden sets without SE's rule on empty cells),
+/// [`finder`] otherwise.
+pub fn hodoku_finder(technique: Technique) -> Finder {
+    use Technique::*;
+    match technique {
+        NakedPair => subsets::hodoku_naked_pair,
+        NakedTriple => subsets::hodoku_naked_triple,
+        NakedQuad => subsets::hodoku_naked_quad,
+        HiddenPair => subsets::hodoku_hidden_pair,
+        HiddenTriple => subsets::hodoku_hidden_triple,
+        HiddenQuad => subsets::hodoku_hidden_quad,
+        _ => finder(technique),
+    }
+}
+
 /// The technique whose finder also finds `technique`'s steps, when one search finds several
 /// techniques together (Sudoku Explainer's chaining rules); the technique itself otherwise.
 /// The pipeline runs each group's search once, where its first technique stands.

@@ -6,12 +6,18 @@
 //! - Hidden subset: n digits of a unit that fit only in the same n cells; those cells lose
 //!   every other digit.
 //! - Locked Pair / Triple: a naked pair or triple inside a box-line intersection; the digits
-//!   leave the other cells of both the box and the line.
+//!   leave the other cells of both the box and the line. As in HoDoKu, whose technique it is,
+//!   it must remove candidates from both (in the box, and in the line outside the box);
+//!   otherwise it is a naked pair or triple of the one unit where it removes any.
 //! - Direct Hidden Pair / Triple: a hidden pair or triple whose eliminations leave a digit a
 //!   single place in some unit; the step places that single (as Sudoku Explainer does).
 //!
 //! Search order: units box 1-9, column 1-9, row 1-9 (Sudoku Explainer's); within a unit the
-//! cell (or digit) combinations in increasing bitmask order.
+//! cell (or digit) combinations in increasing bitmask order. Sudoku Explainer looks for a naked
+//! set only in units with at least twice its size of empty cells, and for a hidden set with
+//! more than that; the `hodoku_*` finders are the same patterns without that rule, as HoDoKu
+//! searches them (any unit with more empty cells than the set's size), for the hodoku profile,
+//! whose pipeline takes their steps in HoDoKu's order (`pipeline::Choice::Hodoku`).
 
 use std::ops::ControlFlow;
 
@@ -112,7 +118,17 @@ fn subset_pattern(grid: &Grid, units: &[Unit], cells: &[Cell], digits: DigitSet)
 fn naked(grid: &Grid, size: u32, technique: Technique, emit: &mut Emit<'_>) -> ControlFlow<()> {
     // Sudoku Explainer looks for a naked set only where at least twice as many cells are empty
     // (otherwise the complementary hidden set is the smaller pattern).
-    naked_subsets(grid, size, 2 * size, |n| {
+    naked_in(grid, size, 2 * size, technique, emit)
+}
+
+fn naked_in(
+    grid: &Grid,
+    size: u32,
+    min_empty: u32,
+    technique: Technique,
+    emit: &mut Emit<'_>,
+) -> ControlFlow<()> {
+    naked_subsets(grid, size, min_empty, |n| {
         let eliminations = removals(grid, n.unit.cell_set(), &n.cells, n.digits);
         if eliminations.is_empty() {
             return ControlFlow::Continue(());
@@ -161,7 +177,13 @@ fn locked(grid: &Grid, size: u32, technique: Technique, emit: &mut Emit<'_>) -> 
         };
         let area = n.unit.cell_set() | line.cell_set();
         let eliminations = removals(grid, area, &n.cells, n.digits);
-        if eliminations.is_empty() {
+        let in_box = eliminations
+            .iter()
+            .any(|e| n.unit.cell_set().contains(e.cell));
+        let in_line_only = eliminations
+            .iter()
+            .any(|e| !n.unit.cell_set().contains(e.cell));
+        if !(in_box && in_line_only) {
             return ControlFlow::Continue(());
         }
         let subject = format!(
@@ -271,7 +293,17 @@ fn hidden_subject(h: &Hidden) -> String {
 }
 
 fn hidden(grid: &Grid, size: u32, technique: Technique, emit: &mut Emit<'_>) -> ControlFlow<()> {
-    hidden_subsets(grid, size, 2 * size + 1, |h| {
+    hidden_in(grid, size, 2 * size + 1, technique, emit)
+}
+
+fn hidden_in(
+    grid: &Grid,
+    size: u32,
+    min_empty: u32,
+    technique: Technique,
+    emit: &mut Emit<'_>,
+) -> ControlFlow<()> {
+    hidden_subsets(grid, size, min_empty, |h| {
         let text = format!(
             "In {}, the digits {} fit only in {}, so those cells can hold nothing else.",
             unit_words(h.unit),
@@ -345,6 +377,26 @@ pub fn hidden_triple(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
 pub fn hidden_quad(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
     hidden(grid, 4, Technique::HiddenQuad, emit)
 }
+/// HoDoKu's search for naked and hidden sets: any unit with more empty cells than the set's
+/// size (no Sudoku Explainer rule on the number of empty cells).
+pub fn hodoku_naked_pair(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
+    naked_in(grid, 2, 3, Technique::NakedPair, emit)
+}
+pub fn hodoku_naked_triple(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
+    naked_in(grid, 3, 4, Technique::NakedTriple, emit)
+}
+pub fn hodoku_naked_quad(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
+    naked_in(grid, 4, 5, Technique::NakedQuad, emit)
+}
+pub fn hodoku_hidden_pair(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
+    hidden_in(grid, 2, 3, Technique::HiddenPair, emit)
+}
+pub fn hodoku_hidden_triple(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
+    hidden_in(grid, 3, 4, Technique::HiddenTriple, emit)
+}
+pub fn hodoku_hidden_quad(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
+    hidden_in(grid, 4, 5, Technique::HiddenQuad, emit)
+}
 pub fn locked_pair(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
     locked(grid, 2, Technique::LockedPair, emit)
 }
@@ -376,5 +428,57 @@ mod combination_tests {
                 );
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod locked_tests {
+    use crate::finders::first;
+    use crate::finders::testing::pencilmark;
+    use crate::geometry::cell_at;
+    use crate::technique::Technique;
+
+    /// The Locked Pair page's example grid.
+    const EXAMPLE: &str = "
+.--------------------.--------------.--------------------.
+| 156     156   15   | 8    7   3   | 49    2       49   |
+| 7       9     4    | 5    6   2   | 1     38      38   |
+| 28      28    3    | 4    19  19  | 6     5       7    |
+:--------------------+--------------+--------------------:
+| 12349   123   6    | 129  5   149 | 378   134789  3489 |
+| 13459   135   158  | 6    38  7   | 35    1349    2    |
+| 123459  7     1258 | 129  38  149 | 35    6       3459 |
+:--------------------+--------------+--------------------:
+| 1236    1236  9    | 17   4   5   | 2378  378     368  |
+| 58      58    7    | 3    2   6   | 49    49      1    |
+| 1236    4     12   | 179  19  8   | 2357  37      356  |
+'--------------------'--------------'--------------------'
+";
+
+    /// HoDoKu's definition: a locked pair removes candidates from its box and from its line
+    /// outside the box; with the box already clear it is a naked pair of the column.
+    #[test]
+    fn a_locked_pair_needs_eliminations_in_box_and_line() {
+        let mut grid = pencilmark(EXAMPLE);
+        assert_eq!(
+            first(Technique::LockedPair, &grid).map(|s| s.notation()),
+            Some("Locked Pair: 3,5 in r5c7,r6c7 => r4c789,r5c8,r7c7<>3, r6c9,r9c7<>35".into())
+        );
+        // Clear the box: r4c7, r4c8, r4c9, r5c8 lose 3 and r6c9 loses 3 and 5.
+        for (row, column, digit) in [
+            (4, 7, 3),
+            (4, 8, 3),
+            (4, 9, 3),
+            (5, 8, 3),
+            (6, 9, 3),
+            (6, 9, 5),
+        ] {
+            grid.eliminate(cell_at(row - 1, column - 1), digit);
+        }
+        assert_eq!(first(Technique::LockedPair, &grid), None);
+        assert_eq!(
+            first(Technique::NakedPair, &grid).map(|s| s.notation()),
+            Some("Naked Pair: 3,5 in r5c7,r6c7 => r7c7<>3, r9c7<>35".into())
+        );
     }
 }
