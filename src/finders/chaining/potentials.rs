@@ -66,13 +66,28 @@ pub struct Arena {
     pub parents: Vec<u32>,
 }
 
+thread_local! {
+    /// Buffers of dropped arenas, reused by the next searches: nested chains run thousands of
+    /// short inner searches, and allocating (and faulting in) a fresh arena for each cost more
+    /// than some of the searches themselves.
+    static SPARE_BUFFERS: std::cell::RefCell<Vec<(Vec<Node>, Vec<u32>)>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Most spare arena buffers kept per thread.
+const SPARE_LIMIT: usize = 16;
+
 impl Arena {
-    /// An arena with room for a typical search, so it rarely grows.
+    /// An empty arena, on reused buffers when a dropped arena left some, else with room for a
+    /// typical search, so it rarely grows.
     pub fn new() -> Arena {
-        Arena {
-            nodes: Vec::with_capacity(4096),
-            parents: Vec::with_capacity(8192),
-        }
+        let spare = SPARE_BUFFERS
+            .try_with(|s| s.try_borrow_mut().ok().and_then(|mut s| s.pop()))
+            .ok()
+            .flatten();
+        let (nodes, parents) = spare
+            .unwrap_or_else(|| (Vec::with_capacity(4096), Vec::with_capacity(8192)));
+        Arena { nodes, parents }
     }
 
     /// A new node with the given parents, main parent first.
@@ -167,6 +182,27 @@ impl Arena {
             level = next;
         }
         result
+    }
+}
+
+impl Drop for Arena {
+    fn drop(&mut self) {
+        let mut nodes = std::mem::take(&mut self.nodes);
+        let mut parents = std::mem::take(&mut self.parents);
+        // Clearing drops the nested chains (and their arenas) first, before the pool is
+        // borrowed.
+        nodes.clear();
+        parents.clear();
+        if nodes.capacity() == 0 {
+            return;
+        }
+        let _ = SPARE_BUFFERS.try_with(|s| {
+            if let Ok(mut spare) = s.try_borrow_mut() {
+                if spare.len() < SPARE_LIMIT {
+                    spare.push((nodes, parents));
+                }
+            }
+        });
     }
 }
 
