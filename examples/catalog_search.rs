@@ -115,6 +115,7 @@ fn main() {
             .filter(|t| t.info().enabled_by_default || wanted.contains(t))
             .collect(),
         step_limit: None,
+        time_limit: None,
     };
     let mut kept: Vec<Vec<(Found, Vec<NearMiss>)>> = wanted.iter().map(|_| Vec::new()).collect();
     let mut tallies = vec![Tally::default(); wanted.len()];

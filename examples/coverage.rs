@@ -34,6 +34,7 @@ fn main() {
             .filter(|t| !matches!(t.family(), Family::Chains | Family::ForcingChains))
             .collect(),
         step_limit: None,
+        time_limit: None,
     };
     // Nested forcing chains (seconds to minutes a puzzle) are left out: `chain_timing` times
     // them on samples.
@@ -47,6 +48,7 @@ fn main() {
                     .filter(|t| basic.contains(&t.family()))
                     .collect(),
                 step_limit: None,
+                time_limit: None,
             },
         ),
         ("SE, no chains", without_chains(Options::sudoku_explainer())),

@@ -57,6 +57,7 @@ fn options_with(extra: &[Technique], without: &[Technique]) -> Options {
             .filter(|t| (t.info().enabled_by_default || extra.contains(t)) && !without.contains(t))
             .collect(),
         step_limit: None,
+        time_limit: None,
     }
 }
 
@@ -200,6 +201,7 @@ fn examples_of(technique: Technique, wanted: usize) -> (Vec<Example>, &'static s
             technique,
         ],
         step_limit: None,
+        time_limit: None,
     };
     (
         examples_in(technique, &options, wanted),

@@ -104,6 +104,7 @@ fn main() {
             .filter(|t| !MINE.contains(t))
             .collect(),
         step_limit: None,
+        time_limit: None,
     };
     let mut shown = 0;
     for file in &files {

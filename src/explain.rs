@@ -115,7 +115,8 @@ impl Explanation {
     }
 }
 
-/// The status as printed: `solved`, `stuck`, `invalid`, `no_solution`, `multiple_solutions`.
+/// The status as printed: `solved`, `stuck`, `invalid`, `no_solution`, `multiple_solutions`,
+/// `timeout`.
 pub fn status_word(status: Status) -> &'static str {
     match status {
         Status::Solved => "solved",
@@ -123,6 +124,7 @@ pub fn status_word(status: Status) -> &'static str {
         Status::Invalid => "invalid",
         Status::NoSolution => "no_solution",
         Status::MultipleSolutions => "multiple_solutions",
+        Status::Timeout => "timeout",
     }
 }
 

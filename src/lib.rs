@@ -8,12 +8,14 @@
 //! - [`error`]: the one error type of the library.
 //! - [`technique`]: the catalog of technique names, families and ratings.
 //! - [`step`]: a deduction step, its pattern evidence and its notation.
+//! - [`deadline`]: a per-thread time limit that long searches check cooperatively.
 //! - [`finders`]: one function per technique, grouped by family.
 //! - [`pipeline`]: the logical solve loop and its trace.
 //! - [`rating`]: ER/EP/ED and the level, computed from a trace.
 //! - [`hint`]: the next hint from a user's state, at four levels of detail.
 //! - [`explain`]: the front door: solve logically, explain, rate and hint a parsed puzzle.
 
+pub mod deadline;
 pub mod error;
 pub mod explain;
 pub mod finders;

@@ -4,10 +4,13 @@
 //! Owns [`Options`] (enabled techniques in order, step limit), [`Trace`] and [`Status`], and
 //! [`next_step`], the one loop body shared by solving, explaining, rating and hints.
 
+use std::time::Duration;
+
 use serde::ser::SerializeStruct;
 use serde::{Serialize, Serializer};
 use strum::IntoEnumIterator;
 
+use crate::deadline;
 use crate::finders::{first_accepted, group_leader};
 use crate::geometry::{cell_name, CELLS};
 use crate::grid::Grid;
@@ -22,6 +25,9 @@ pub struct Options {
     pub techniques: Vec<Technique>,
     /// Stop after this many steps (the trace is then `stuck`).
     pub step_limit: Option<usize>,
+    /// Give up on a puzzle after this long (the trace is then `timeout`): checked between
+    /// steps and inside the long chaining searches, see [`crate::deadline`].
+    pub time_limit: Option<Duration>,
 }
 
 impl Default for Options {
@@ -43,6 +49,7 @@ impl Options {
                 })
                 .collect(),
             step_limit: None,
+            time_limit: None,
         }
     }
 
@@ -54,6 +61,7 @@ impl Options {
                 .filter(|t| t.info().enabled_by_default)
                 .collect(),
             step_limit: None,
+            time_limit: None,
         }
     }
 
@@ -92,6 +100,7 @@ impl Options {
         Options {
             techniques,
             step_limit: None,
+            time_limit: None,
         }
     }
 }
@@ -107,6 +116,8 @@ pub enum Status {
     Invalid,
     NoSolution,
     MultipleSolutions,
+    /// The time limit passed before the solve ended; the steps taken so far are kept.
+    Timeout,
 }
 
 /// The whole path of a logical solve.
@@ -190,6 +201,7 @@ pub fn solve(start: &Grid, options: &Options) -> Trace {
     };
     let mut grid = start.clone();
     let mut steps = Vec::new();
+    let _deadline = deadline::Guard::new(options.time_limit);
     let status = loop {
         if grid.is_solved() {
             break Status::Solved;
@@ -197,7 +209,15 @@ pub fn solve(start: &Grid, options: &Options) -> Trace {
         if options.step_limit.is_some_and(|limit| steps.len() >= limit) {
             break Status::Stuck;
         }
-        match next_step(&grid, options) {
+        let found = next_step(&grid, options);
+        // A search cut short by the deadline reports nothing, and a later technique might then
+        // have found a step SE would not take: once the deadline has passed, whatever this
+        // round found is dropped. Expiry is monotonic, so a step kept here came from searches
+        // that all ran to the end.
+        if deadline::expired() {
+            break Status::Timeout;
+        }
+        match found {
             Some(step) => {
                 apply(&mut grid, &step);
                 steps.push(step);
@@ -265,11 +285,47 @@ mod tests {
         let all = Options {
             techniques: Technique::iter().collect(),
             step_limit: None,
+            time_limit: None,
         };
         let trace = solve(&Grid::from_puzzle(&cells), &all);
         assert_eq!(trace.status, Status::MultipleSolutions);
         assert!(trace.steps.is_empty());
         assert!(!trace.differing.is_empty());
+    }
+
+    /// Easter Monster takes seconds in the SE profile (nested chains from the first step):
+    /// a tiny limit ends the solve as `timeout`, keeping only sound steps, never as `stuck`.
+    #[test]
+    fn a_time_limit_ends_the_solve_as_timeout() {
+        let line =
+            "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1";
+        let grid = Grid::from_puzzle(&crate::format::parse_puzzle(line, None).unwrap().cells);
+        let options = Options {
+            time_limit: Some(Duration::from_millis(20)),
+            ..Options::sudoku_explainer()
+        };
+        let trace = solve(&grid, &options);
+        assert_eq!(trace.status, Status::Timeout);
+        assert!(trace.first_unsound_step().is_none());
+        assert!(!crate::deadline::expired(), "the limit ends with the solve");
+    }
+
+    #[test]
+    fn a_generous_time_limit_changes_nothing() {
+        let line =
+            "...87..2..945..1....34....7..6.5.........7..2.7.....6...9.........326..1.4...8...";
+        let grid = Grid::from_puzzle(&crate::format::parse_puzzle(line, None).unwrap().cells);
+        let plain = solve(&grid, &Options::sudoku_explainer());
+        let limited = solve(
+            &grid,
+            &Options {
+                time_limit: Some(Duration::from_secs(3600)),
+                ..Options::sudoku_explainer()
+            },
+        );
+        assert_eq!(plain.status, Status::Solved);
+        assert_eq!(limited.status, Status::Solved);
+        assert_eq!(plain.steps, limited.steps);
     }
 
     #[test]

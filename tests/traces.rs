@@ -14,6 +14,7 @@ fn every_technique() -> Options {
     Options {
         techniques: Technique::iter().collect(),
         step_limit: None,
+        time_limit: None,
     }
 }
 
@@ -120,6 +121,7 @@ fn basic_plus(technique: Technique) -> Options {
     Options {
         techniques,
         step_limit: None,
+        time_limit: None,
     }
 }
 
