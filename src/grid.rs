@@ -18,6 +18,8 @@ pub struct Grid {
     candidates: [DigitSet; CELLS],
     /// For each digit 1..=9 (index d-1), the empty cells where it is still a candidate.
     digit_cells: [CellSet; 9],
+    /// The cells holding a digit, kept in step with `values` (singles ask at every step).
+    filled: CellSet,
 }
 
 impl Grid {
@@ -47,11 +49,13 @@ impl Grid {
             givens: CellSet::EMPTY,
             candidates: [DigitSet::EMPTY; CELLS],
             digit_cells: [CellSet::EMPTY; 9],
+            filled: CellSet::EMPTY,
         };
         for cell in 0..CELLS {
             let d = values[cell];
             if (1..=9).contains(&d) {
                 grid.values[cell] = d;
+                grid.filled = grid.filled.with(cell);
                 grid.givens = grid.givens.with(cell);
             } else {
                 let placed_in_peers: DigitSet = peers(cell)
@@ -102,6 +106,7 @@ impl Grid {
             givens: CellSet::EMPTY,
             candidates: [DigitSet::ALL; CELLS],
             digit_cells: [CellSet::ALL; 9],
+            filled: CellSet::EMPTY,
         }
     }
 
@@ -134,18 +139,16 @@ impl Grid {
     }
     /// Where `digit` can still go in `unit`, as positions 0..9 within the unit (bit i = `unit.cells()[i]`).
     pub fn positions(&self, unit: Unit, digit: Digit) -> u16 {
-        let cells = self.digit_cells(digit);
+        // Only the digit's places are visited: this runs in the innermost loops of most finders.
         let mut mask = 0u16;
-        for (i, &c) in unit.cells().iter().enumerate() {
-            if cells.contains(c) {
-                mask |= 1 << i;
-            }
+        for c in (self.digit_cells(digit) & unit.cell_set()).iter() {
+            mask |= 1 << unit.position_of(c);
         }
         mask
     }
     /// Empty cells of the grid.
     pub fn empty_cells(&self) -> CellSet {
-        (0..CELLS).filter(|&c| self.values[c] == 0).collect()
+        CellSet::ALL - self.filled
     }
     /// Whether `digit` is already placed in `unit`.
     pub fn unit_has(&self, unit: Unit, digit: Digit) -> bool {
@@ -153,11 +156,11 @@ impl Grid {
     }
     /// Every cell filled.
     pub fn is_solved(&self) -> bool {
-        self.values.iter().all(|&v| v != 0)
+        self.filled == CellSet::ALL
     }
     /// Number of empty cells.
     pub fn empty_count(&self) -> usize {
-        self.values.iter().filter(|&&v| v == 0).count()
+        self.empty_cells().len() as usize
     }
 
     /// Places `digit` in `cell` and removes it from the candidates of the cell's peers.
@@ -168,6 +171,7 @@ impl Grid {
         }
         self.candidates[cell] = DigitSet::EMPTY;
         self.values[cell] = digit;
+        self.filled = self.filled.with(cell);
         let index = digit as usize - 1;
         for peer in (self.digit_cells[index] & peers(cell)).iter() {
             self.candidates[peer] = self.candidates[peer].without(digit);

@@ -136,7 +136,9 @@ pub struct Trace {
 
 /// The first step the enabled techniques find, in order.
 pub fn next_step(grid: &Grid, options: &Options) -> Option<Step> {
-    let mut searched: Vec<Technique> = Vec::new();
+    // On the stack: this runs at every step, and most steps are found by the first finders.
+    // (Were it ever full, a group would only be searched again, to the same result.)
+    let mut searched: arrayvec::ArrayVec<Technique, 256> = arrayvec::ArrayVec::new();
     for &t in &options.techniques {
         // Techniques found by one search (SE's chaining rules) are searched once, together,
         // and the search's own order decides among them, as in Sudoku Explainer.
@@ -144,7 +146,7 @@ pub fn next_step(grid: &Grid, options: &Options) -> Option<Step> {
         if searched.contains(&leader) {
             continue;
         }
-        searched.push(leader);
+        let _ = searched.try_push(leader);
         let accept = |x: Technique| options.techniques.contains(&x);
         if let Some(step) = first_accepted(t, grid, &accept) {
             return Some(step);
@@ -200,7 +202,8 @@ pub fn solve(start: &Grid, options: &Options) -> Trace {
         }
     };
     let mut grid = start.clone();
-    let mut steps = Vec::new();
+    // Most paths take about one step per empty cell: no regrowing of a vector of large steps.
+    let mut steps = Vec::with_capacity(grid.empty_count());
     let _deadline = deadline::Guard::new(options.time_limit);
     let status = loop {
         if grid.is_solved() {
