@@ -8,7 +8,7 @@
 //! Invariant: a filled cell has no candidates; `digit_cells[d]` is always the set of empty cells
 //! whose candidates contain `d`.
 
-use crate::geometry::{peers, Cell, CellSet, Digit, DigitSet, Unit, CELLS};
+use crate::geometry::{peers, units_of, Cell, CellSet, Digit, DigitSet, Unit, CELLS, UNITS};
 
 /// A puzzle in progress: givens, placed digits and the candidates of the empty cells.
 #[derive(Clone, PartialEq, Eq, Hash)]
@@ -20,6 +20,8 @@ pub struct Grid {
     digit_cells: [CellSet; 9],
     /// The cells holding a digit, kept in step with `values` (singles ask at every step).
     filled: CellSet,
+    /// Empty cells per unit (index [`Unit::index`]), kept in step with `values`.
+    unit_empties: [u8; UNITS],
 }
 
 impl Grid {
@@ -50,12 +52,13 @@ impl Grid {
             candidates: [DigitSet::EMPTY; CELLS],
             digit_cells: [CellSet::EMPTY; 9],
             filled: CellSet::EMPTY,
+            unit_empties: [9; UNITS],
         };
         for cell in 0..CELLS {
             let d = values[cell];
             if (1..=9).contains(&d) {
                 grid.values[cell] = d;
-                grid.filled = grid.filled.with(cell);
+                grid.mark_filled(cell);
                 grid.givens = grid.givens.with(cell);
             } else {
                 let placed_in_peers: DigitSet = peers(cell)
@@ -107,6 +110,7 @@ impl Grid {
             candidates: [DigitSet::ALL; CELLS],
             digit_cells: [CellSet::ALL; 9],
             filled: CellSet::EMPTY,
+            unit_empties: [9; UNITS],
         }
     }
 
@@ -171,12 +175,26 @@ impl Grid {
         }
         self.candidates[cell] = DigitSet::EMPTY;
         self.values[cell] = digit;
-        self.filled = self.filled.with(cell);
+        self.mark_filled(cell);
         let index = digit as usize - 1;
         for peer in (self.digit_cells[index] & peers(cell)).iter() {
             self.candidates[peer] = self.candidates[peer].without(digit);
         }
         self.digit_cells[index] = self.digit_cells[index] - peers(cell);
+    }
+
+    fn mark_filled(&mut self, cell: Cell) {
+        if !self.filled.contains(cell) {
+            self.filled = self.filled.with(cell);
+            for unit in units_of(cell) {
+                self.unit_empties[unit.index()] -= 1;
+            }
+        }
+    }
+
+    /// How many cells of `unit` are empty.
+    pub fn empties_in(&self, unit: Unit) -> usize {
+        self.unit_empties[unit.index()] as usize
     }
 
     /// Removes a candidate; returns whether it was there.
@@ -220,6 +238,28 @@ mod tests {
             cells[i] = ch.to_digit(10).unwrap_or(0) as Digit;
         }
         cells
+    }
+
+    #[test]
+    fn empty_cells_per_unit_follow_every_placement() {
+        let check = |grid: &Grid| {
+            for unit in Unit::all() {
+                let empty = unit.cells().iter().filter(|&&c| grid.value(c) == 0).count();
+                assert_eq!(grid.empties_in(unit), empty, "{unit}");
+            }
+            let empty: CellSet = (0..CELLS).filter(|&c| grid.value(c) == 0).collect();
+            assert_eq!(grid.empty_cells(), empty);
+        };
+        let mut values = [0u8; CELLS];
+        values[0] = 5;
+        values[40] = 3;
+        let mut grid = Grid::from_puzzle(&values);
+        check(&grid);
+        grid.place(80, 1);
+        grid.place(80, 1);
+        check(&grid);
+        assert_eq!(grid.empty_count(), 78);
+        check(&Grid::from_pencilmarks(&values, &[0x1FF; CELLS]));
     }
 
     #[test]

@@ -67,9 +67,11 @@ fn placement_step(
 
 /// The last empty cell of a unit, with the one digit the unit still lacks.
 pub fn full_house(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
-    let empty = grid.empty_cells();
     for unit in units_se_order() {
-        let Some(cell) = only_cell(empty & unit.cell_set()) else {
+        if grid.empties_in(unit) != 1 {
+            continue;
+        }
+        let Some(cell) = only_cell(grid.empty_cells() & unit.cell_set()) else {
             continue;
         };
         let missing = (1..=9).find(|&d| !grid.unit_has(unit, d));
@@ -116,11 +118,9 @@ fn hidden_singles(grid: &Grid, boxes: bool, emit: &mut Emit<'_>) -> ControlFlow<
     } else {
         Technique::HiddenSingleLine
     };
-    let empty = grid.empty_cells();
     for unit in units_se_order().filter(|u| (u.kind() == UnitKind::Box) == boxes) {
         // A full house is reported as such, not as a hidden single.
-        let empties = empty & unit.cell_set();
-        if empties.is_empty() || only_cell(empties).is_some() {
+        if grid.empties_in(unit) < 2 {
             continue;
         }
         for digit in digits_with_one_place(grid, unit) {
