@@ -116,6 +116,7 @@ fn main() {
             .collect(),
         step_limit: None,
         choice: Default::default(),
+        time_limit: None,
     };
     let mut kept: Vec<Vec<(Found, Vec<NearMiss>)>> = wanted.iter().map(|_| Vec::new()).collect();
     let mut tallies = vec![Tally::default(); wanted.len()];

@@ -35,6 +35,7 @@ fn main() {
             .collect(),
         step_limit: None,
         choice: Default::default(),
+        time_limit: None,
     };
     // Nested forcing chains (seconds to minutes a puzzle) are left out: `chain_timing` times
     // them on samples.
@@ -49,6 +50,7 @@ fn main() {
                     .collect(),
                 step_limit: None,
                 choice: Default::default(),
+                time_limit: None,
             },
         ),
         ("SE, no chains", without_chains(Options::sudoku_explainer())),

@@ -58,6 +58,7 @@ fn options_with(extra: &[Technique], without: &[Technique]) -> Options {
             .collect(),
         step_limit: None,
         choice: Default::default(),
+        time_limit: None,
     }
 }
 
@@ -202,6 +203,7 @@ fn examples_of(technique: Technique, wanted: usize) -> (Vec<Example>, &'static s
         ],
         step_limit: None,
         choice: Default::default(),
+        time_limit: None,
     };
     (
         examples_in(technique, &options, wanted),

@@ -105,6 +105,7 @@ fn main() {
             .collect(),
         step_limit: None,
         choice: Default::default(),
+        time_limit: None,
     };
     let mut shown = 0;
     for file in &files {

@@ -116,15 +116,10 @@ impl Explanation {
     }
 }
 
-/// The status as printed: `solved`, `stuck`, `invalid`, `no_solution`, `multiple_solutions`.
+/// The status as printed: `solved`, `stuck`, `invalid`, `no_solution`, `multiple_solutions`,
+/// `timeout`.
 pub fn status_word(status: Status) -> &'static str {
-    match status {
-        Status::Solved => "solved",
-        Status::Stuck => "stuck",
-        Status::Invalid => "invalid",
-        Status::NoSolution => "no_solution",
-        Status::MultipleSolutions => "multiple_solutions",
-    }
+    status.word()
 }
 
 /// Explains a parsed puzzle.

@@ -48,7 +48,18 @@ pub const fn cell_at(row: usize, col: usize) -> Cell {
 
 /// The `r1c1`-style name of a cell (1-based, as every Sudoku tool prints it).
 pub fn cell_name(cell: Cell) -> String {
-    format!("r{}c{}", row_of(cell) + 1, col_of(cell) + 1)
+    let mut name = String::with_capacity(4);
+    push_cell_name(&mut name, cell);
+    name
+}
+
+/// Appends [`cell_name`] to `out`, without the formatting machinery (single steps write one
+/// sentence each, and a batch writes millions).
+pub fn push_cell_name(out: &mut String, cell: Cell) {
+    out.push('r');
+    out.push(char::from(b'1' + row_of(cell) as u8));
+    out.push('c');
+    out.push(char::from(b'1' + col_of(cell) as u8));
 }
 
 /// Parses `r4c7` (case-insensitive) into a cell index.
@@ -105,6 +116,14 @@ impl Unit {
     pub fn cells(self) -> &'static [Cell; 9] {
         &UNIT_CELLS[self.index()]
     }
+    /// Where `cell` stands in [`Unit::cells`] (0..9), for a cell of this unit.
+    pub const fn position_of(self, cell: Cell) -> usize {
+        match self.kind() {
+            UnitKind::Row => col_of(cell),
+            UnitKind::Column => row_of(cell),
+            UnitKind::Box => (row_of(cell) % 3) * 3 + col_of(cell) % 3,
+        }
+    }
     /// The unit's cells as a set.
     pub fn cell_set(self) -> CellSet {
         TABLES.unit_sets[self.index()]
@@ -129,12 +148,19 @@ impl fmt::Display for Unit {
 
 /// Plain-English name of a unit, as messages and explanations say it: `row 4`, `column 7`, `box 5`.
 pub fn unit_words(unit: Unit) -> String {
-    let kind = match unit.kind() {
-        UnitKind::Row => "row",
-        UnitKind::Column => "column",
-        UnitKind::Box => "box",
-    };
-    format!("{kind} {}", unit.number() + 1)
+    let mut words = String::with_capacity(8);
+    push_unit_words(&mut words, unit);
+    words
+}
+
+/// Appends [`unit_words`] to `out`, without the formatting machinery.
+pub fn push_unit_words(out: &mut String, unit: Unit) {
+    out.push_str(match unit.kind() {
+        UnitKind::Row => "row ",
+        UnitKind::Column => "column ",
+        UnitKind::Box => "box ",
+    });
+    out.push(char::from(b'1' + unit.number() as u8));
 }
 
 /// The cells of each unit, in reading order.
@@ -460,6 +486,25 @@ impl fmt::Debug for CellSet {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn names_of_cells_and_units() {
+        assert_eq!(cell_name(0), "r1c1");
+        assert_eq!(cell_name(80), "r9c9");
+        assert_eq!(cell_name(cell_at(3, 6)), "r4c7");
+        assert_eq!(unit_words(Unit::row(3)), "row 4");
+        assert_eq!(unit_words(Unit::column(6)), "column 7");
+        assert_eq!(unit_words(Unit::boxed(8)), "box 9");
+    }
+
+    #[test]
+    fn position_of_is_the_index_in_the_unit_cells() {
+        for unit in Unit::all() {
+            for (i, &c) in unit.cells().iter().enumerate() {
+                assert_eq!(unit.position_of(c), i, "{unit} {c}");
+            }
+        }
+    }
 
     #[test]
     fn is_pair_means_exactly_two_cells() {

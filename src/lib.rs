@@ -8,6 +8,7 @@
 //! - [`error`]: the one error type of the library.
 //! - [`technique`]: the catalog of technique names, families and ratings.
 //! - [`step`]: a deduction step, its pattern evidence and its notation.
+//! - [`deadline`]: a per-thread time limit that long searches check cooperatively.
 //! - [`finders`]: one function per technique, grouped by family.
 //! - [`pipeline`]: the logical solve loop and its trace.
 //! - [`rating`]: ER/EP/ED, HoDoKu's score and level, computed from a trace.
@@ -16,6 +17,7 @@
 //! - [`explain`]: the front door: solve logically, explain, rate and hint a parsed puzzle.
 
 pub mod analysis;
+pub mod deadline;
 pub mod error;
 pub mod explain;
 pub mod finders;

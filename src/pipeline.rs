@@ -5,10 +5,13 @@
 //! profiles (Sudoku Explainer's, HoDoKu's, extended, hints), [`Trace`] and [`Status`], and
 //! [`next_step`], the one loop body shared by solving, explaining, rating and hints.
 
+use std::time::Duration;
+
 use serde::ser::SerializeStruct;
 use serde::{Serialize, Serializer};
 use strum::IntoEnumIterator;
 
+use crate::deadline;
 use crate::finders::{first_accepted, group_leader};
 use crate::geometry::{cell_name, CELLS};
 use crate::grid::Grid;
@@ -23,6 +26,9 @@ pub struct Options {
     pub techniques: Vec<Technique>,
     /// Stop after this many steps (the trace is then `stuck`).
     pub step_limit: Option<usize>,
+    /// Give up on a puzzle after this long (the trace is then `timeout`): checked between
+    /// steps and inside the long chaining searches, see [`crate::deadline`].
+    pub time_limit: Option<Duration>,
     /// How a step is picked among those the techniques find.
     pub choice: Choice,
 }
@@ -167,6 +173,7 @@ impl Options {
                 .collect(),
             step_limit: None,
             choice: Default::default(),
+            time_limit: None,
         }
     }
 
@@ -179,6 +186,7 @@ impl Options {
                 .collect(),
             step_limit: None,
             choice: Default::default(),
+            time_limit: None,
         }
     }
 
@@ -203,6 +211,7 @@ impl Options {
             techniques: HODOKU_ORDER.to_vec(),
             step_limit: None,
             choice: Choice::Hodoku,
+            time_limit: None,
         }
     }
 
@@ -242,6 +251,7 @@ impl Options {
             techniques,
             step_limit: None,
             choice: Default::default(),
+            time_limit: None,
         }
     }
 }
@@ -336,6 +346,32 @@ pub enum Status {
     Invalid,
     NoSolution,
     MultipleSolutions,
+    /// The time limit passed before the solve ended; the steps taken so far are kept.
+    Timeout,
+}
+
+impl Status {
+    /// Every status, for tables and tests.
+    pub const ALL: [Status; 6] = [
+        Status::Solved,
+        Status::Stuck,
+        Status::Invalid,
+        Status::NoSolution,
+        Status::MultipleSolutions,
+        Status::Timeout,
+    ];
+
+    /// The status as `explain`, `rate` and `analyze` print it (serde's snake_case name).
+    pub const fn word(self) -> &'static str {
+        match self {
+            Status::Solved => "solved",
+            Status::Stuck => "stuck",
+            Status::Invalid => "invalid",
+            Status::NoSolution => "no_solution",
+            Status::MultipleSolutions => "multiple_solutions",
+            Status::Timeout => "timeout",
+        }
+    }
 }
 
 /// The whole path of a logical solve.
@@ -354,6 +390,8 @@ pub struct Trace {
 
 /// The first step the enabled techniques find, in order.
 pub fn next_step(grid: &Grid, options: &Options) -> Option<Step> {
+    // On the stack: this runs at every step, and most steps are found by the first finders.
+    // (Were it ever full, a group would only be searched again, to the same result.)
     let mut searched: Vec<Technique> = Vec::new();
     for &t in &options.techniques {
         // Techniques found by one search (SE's chaining rules) are searched once, together,
@@ -443,7 +481,9 @@ pub fn solve(start: &Grid, options: &Options) -> Trace {
         }
     };
     let mut grid = start.clone();
-    let mut steps = Vec::new();
+    // Most paths take about one step per empty cell: no regrowing of a vector of large steps.
+    let mut steps = Vec::with_capacity(grid.empty_count());
+    let _deadline = deadline::Guard::new(options.time_limit);
     let status = loop {
         if grid.is_solved() {
             break Status::Solved;
@@ -451,7 +491,15 @@ pub fn solve(start: &Grid, options: &Options) -> Trace {
         if options.step_limit.is_some_and(|limit| steps.len() >= limit) {
             break Status::Stuck;
         }
-        match next_step(&grid, options) {
+        let found = next_step(&grid, options);
+        // A search cut short by the deadline reports nothing, and a later technique might then
+        // have found a step SE would not take: once the deadline has passed, whatever this
+        // round found is dropped. Expiry is monotonic, so a step kept here came from searches
+        // that all ran to the end.
+        if deadline::expired() {
+            break Status::Timeout;
+        }
+        match found {
             Some(step) => {
                 apply(&mut grid, &step);
                 steps.push(step);
@@ -520,6 +568,7 @@ mod tests {
             techniques: Technique::iter().collect(),
             step_limit: None,
             choice: Default::default(),
+            time_limit: None,
         };
         let trace = solve(&Grid::from_puzzle(&cells), &all);
         assert_eq!(trace.status, Status::MultipleSolutions);
@@ -571,6 +620,51 @@ mod tests {
         let mut long = short.clone();
         long.eliminations.push(crate::step::Candidate::new(4, 1));
         assert!(hodoku_sort_key(&long) < hodoku_sort_key(&short));
+    }
+
+    /// Easter Monster takes seconds in the SE profile (nested chains from the first step):
+    /// a tiny limit ends the solve as `timeout`, keeping only sound steps, never as `stuck`.
+    #[test]
+    fn status_words_are_serdes() {
+        for status in Status::ALL {
+            assert_eq!(
+                serde_json::to_value(status).unwrap(),
+                serde_json::Value::String(status.word().into())
+            );
+        }
+    }
+
+    #[test]
+    fn a_time_limit_ends_the_solve_as_timeout() {
+        let line =
+            "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1";
+        let grid = Grid::from_puzzle(&crate::format::parse_puzzle(line, None).unwrap().cells);
+        let options = Options {
+            time_limit: Some(Duration::from_millis(20)),
+            ..Options::sudoku_explainer()
+        };
+        let trace = solve(&grid, &options);
+        assert_eq!(trace.status, Status::Timeout);
+        assert!(trace.first_unsound_step().is_none());
+        assert!(!crate::deadline::expired(), "the limit ends with the solve");
+    }
+
+    #[test]
+    fn a_generous_time_limit_changes_nothing() {
+        let line =
+            "...87..2..945..1....34....7..6.5.........7..2.7.....6...9.........326..1.4...8...";
+        let grid = Grid::from_puzzle(&crate::format::parse_puzzle(line, None).unwrap().cells);
+        let plain = solve(&grid, &Options::sudoku_explainer());
+        let limited = solve(
+            &grid,
+            &Options {
+                time_limit: Some(Duration::from_secs(3600)),
+                ..Options::sudoku_explainer()
+            },
+        );
+        assert_eq!(plain.status, Status::Solved);
+        assert_eq!(limited.status, Status::Solved);
+        assert_eq!(plain.steps, limited.steps);
     }
 
     #[test]

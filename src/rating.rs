@@ -9,6 +9,8 @@
 //! - EP: the highest step rating up to and including the first step that places a digit.
 //! - ED: the rating of the first step.
 //! - A path that gets stuck rates 20.0 from the point where it gets stuck (SE's sentinel).
+//! - A solve cut by its time limit (`timeout`) is unrated like invalid input: 20.0 everywhere,
+//!   level `Unrated`, hardest `none`; only its status tells it apart.
 //! - Values are rounded as SE prints them: `floor((x + 0.05) * 10) / 10`.
 //!
 //! Owns [`HodokuRating`] too: HoDoKu 2.2's score and level of a path ([`rate_hodoku`]).
@@ -142,7 +144,7 @@ impl Rating {
 pub fn rate(trace: &Trace) -> Rating {
     if matches!(
         trace.status,
-        Status::Invalid | Status::NoSolution | Status::MultipleSolutions
+        Status::Invalid | Status::NoSolution | Status::MultipleSolutions | Status::Timeout
     ) {
         return Rating::unrated();
     }

@@ -15,6 +15,7 @@ fn every_technique() -> Options {
         techniques: Technique::iter().collect(),
         step_limit: None,
         choice: Default::default(),
+        time_limit: None,
     }
 }
 
@@ -138,6 +139,7 @@ fn basic_plus(technique: Technique) -> Options {
         techniques,
         step_limit: None,
         choice: Default::default(),
+        time_limit: None,
     }
 }
 

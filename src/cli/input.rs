@@ -77,6 +77,64 @@ pub fn open(source: &Source, format: Option<Format>) -> Result<Puzzles, String> 
     }
 }
 
+/// One entry of the stream over every source: a puzzle (or its error) with the index of its
+/// source, or a source that could not be opened.
+// Nearly every entry is a puzzle: boxing it would allocate per puzzle to shrink the rare one.
+#[allow(clippy::large_enum_variant)]
+pub enum Entry {
+    Puzzle {
+        source: usize,
+        parsed: Result<PuzzleInput, Error>,
+    },
+    Unopened(String),
+}
+
+/// Every puzzle of every source in order, opening each source only when the previous one is
+/// used up, so nothing is read ahead beyond what the caller asks for.
+pub fn stream(sources: Vec<Source>, format: Option<Format>) -> impl Iterator<Item = Entry> {
+    sources.into_iter().enumerate().flat_map(
+        move |(index, source)| -> Box<dyn Iterator<Item = Entry>> {
+            match open(&source, format) {
+                Ok(puzzles) => Box::new(puzzles.map(move |parsed| Entry::Puzzle {
+                    source: index,
+                    parsed,
+                })),
+                Err(message) => Box::new(std::iter::once(Entry::Unopened(message))),
+            }
+        },
+    )
+}
+
+/// The number of lines of each source, for a progress estimate: `None` when a source is
+/// standard input (its length is unknown until it ends) or a file cannot be read. One fast
+/// pass over the bytes, never holding more than a buffer.
+pub fn line_counts(sources: &[Source]) -> Option<Vec<u64>> {
+    use std::io::Read;
+    let mut counts = Vec::with_capacity(sources.len());
+    for source in sources {
+        counts.push(match source {
+            Source::Stdin => return None,
+            Source::Text { text, .. } => text.lines().count() as u64,
+            Source::File(path) => {
+                let mut file = File::open(path).ok()?;
+                let mut buffer = vec![0u8; 1 << 16];
+                let (mut lines, mut last) = (0u64, b'\n');
+                loop {
+                    let n = file.read(&mut buffer).ok()?;
+                    if n == 0 {
+                        break;
+                    }
+                    lines += buffer[..n].iter().filter(|&&b| b == b'\n').count() as u64;
+                    last = buffer[n - 1];
+                }
+                // A last line without its newline still counts.
+                lines + u64::from(last != b'\n')
+            }
+        });
+    }
+    Some(counts)
+}
+
 /// A positional argument that is not a file and could not be a puzzle either: a word with
 /// letters and no grid punctuation, such as `puzles.txt`. Saying "no such file" beats
 /// "unexpected character 'p'".
@@ -113,6 +171,20 @@ mod tests {
         );
         assert_eq!(got[3], Source::File("x".into()));
         assert_eq!(sources(&[], &[]), vec![Source::Stdin]);
+    }
+
+    #[test]
+    fn lines_are_counted_per_source_and_stdin_is_unknown() {
+        let path = std::env::temp_dir().join(format!("stepwise-lines-{}.txt", std::process::id()));
+        std::fs::write(&path, "a\nb\nc").unwrap();
+        let file = Source::File(path.to_string_lossy().into_owned());
+        let text = Source::Text {
+            argument: 1,
+            text: "x\ny\n".into(),
+        };
+        assert_eq!(line_counts(&[file.clone(), text]), Some(vec![3, 2]));
+        assert_eq!(line_counts(&[file, Source::Stdin]), None);
+        std::fs::remove_file(path).unwrap();
     }
 
     #[test]

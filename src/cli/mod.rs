@@ -2,12 +2,15 @@
 //! command. Owns exit codes: 0 when every puzzle succeeded, 1 when any failed, 2 for usage errors.
 
 mod analyze;
+mod batch;
 mod check;
 mod explain;
 mod hint;
 mod input;
+mod progress;
 mod rate;
 mod solve;
+mod summary;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use stepwise::explain::RateSettings;
@@ -59,7 +62,7 @@ enum Command {
     Hint(HintArgs),
     /// Rate each puzzle: puzzle,er,ep,ed,level,score,hardest,steps,status.
     #[command(
-        after_help = "Examples:\n  stepwise rate examples/puzzles.txt\n  stepwise rate --format json - < puzzles.txt\n  stepwise rate --profile hodoku examples/puzzles.txt\n\nTwo paths per puzzle by default: ER/EP/ED and hardest from Sudoku Explainer 1.2.1's path (a stuck path rates 20.0 as SE does), level and score from HoDoKu 2.2's. --profile takes one path only; the other path's columns are left empty (null in JSON)."
+        after_help = "Examples:\n  stepwise rate examples/puzzles.txt\n  stepwise rate --format json - < puzzles.txt\n  stepwise rate --profile hodoku examples/puzzles.txt\n  stepwise rate --jobs 2 --timeout 0.5 big.txt > ratings.csv\n\nTwo paths per puzzle by default: ER/EP/ED and hardest from Sudoku Explainer 1.2.1's path (a stuck path rates 20.0 as SE does), level and score from HoDoKu 2.2's. --profile takes one path only; the other path's columns are left empty (null in JSON). A puzzle over --timeout is written with status timeout and the unrated values.\nRows come in input order. Standard error gets a progress line when it is a terminal, then a summary (counts per status, time, puzzles/s, ER histogram).\n\nExit code: 0 when every puzzle was rated (solved, stuck or timeout), 1 when any was invalid, had no solution or several, or a source could not be opened."
     )]
     Rate(RateArgs),
     /// Analyze each puzzle: givens, symmetry, rating, technique histogram, bottleneck steps.
@@ -177,17 +180,36 @@ pub struct RateArgs {
     /// Do not assume the solution is unique: leave out unique rectangles and BUG.
     #[arg(long)]
     pub no_uniqueness: bool,
+    /// Worker threads (default: every available core).
+    #[arg(long, short = 'j', value_name = "N", value_parser = parse_jobs)]
+    pub jobs: Option<usize>,
+    /// Give up on a puzzle after SECS seconds (a decimal number); it is reported as `timeout`.
+    #[arg(long, value_name = "SECS", value_parser = parse_timeout)]
+    pub timeout: Option<std::time::Duration>,
+    /// Do not print the closing summary on standard error.
+    #[arg(long)]
+    pub no_summary: bool,
 }
 
-impl RateArgs {
-    /// The inputs in the shape every other command uses.
-    pub fn input(&self) -> InputArgs {
-        InputArgs {
-            inputs: self.inputs.clone(),
-            files: self.files.clone(),
-            format: self.input_format,
-        }
+fn parse_jobs(s: &str) -> Result<usize, String> {
+    match s.trim().parse::<usize>() {
+        Ok(n) if (1..=1024).contains(&n) => Ok(n),
+        _ => Err(format!("'{s}' is not a number of jobs from 1 to 1024")),
     }
+}
+
+fn parse_timeout(s: &str) -> Result<std::time::Duration, String> {
+    let seconds: f64 = s
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{s}' is not a number of seconds"))?;
+    if seconds.is_nan() || seconds <= 0.0 {
+        return Err(format!(
+            "the timeout must be more than 0 seconds, got '{s}'"
+        ));
+    }
+    std::time::Duration::try_from_secs_f64(seconds)
+        .map_err(|_| format!("the timeout '{s}' is too large"))
 }
 
 /// Which techniques `explain` and `rate` use.
@@ -248,6 +270,7 @@ fn techniques_for(profile: Profile, names: &[String]) -> Result<Options, i32> {
                 techniques: Technique::iter().collect(),
                 step_limit: None,
                 choice: Default::default(),
+                time_limit: None,
             }
         }
     };

@@ -1,33 +1,127 @@
-//! `stepwise rate`: one line per puzzle, `puzzle,er,ep,ed,level,score,hardest,steps,status`, as CSV
-//! (with a header) or JSON lines. A bad line is reported with its number and the run goes on.
+//! `stepwise rate`: one line per puzzle, `puzzle,er,ep,ed,level,score,hardest,steps,status`,
+//! as CSV (with a header) or JSON lines, in input order, rated on `--jobs` threads (see
+//! [`super::batch`]); each puzzle is one `stepwise::rate_puzzle` call (SE's path for ER/EP/ED,
+//! HoDoKu's for level and score). A bad line is reported with its number and the run goes on;
+//! a puzzle cut by `--timeout` (the limit applies to each path) is written with status
+//! `timeout` and the unrated sentinels, its steps column counting the steps taken before the
+//! limit. A progress line (terminal only) and a closing summary go to standard error.
 
-use std::io::Write;
+use std::io::{BufWriter, Write};
+use std::ops::ControlFlow;
+use std::sync::{Arc, OnceLock};
+use std::time::{Duration, Instant};
 
+use stepwise::explain::RateSettings;
 use stepwise::RateRecord;
 
-use super::{for_each_puzzle, located, rate_settings, RateArgs, RateFormat, EXIT_FAILED, EXIT_OK};
+use super::batch::{ordered_map, WINDOW_PER_JOB};
+use super::input::{self, Entry};
+use super::progress::Progress;
+use super::summary::Summary;
+use super::{located, rate_settings, RateArgs, RateFormat, EXIT_FAILED, EXIT_OK};
+
+/// Output is flushed at least this often, so a slow batch shows its rows as it goes.
+const FLUSH_EVERY: Duration = Duration::from_secs(1);
+
+/// What one entry of the input became.
+enum Outcome {
+    Rated {
+        record: RateRecord,
+        source: usize,
+        line: usize,
+    },
+    Invalid {
+        message: String,
+        source: usize,
+    },
+    Unopened(String),
+}
+
+/// The per-puzzle work: the one call that turns a parsed puzzle into its record.
+fn rate_one(settings: &RateSettings, puzzle: &stepwise::format::PuzzleInput) -> RateRecord {
+    stepwise::rate_puzzle(&stepwise::explain::grid_of(puzzle), settings)
+}
 
 pub fn run(args: &RateArgs) -> i32 {
-    let settings = match rate_settings(args) {
+    let mut settings = match rate_settings(args) {
         Ok(s) => s,
         Err(code) => return code,
     };
+    for options in [&mut settings.se, &mut settings.hodoku]
+        .into_iter()
+        .flatten()
+    {
+        options.time_limit = args.timeout;
+    }
+    let jobs = args.jobs.unwrap_or_else(super::batch::default_jobs);
+    let sources = input::sources(&args.inputs, &args.files);
+    let names: Vec<String> = sources.iter().map(|s| s.name()).collect();
+
+    let total_lines = Arc::new(OnceLock::new());
+    let mut progress = Progress::on_stderr(total_lines.clone());
+    if progress.is_enabled() {
+        // Counted beside the batch, so rating starts at once; the ETA appears when done.
+        let sources = sources.clone();
+        std::thread::spawn(move || {
+            if let Some(counts) = input::line_counts(&sources) {
+                let _ = total_lines.set(counts);
+            }
+        });
+    }
+
     let stdout = std::io::stdout();
-    let mut out = stdout.lock();
+    let mut out = BufWriter::new(stdout.lock());
     if args.format == RateFormat::Csv {
         let _ = writeln!(out, "{}", RateRecord::CSV_HEADER);
     }
+    let start = Instant::now();
+    let mut last_flush = start;
+    let mut summary = Summary::default();
     let mut failed = false;
-    let opened = for_each_puzzle(&args.input(), |source, parsed| {
-        let record = match parsed {
-            Ok(puzzle) => stepwise::rate_puzzle(&stepwise::explain::grid_of(&puzzle), &settings),
-            Err(e) => {
-                eprintln!("error: {}", located(source, &e));
+    let work = |entry: Entry| match entry {
+        Entry::Puzzle {
+            source,
+            parsed: Ok(puzzle),
+        } => Outcome::Rated {
+            record: rate_one(&settings, &puzzle),
+            source,
+            line: puzzle.line,
+        },
+        Entry::Puzzle {
+            source,
+            parsed: Err(e),
+        } => Outcome::Invalid {
+            message: located(&names[source], &e),
+            source,
+        },
+        Entry::Unopened(message) => Outcome::Unopened(message),
+    };
+    let mut last_line = (0, 0);
+    let write = |outcome: Outcome| {
+        let record = match outcome {
+            Outcome::Rated {
+                record,
+                source,
+                line,
+            } => {
+                last_line = (source, line);
+                record
+            }
+            Outcome::Invalid { message, source } => {
+                progress.message(&format!("error: {message}"));
+                last_line.0 = source;
                 RateRecord::unreadable(&settings)
             }
+            Outcome::Unopened(message) => {
+                progress.message(&format!("error: {message}"));
+                failed = true;
+                return ControlFlow::Continue(());
+            }
         };
-        failed |= !matches!(record.status.as_str(), "solved" | "stuck");
-        let _ = match args.format {
+        failed |= !matches!(record.status.as_str(), "solved" | "stuck" | "timeout");
+        summary.add(&record.status, record.er.unwrap_or(f64::NAN));
+        progress.advance(last_line.0, last_line.1);
+        let written = match args.format {
             RateFormat::Csv => writeln!(out, "{}", record.to_csv()),
             RateFormat::Json => writeln!(
                 out,
@@ -35,8 +129,31 @@ pub fn run(args: &RateArgs) -> i32 {
                 serde_json::to_string(&record).expect("records serialize")
             ),
         };
-    });
-    if failed || !opened {
+        if written.is_err() {
+            // The reader went away (`| head`): rating the rest would be wasted.
+            return ControlFlow::Break(());
+        }
+        if last_flush.elapsed() >= FLUSH_EVERY {
+            last_flush = Instant::now();
+            if out.flush().is_err() {
+                return ControlFlow::Break(());
+            }
+        }
+        ControlFlow::Continue(())
+    };
+    ordered_map(
+        input::stream(sources, args.input_format),
+        jobs,
+        jobs * WINDOW_PER_JOB,
+        work,
+        write,
+    );
+    let _ = out.flush();
+    progress.clear();
+    if !args.no_summary {
+        eprint!("{}", summary.render(start.elapsed(), jobs));
+    }
+    if failed {
         EXIT_FAILED
     } else {
         EXIT_OK

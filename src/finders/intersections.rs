@@ -15,6 +15,8 @@
 
 use std::ops::ControlFlow;
 
+use arrayvec::ArrayVec;
+
 use super::singles::unit_words;
 use super::Emit;
 use crate::geometry::{cell_name, Cell, CellSet, Digit, Unit, UnitKind};
@@ -62,7 +64,9 @@ fn locks(
     for (base_kind, cover_kind) in passes {
         for base in (0..9).map(|i| unit_of_kind(base_kind, i)) {
             // SE walks the covers crossing the base in order, and the digits within each.
-            let mut found = Vec::new();
+            // At most one lock per digit; on the stack, since this runs at most steps of SE's
+            // order (the direct forms come right after the hidden singles).
+            let mut found: ArrayVec<Lock, 9> = ArrayVec::new();
             for digit in 1..=9 {
                 let cells = grid.digit_cells(digit) & base.cell_set();
                 if cells.len() < 2 {
@@ -169,6 +173,11 @@ fn direct(grid: &Grid, pointing: bool, emit: &mut Emit<'_>) -> ControlFlow<()> {
         Technique::DirectClaiming
     };
     locks(grid, pointing, |lock| {
+        // Without eliminations the digit has no place in the cover outside the base, so no
+        // crossing unit can lose a place to the lock: skip the check.
+        if lock.eliminations.is_empty() {
+            return ControlFlow::Continue(());
+        }
         match following_hidden_single(grid, &lock) {
             Some((unit, cell)) => emit(direct_step(technique, &lock, unit, cell, lock.digit)),
             None => ControlFlow::Continue(()),

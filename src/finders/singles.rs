@@ -10,9 +10,11 @@
 use std::ops::ControlFlow;
 
 use super::Emit;
-use crate::geometry::{cell_name, Cell, Digit, Unit, UnitKind};
+use crate::geometry::{
+    push_cell_name, push_unit_words, Cell, CellSet, Digit, DigitSet, Unit, UnitKind,
+};
 use crate::grid::Grid;
-use crate::step::{Candidate, Pattern, Role, Step};
+use crate::step::{Candidate, Marked, Pattern, Role, Step};
 use crate::technique::Technique;
 
 /// Units in Sudoku Explainer's order: boxes, then columns, then rows.
@@ -32,15 +34,30 @@ fn placement_step(
     digit: Digit,
     text: String,
 ) -> Step {
-    let mut pattern = Pattern::default()
-        .cell(cell, Role::Placement)
-        .candidate(Candidate::new(cell, digit), Role::Placement);
-    if let Some(u) = unit {
-        pattern = pattern.unit(u, Role::Base);
-    }
+    // Built with exact-size vectors: a batch builds one of these per step.
+    let placement = Candidate::new(cell, digit);
+    let pattern = Pattern {
+        units: unit
+            .map(|u| {
+                vec![Marked {
+                    item: u,
+                    role: Role::Base,
+                }]
+            })
+            .unwrap_or_default(),
+        cells: vec![Marked {
+            item: cell,
+            role: Role::Placement,
+        }],
+        candidates: vec![Marked {
+            item: placement,
+            role: Role::Placement,
+        }],
+        ..Pattern::default()
+    };
     Step::new(
         technique,
-        vec![Candidate::new(cell, digit)],
+        vec![placement],
         vec![],
         pattern,
         String::new(),
@@ -51,24 +68,22 @@ fn placement_step(
 /// The last empty cell of a unit, with the one digit the unit still lacks.
 pub fn full_house(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
     for unit in units_se_order() {
-        let empty: Vec<Cell> = unit
-            .cells()
-            .iter()
-            .copied()
-            .filter(|&c| grid.value(c) == 0)
-            .collect();
-        if empty.len() != 1 {
+        if grid.empties_in(unit) != 1 {
             continue;
         }
-        let cell = empty[0];
+        let Some(cell) = only_cell(grid.empty_cells() & unit.cell_set()) else {
+            continue;
+        };
         let missing = (1..=9).find(|&d| !grid.unit_has(unit, d));
         // With conflicting placements the unit may lack no digit; that is not a full house.
         if let Some(digit) = missing.filter(|&d| grid.candidates(cell).contains(d)) {
-            let text = format!(
-                "{} is the last empty cell in {}, so it holds the missing {digit}.",
-                cell_name(cell),
-                unit_words(unit)
-            );
+            let mut text = String::with_capacity(64);
+            push_cell_name(&mut text, cell);
+            text.push_str(" is the last empty cell in ");
+            push_unit_words(&mut text, unit);
+            text.push_str(", so it holds the missing ");
+            text.push(digit_char(digit));
+            text.push('.');
             emit(placement_step(
                 Technique::FullHouse,
                 Some(unit),
@@ -81,10 +96,20 @@ pub fn full_house(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
     ControlFlow::Continue(())
 }
 
+/// `1`..`9`.
+fn digit_char(digit: Digit) -> char {
+    char::from(b'0' + digit)
+}
+
+/// The cell of a one-cell set.
+fn only_cell(cells: CellSet) -> Option<Cell> {
+    let cell = cells.first()?;
+    cells.without(cell).is_empty().then_some(cell)
+}
+
 /// The one cell of `unit` where `digit` can go, if exactly one.
 pub(crate) fn only_place(grid: &Grid, unit: Unit, digit: Digit) -> Option<Cell> {
-    let positions = grid.positions(unit, digit);
-    (positions.count_ones() == 1).then(|| unit.cells()[positions.trailing_zeros() as usize])
+    only_cell(grid.digit_cells(digit) & unit.cell_set())
 }
 
 fn hidden_singles(grid: &Grid, boxes: bool, emit: &mut Emit<'_>) -> ControlFlow<()> {
@@ -95,22 +120,37 @@ fn hidden_singles(grid: &Grid, boxes: bool, emit: &mut Emit<'_>) -> ControlFlow<
     };
     for unit in units_se_order().filter(|u| (u.kind() == UnitKind::Box) == boxes) {
         // A full house is reported as such, not as a hidden single.
-        let empties = unit.cells().iter().filter(|&&c| grid.value(c) == 0).count();
-        if empties <= 1 {
+        if grid.empties_in(unit) < 2 {
             continue;
         }
-        for digit in 1..=9 {
+        for digit in digits_with_one_place(grid, unit) {
             if let Some(cell) = only_place(grid, unit, digit) {
-                let text = format!(
-                    "In {}, {digit} can only go in {}.",
-                    unit_words(unit),
-                    cell_name(cell)
-                );
+                let mut text = String::with_capacity(40);
+                text.push_str("In ");
+                push_unit_words(&mut text, unit);
+                text.push_str(", ");
+                text.push(digit_char(digit));
+                text.push_str(" can only go in ");
+                push_cell_name(&mut text, cell);
+                text.push('.');
                 emit(placement_step(technique, Some(unit), cell, digit, text))?;
             }
         }
     }
     ControlFlow::Continue(())
+}
+
+/// The digits with exactly one place left in `unit`, ascending: one pass over the unit's
+/// cells counting each digit as seen once or again, instead of a cell-set intersection per
+/// digit (this runs for every unit at nearly every step).
+fn digits_with_one_place(grid: &Grid, unit: Unit) -> DigitSet {
+    let (mut once, mut again) = (DigitSet::EMPTY, DigitSet::EMPTY);
+    for &cell in unit.cells() {
+        let candidates = grid.candidates(cell);
+        again = again.union(once.intersection(candidates));
+        once = once.union(candidates);
+    }
+    once.difference(again)
 }
 
 /// A digit with one place left in a box.
@@ -130,7 +170,11 @@ pub fn naked_single(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
             continue;
         }
         if let Some(digit) = grid.candidates(cell).single_digit() {
-            let text = format!("{} has only one candidate left: {digit}.", cell_name(cell));
+            let mut text = String::with_capacity(40);
+            push_cell_name(&mut text, cell);
+            text.push_str(" has only one candidate left: ");
+            text.push(digit_char(digit));
+            text.push('.');
             emit(placement_step(
                 Technique::NakedSingle,
                 None,

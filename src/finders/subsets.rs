@@ -21,6 +21,8 @@
 
 use std::ops::ControlFlow;
 
+use arrayvec::ArrayVec;
+
 use super::singles::{unit_words, units_se_order};
 use super::Emit;
 use crate::geometry::{cell_name, Cell, CellSet, DigitSet, Unit, UnitKind};
@@ -228,12 +230,13 @@ fn hidden_subsets(
     mut each: impl FnMut(Hidden) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
     for unit in units_se_order() {
-        let open: Vec<u8> = (1..=9).filter(|&d| !grid.unit_has(unit, d)).collect();
+        // On the stack: this runs for every unit whenever no single is left.
+        let open: ArrayVec<u8, 9> = (1..=9).filter(|&d| !grid.unit_has(unit, d)).collect();
         if (open.len() as u32) < min_empty {
             continue;
         }
         // Where each open digit can go, computed once per unit rather than per combination.
-        let places: Vec<u16> = open.iter().map(|&d| grid.positions(unit, d)).collect();
+        let places: ArrayVec<u16, 9> = open.iter().map(|&d| grid.positions(unit, d)).collect();
         for mask in combinations(open.len() as u32, size) {
             let chosen = || (0..open.len()).filter(move |i| mask & (1 << i) != 0);
             if chosen().any(|i| places[i].count_ones() < 2) {

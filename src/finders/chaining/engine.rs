@@ -143,6 +143,9 @@ impl<'g> Search<'g> {
             self.loops(true, false);
             self.loops(true, true);
         }
+        if crate::deadline::expired() {
+            return Vec::new(); // cut short: no hint rather than a partial choice
+        }
         let rule = self.rule;
         let arena = Rc::new(self.arena);
         let mut hints: Vec<ChainHint> = self
@@ -338,6 +341,9 @@ impl<'g> Search<'g> {
     fn loops(&mut self, y_links: bool, x_links: bool) {
         let grid = self.grid;
         for cell in 0..81 {
+            if crate::deadline::expired() {
+                return;
+            }
             let cands = grid.candidates(cell);
             if grid.value(cell) != 0 || cands.len() < 2 {
                 continue;
@@ -587,6 +593,9 @@ impl<'g> Search<'g> {
     fn multiple_chains(&mut self) {
         let grid = self.grid;
         for cell in 0..81 {
+            if crate::deadline::expired() {
+                return;
+            }
             let count = grid.candidates(cell).len();
             if grid.value(cell) != 0 {
                 continue;

@@ -85,8 +85,8 @@ impl Arena {
             .try_with(|s| s.try_borrow_mut().ok().and_then(|mut s| s.pop()))
             .ok()
             .flatten();
-        let (nodes, parents) = spare
-            .unwrap_or_else(|| (Vec::with_capacity(4096), Vec::with_capacity(8192)));
+        let (nodes, parents) =
+            spare.unwrap_or_else(|| (Vec::with_capacity(4096), Vec::with_capacity(8192)));
         Arena { nodes, parents }
     }
 

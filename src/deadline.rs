@@ -1,0 +1,88 @@
+//! A per-thread time limit for one logical solve, checked cooperatively.
+//!
+//! Owns one thread-local deadline. The pipeline sets it (from `Options::time_limit`) for the
+//! duration of a solve with [`Guard`]; long searches (the chaining rules) call [`expired`] at
+//! the top of their outer loops and give up, returning no hint, once it has passed. Expiry is
+//! monotonic: a search that gave up is always followed by a pipeline check that sees the
+//! deadline passed too, so a cut search can never pass as "found nothing" (a wrong stuck or a
+//! different step). Without a deadline set, [`expired`] is always false.
+
+use std::cell::Cell;
+use std::time::{Duration, Instant};
+
+thread_local! {
+    static DEADLINE: Cell<Option<Instant>> = const { Cell::new(None) };
+}
+
+/// Whether this thread's deadline has passed (false when none is set).
+pub fn expired() -> bool {
+    DEADLINE.with(|d| d.get().is_some_and(|at| Instant::now() >= at))
+}
+
+/// Sets this thread's deadline `limit` from now until dropped, restoring the previous one.
+/// `None` leaves the current deadline in place, so a nested solve never extends its caller's.
+pub struct Guard {
+    previous: Option<Instant>,
+}
+
+impl Guard {
+    pub fn new(limit: Option<Duration>) -> Guard {
+        let previous = DEADLINE.with(|d| d.get());
+        if let Some(limit) = limit {
+            let at = Instant::now().checked_add(limit);
+            // The earlier of the two deadlines wins; an overflowing limit means none.
+            let chosen = match (previous, at) {
+                (Some(p), Some(a)) => Some(p.min(a)),
+                (p, a) => p.or(a),
+            };
+            DEADLINE.with(|d| d.set(chosen));
+        }
+        Guard { previous }
+    }
+}
+
+impl Drop for Guard {
+    fn drop(&mut self) {
+        DEADLINE.with(|d| d.set(self.previous));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn no_deadline_never_expires() {
+        assert!(!expired());
+        let _guard = Guard::new(None);
+        assert!(!expired());
+    }
+
+    #[test]
+    fn a_deadline_expires_and_is_cleared_on_drop() {
+        {
+            let _guard = Guard::new(Some(Duration::ZERO));
+            assert!(expired());
+        }
+        assert!(!expired());
+        let _guard = Guard::new(Some(Duration::from_secs(3600)));
+        assert!(!expired());
+    }
+
+    #[test]
+    fn an_inner_limit_never_extends_the_outer_one() {
+        let _outer = Guard::new(Some(Duration::ZERO));
+        {
+            let _inner = Guard::new(Some(Duration::from_secs(3600)));
+            assert!(expired());
+        }
+        assert!(expired());
+    }
+
+    #[test]
+    fn deadlines_are_per_thread() {
+        let _guard = Guard::new(Some(Duration::ZERO));
+        assert!(expired());
+        assert!(!std::thread::spawn(expired).join().unwrap());
+    }
+}
