@@ -3,8 +3,8 @@
 //! uniqueness check, which `rate` also performs first (so `rate/check` is what the human-style
 //! path costs on top of merely validating the puzzle).
 //!
-//! Run: `cargo bench --bench rate` (both profiles), or with arguments after `--`:
-//! `--profile se|extended` for one profile, `--quick` for smaller sets (a tenth, at least 50
+//! Run: `cargo bench --bench rate` (the se, hodoku and extended profiles), or with arguments
+//! after `--`: `--profile se|hodoku|extended` for one profile, `--quick` for smaller sets (a tenth, at least 50
 //! puzzles; no 11+ puzzles), `--jobs N` for the all-cores pass (default: every core),
 //! `--only TEXT` for the sets whose label contains TEXT.
 //!
@@ -169,8 +169,10 @@ fn main() {
     let profiles: Vec<(&str, Options)> = match value_of("--profile").as_deref() {
         Some("se") => vec![("se", Options::sudoku_explainer())],
         Some("extended") => vec![("extended", Options::extended())],
+        Some("hodoku") => vec![("hodoku", Options::hodoku())],
         _ => vec![
             ("se", Options::sudoku_explainer()),
+            ("hodoku", Options::hodoku()),
             ("extended", Options::extended()),
         ],
     };
