@@ -11,9 +11,11 @@
 //! - [`finders`]: one function per technique, grouped by family.
 //! - [`pipeline`]: the logical solve loop and its trace.
 //! - [`rating`]: ER/EP/ED and the level, computed from a trace.
+//! - [`agreement`]: how a rated file's ratings compare with ours, per ER band, and two paths aligned.
 //! - [`hint`]: the next hint from a user's state, at four levels of detail.
 //! - [`explain`]: the front door: solve logically, explain, rate and hint a parsed puzzle.
 
+pub mod agreement;
 pub mod error;
 pub mod explain;
 pub mod finders;

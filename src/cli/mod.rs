@@ -2,6 +2,7 @@
 //! command. Owns exit codes: 0 when every puzzle succeeded, 1 when any failed, 2 for usage errors.
 
 mod check;
+mod compare;
 mod explain;
 mod hint;
 mod input;
@@ -60,6 +61,11 @@ enum Command {
         after_help = "Examples:\n  stepwise rate examples/puzzles.txt\n  stepwise rate --format json - < puzzles.txt\n\nER/EP/ED follow Sudoku Explainer 1.2.1; a stuck path rates 20.0 as SE does."
     )]
     Rate(RateArgs),
+    /// Rate a file of rated puzzles and print the agreement with its ratings per ER band.
+    #[command(
+        after_help = "REFERENCE holds `puzzle er [ep ed]` per line (tabs or spaces, `#` comments), e.g. ../shared/data/rated/se121.tsv.\n\nExamples:\n  stepwise compare ../shared/data/rated/se121.tsv --paths ../shared/data/rated/se121-paths.txt\n  stepwise compare --worst 3 --limit 100 ../shared/data/rated/sukaku-exchange.tsv\n\nExit code: 0 when every line was read, 1 when any line was malformed (it is reported and skipped)."
+    )]
+    Compare(CompareArgs),
 }
 
 /// How every command takes its puzzles.
@@ -179,6 +185,35 @@ impl RateArgs {
     }
 }
 
+/// How `compare` prints its report.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum CompareFormat {
+    Text,
+    Json,
+}
+
+#[derive(Args, Debug)]
+pub struct CompareArgs {
+    /// The rated file: `puzzle er [ep ed]` per line.
+    #[arg(value_name = "REFERENCE")]
+    pub reference: String,
+    /// Sudoku Explainer's solving paths (the se121-paths.txt format), shown beside ours.
+    #[arg(long, value_name = "SE-PATHS")]
+    pub paths: Option<String>,
+    /// How many of the worst ER disagreements to list with their paths.
+    #[arg(long, default_value_t = 10, value_name = "K")]
+    pub worst: usize,
+    /// Rate only the first N puzzles of the file.
+    #[arg(long, value_name = "N")]
+    pub limit: Option<usize>,
+    /// Technique profile to rate with.
+    #[arg(long, value_enum, default_value = "se")]
+    pub profile: Profile,
+    /// Output: a text report or one JSON object.
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: CompareFormat,
+}
+
 /// Which techniques `explain` and `rate` use.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum Profile {
@@ -246,6 +281,7 @@ pub fn run() -> i32 {
         Command::Explain(args) => explain::run(&args),
         Command::Hint(args) => hint::run(&args),
         Command::Rate(args) => rate::run(&args),
+        Command::Compare(args) => compare::run(&args),
     }
 }
 
