@@ -56,7 +56,7 @@ pub struct Reference {
 }
 
 /// Reads a rated file line by line: each non-comment line is a puzzle, its ER and optionally
-/// its EP and ED. Each line yields the reference or the reason it was rejected, so one bad
+/// its EP and ED (`-` for one not given). Each line yields the reference or the reason it was rejected, so one bad
 /// line costs nothing else.
 pub fn read_references(text: &str) -> impl Iterator<Item = Result<Reference, BadLine>> + '_ {
     text.lines()
@@ -74,6 +74,8 @@ fn parse_reference_line(line: usize, text: &str) -> Result<Reference, BadLine> {
         match fields.next() {
             None if required => Err(bad(format!("missing the {name} column"))),
             None => Ok(None),
+            // Lists posted on the forum write `-` where a rating was not given.
+            Some("-") if !required => Ok(None),
             Some(v) => match v.parse::<f64>() {
                 Ok(x) if x.is_finite() && x >= 0.0 => Ok(Some(x)),
                 _ => Err(bad(format!("{name} '{v}' is not a rating"))),
@@ -218,7 +220,11 @@ fn parse_se_step(line: &str) -> Result<SeStep, String> {
     let technique = rest.split(": ").next().unwrap_or("").trim().to_string();
     let tail = rest.rsplit_once(": ").map(|(_, d)| d).unwrap_or("");
     let mut deductions = BTreeSet::new();
-    for token in tail.split(", ").map(str::trim).filter(|t| t.starts_with('r')) {
+    for token in tail
+        .split(", ")
+        .map(str::trim)
+        .filter(|t| t.starts_with('r'))
+    {
         match token.split_once("<>") {
             Some((cell, digits)) => {
                 for d in digits.split(',') {
@@ -394,8 +400,17 @@ impl BandRow {
 
 /// The ER bands of the table: 1.0-1.9 up to 10.0-10.9, then 11.0 and above.
 pub const BANDS: [&str; 11] = [
-    "1.0-1.9", "2.0-2.9", "3.0-3.9", "4.0-4.9", "5.0-5.9", "6.0-6.9", "7.0-7.9", "8.0-8.9",
-    "9.0-9.9", "10.0-10.9", "11.0+",
+    "1.0-1.9",
+    "2.0-2.9",
+    "3.0-3.9",
+    "4.0-4.9",
+    "5.0-5.9",
+    "6.0-6.9",
+    "7.0-7.9",
+    "8.0-8.9",
+    "9.0-9.9",
+    "10.0-10.9",
+    "11.0+",
 ];
 
 /// The band index of a reference ER (below 1.0 counts in the first band).
@@ -498,7 +513,7 @@ mod tests {
     #[test]
     fn reference_lines_are_read_and_bad_ones_named() {
         let text = format!(
-            "# puzzle\ter\n{EASY}\t1.2\t1.2\t1.2\n{EASY}\t2.5\nshort\t1.0\n{EASY}\tfast\n{EASY}\n"
+            "# puzzle\ter\n{EASY}\t1.2\t1.2\t1.2\n{EASY}\t2.5\t-\t-\nshort\t1.0\n{EASY}\tfast\n{EASY}\n"
         );
         let got: Vec<_> = read_references(&text).collect();
         assert_eq!(got.len(), 5);
@@ -557,7 +572,10 @@ mod tests {
         table.add(&reference(9.0, Some(2.0)), &ours(8.9));
         let two = &table.bands[1];
         assert_eq!(two.puzzles, 2);
-        assert_eq!((two.er.exact, two.er.within_0_5, two.er.within_0_2), (1, 1, 2));
+        assert_eq!(
+            (two.er.exact, two.er.within_0_5, two.er.within_0_2),
+            (1, 1, 2)
+        );
         assert_eq!(two.ep.compared, 1);
         assert_eq!(table.bands[8].er.within_0_1, 1);
         assert_eq!(table.bands[8].ep.worse, 1);
