@@ -43,9 +43,10 @@ fn references(name: &str) -> Option<Vec<Reference>> {
     )
 }
 
-/// Level reached on se121.tsv when this test was written (975 puzzles): one puzzle (line 33,
-/// SE 7.2) is rated 7.7 because a Nishio forcing chain comes first on Stepwise's path.
-const MIN_EXACT_ER_SE121: usize = 974;
+/// Level reached on se121.tsv (975 puzzles): every ER exact since the uniqueness steps follow
+/// SE's `UniqueLoops` order (before that, line 33, SE 7.2, was rated 7.7: a different unique
+/// rectangle step led Stepwise's path to a Nishio forcing chain).
+const MIN_EXACT_ER_SE121: usize = 975;
 
 #[test]
 fn se121_ratings_agree_with_sudoku_explainer() {
