@@ -46,6 +46,33 @@ impl Options {
         }
     }
 
+    /// An approximation of Sukaku Explainer's default rule set (SE's maintained fork, the rater
+    /// of `sukaku-exchange.tsv`): Sudoku Explainer 1.2.1's techniques plus the single-digit
+    /// patterns of its `TurbotFish` rule (Skyscraper, 2-String Kite, Turbot Fish, Empty
+    /// Rectangle), X-Chain for its `ThreeStrongLinks` and WXYZ-Wing, in rating order. Its
+    /// VWXYZ-Wing and grouped turbot fish (4.3) are not in Stepwise, so agreement is partial
+    /// (measured with `stepwise compare`, see ARCHITECTURE.md).
+    pub fn sukaku_explainer() -> Options {
+        use Technique::*;
+        let added = [
+            Skyscraper,
+            TwoStringKite,
+            TurbotFish,
+            EmptyRectangle,
+            XChain,
+            WXYZWing,
+        ];
+        Options {
+            techniques: Technique::iter()
+                .filter(|t| {
+                    (t.info().origin == Origin::SudokuExplainer && t.info().enabled_by_default)
+                        || added.contains(t)
+                })
+                .collect(),
+            step_limit: None,
+        }
+    }
+
     /// Every technique enabled by default, in rating order: the most natural path, though its
     /// ratings can differ from SE's where a technique SE lacks finds a step first.
     pub fn extended() -> Options {
@@ -270,6 +297,21 @@ mod tests {
         assert_eq!(trace.status, Status::MultipleSolutions);
         assert!(trace.steps.is_empty());
         assert!(!trace.differing.is_empty());
+    }
+
+    /// The Sukaku profile is the SE profile with the added techniques inserted in rating order.
+    #[test]
+    fn sukaku_profile_extends_the_se_profile_in_order() {
+        let se = Options::sudoku_explainer().techniques;
+        let sukaku = Options::sukaku_explainer().techniques;
+        let kept: Vec<Technique> = sukaku.iter().copied().filter(|t| se.contains(t)).collect();
+        assert_eq!(kept, se);
+        assert_eq!(sukaku.len(), se.len() + 6);
+        let at = |t: Technique| sukaku.iter().position(|&x| x == t).unwrap();
+        assert!(at(Technique::HiddenTriple) < at(Technique::Skyscraper));
+        assert!(at(Technique::TurbotFish) < at(Technique::XYWing));
+        assert!(at(Technique::HiddenQuad) < at(Technique::XChain));
+        assert!(at(Technique::WXYZWing) < at(Technique::BugPlus1));
     }
 
     #[test]

@@ -48,7 +48,7 @@ struct Report<'a> {
 }
 
 pub fn run(args: &CompareArgs) -> i32 {
-    let options = match pipeline_options(args.profile, &[], false) {
+    let options = match pipeline_options(args.profile, &args.techniques, false) {
         Ok(o) => o,
         Err(code) => return code,
     };
@@ -107,7 +107,11 @@ pub fn run(args: &CompareArgs) -> i32 {
         .collect();
     let report = Report {
         reference: &args.reference,
-        profile: format!("{:?}", args.profile).to_lowercase(),
+        profile: if args.techniques.is_empty() {
+            format!("{:?}", args.profile).to_lowercase()
+        } else {
+            format!("techniques {}", args.techniques.join(","))
+        },
         puzzles,
         stuck,
         bad_lines,

@@ -111,6 +111,7 @@ pub struct ExplainArgs {
     #[arg(long)]
     pub json: bool,
     /// Technique profile: `se` (Sudoku Explainer 1.2.1's techniques, so ratings agree with SE),
+    /// `sukaku` (Sukaku Explainer's rule set, approximated),
     /// `extended` (adds finned fish, single-digit patterns, coloring, Locked Pair/Triple) or
     /// `all` (also franken and mutant fish, which are slow).
     #[arg(long, value_enum, default_value = "se")]
@@ -163,7 +164,8 @@ pub struct RateArgs {
     /// Output format: CSV with a header, or JSON lines.
     #[arg(long, value_enum, default_value = "csv")]
     pub format: RateFormat,
-    /// Technique profile: `se` (Sudoku Explainer 1.2.1's techniques), `extended` or `all`.
+    /// Technique profile: `se` (Sudoku Explainer 1.2.1's techniques), `sukaku` (Sukaku
+    /// Explainer's, approximated), `extended` or `all`.
     #[arg(long, value_enum, default_value = "se")]
     pub profile: Profile,
     /// Comma-separated techniques to enable, in the order given; overrides --profile.
@@ -209,6 +211,10 @@ pub struct CompareArgs {
     /// Technique profile to rate with.
     #[arg(long, value_enum, default_value = "se")]
     pub profile: Profile,
+    /// Comma-separated techniques to rate with, in the order given; overrides --profile (to
+    /// measure a candidate rule set against a reference).
+    #[arg(long, value_delimiter = ',')]
+    pub techniques: Vec<String>,
     /// Output: a text report or one JSON object.
     #[arg(long, value_enum, default_value = "text")]
     pub format: CompareFormat,
@@ -218,6 +224,9 @@ pub struct CompareArgs {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum Profile {
     Se,
+    /// Sukaku Explainer's default rule set, approximated (SE plus single-digit patterns,
+    /// X-Chain and WXYZ-Wing).
+    Sukaku,
     Extended,
     All,
 }
@@ -239,6 +248,7 @@ pub fn pipeline_options(
 fn techniques_for(profile: Profile, names: &[String]) -> Result<Options, i32> {
     let mut options = match profile {
         Profile::Se => Options::sudoku_explainer(),
+        Profile::Sukaku => Options::sukaku_explainer(),
         Profile::Extended => Options::extended(),
         Profile::All => {
             use strum::IntoEnumIterator;
