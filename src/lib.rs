@@ -13,9 +13,11 @@
 //! - [`pipeline`]: the logical solve loop and its trace.
 //! - [`rating`]: ER/EP/ED, HoDoKu's score and level, computed from a trace.
 //! - [`analysis`]: a puzzle's symmetry, technique histogram and bottleneck steps; batch summaries.
+//! - [`agreement`]: how a rated file's ratings compare with ours, per ER band, and two paths aligned.
 //! - [`hint`]: the next hint from a user's state, at four levels of detail.
 //! - [`explain`]: the front door: solve logically, explain, rate and hint a parsed puzzle.
 
+pub mod agreement;
 pub mod analysis;
 pub mod deadline;
 pub mod error;

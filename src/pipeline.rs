@@ -177,6 +177,35 @@ impl Options {
         }
     }
 
+    /// An approximation of Sukaku Explainer's default rule set (SE's maintained fork, the rater
+    /// of `sukaku-exchange.tsv`): Sudoku Explainer 1.2.1's techniques plus the single-digit
+    /// patterns of its `TurbotFish` rule (Skyscraper, 2-String Kite, Turbot Fish, Empty
+    /// Rectangle), X-Chain for its `ThreeStrongLinks` and WXYZ-Wing, in rating order. Its
+    /// VWXYZ-Wing and grouped turbot fish (4.3) are not in Stepwise, so agreement is partial
+    /// (measured with `stepwise compare`, see ARCHITECTURE.md).
+    pub fn sukaku_explainer() -> Options {
+        use Technique::*;
+        let added = [
+            Skyscraper,
+            TwoStringKite,
+            TurbotFish,
+            EmptyRectangle,
+            XChain,
+            WXYZWing,
+        ];
+        Options {
+            techniques: Technique::iter()
+                .filter(|t| {
+                    (t.info().origin == Origin::SudokuExplainer && t.info().enabled_by_default)
+                        || added.contains(t)
+                })
+                .collect(),
+            step_limit: None,
+            choice: Default::default(),
+            time_limit: None,
+        }
+    }
+
     /// Every technique enabled by default, in rating order: the most natural path, though its
     /// ratings can differ from SE's where a technique SE lacks finds a step first.
     pub fn extended() -> Options {
@@ -622,8 +651,6 @@ mod tests {
         assert!(hodoku_sort_key(&long) < hodoku_sort_key(&short));
     }
 
-    /// Easter Monster takes seconds in the SE profile (nested chains from the first step):
-    /// a tiny limit ends the solve as `timeout`, keeping only sound steps, never as `stuck`.
     #[test]
     fn status_words_are_serdes() {
         for status in Status::ALL {
@@ -634,6 +661,8 @@ mod tests {
         }
     }
 
+    /// Easter Monster takes seconds in the SE profile (nested chains from the first step):
+    /// a tiny limit ends the solve as `timeout`, keeping only sound steps, never as `stuck`.
     #[test]
     fn a_time_limit_ends_the_solve_as_timeout() {
         let line =
@@ -665,6 +694,21 @@ mod tests {
         assert_eq!(plain.status, Status::Solved);
         assert_eq!(limited.status, Status::Solved);
         assert_eq!(plain.steps, limited.steps);
+    }
+
+    /// The Sukaku profile is the SE profile with the added techniques inserted in rating order.
+    #[test]
+    fn sukaku_profile_extends_the_se_profile_in_order() {
+        let se = Options::sudoku_explainer().techniques;
+        let sukaku = Options::sukaku_explainer().techniques;
+        let kept: Vec<Technique> = sukaku.iter().copied().filter(|t| se.contains(t)).collect();
+        assert_eq!(kept, se);
+        assert_eq!(sukaku.len(), se.len() + 6);
+        let at = |t: Technique| sukaku.iter().position(|&x| x == t).unwrap();
+        assert!(at(Technique::HiddenTriple) < at(Technique::Skyscraper));
+        assert!(at(Technique::TurbotFish) < at(Technique::XYWing));
+        assert!(at(Technique::HiddenQuad) < at(Technique::XChain));
+        assert!(at(Technique::WXYZWing) < at(Technique::BugPlus1));
     }
 
     #[test]

@@ -108,5 +108,7 @@ fn levels_and_scores_agree_with_hodoku() {
     );
 }
 
-const MIN_SAME_LEVEL: usize = 895;
-const MIN_SAME_SCORE: usize = 443;
+const MIN_SAME_LEVEL: usize = 896;
+/// 443 before unique rectangles and loops became one group sorted as Sudoku Explainer sorts
+/// them (for SE's exact paths); the hodoku profile shares that search, which moved two scores.
+const MIN_SAME_SCORE: usize = 441;

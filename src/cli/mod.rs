@@ -4,6 +4,7 @@
 mod analyze;
 mod batch;
 mod check;
+mod compare;
 mod explain;
 mod hint;
 mod input;
@@ -70,6 +71,11 @@ enum Command {
         after_help = "Examples:\n  stepwise analyze examples/graded.txt\n  stepwise analyze --require x-wing --format json FILE\n  stepwise analyze --plot er.svg FILE\n\nA batch of more than one puzzle ends with a summary.\nExit code: 0 when every puzzle has one solution and meets every --require, 1 otherwise, 2 for an unknown technique."
     )]
     Analyze(analyze::AnalyzeArgs),
+    /// Rate a file of rated puzzles and print the agreement with its ratings per ER band.
+    #[command(
+        after_help = "REFERENCE holds `puzzle er [ep ed]` per line (tabs or spaces, `#` comments), e.g. ../shared/data/rated/se121.tsv.\n\nExamples:\n  stepwise compare ../shared/data/rated/se121.tsv --paths ../shared/data/rated/se121-paths.txt\n  stepwise compare --worst 3 --limit 100 ../shared/data/rated/sukaku-exchange.tsv\n\nExit code: 0 when every line was read, 1 when any line was malformed (it is reported and skipped)."
+    )]
+    Compare(CompareArgs),
 }
 
 /// How every command takes its puzzles.
@@ -115,9 +121,9 @@ pub struct ExplainArgs {
     #[arg(long)]
     pub json: bool,
     /// Technique profile: `se` (Sudoku Explainer 1.2.1's techniques, so ratings agree with SE),
-    /// `hodoku` (HoDoKu 2.2's default techniques and order), `extended` (adds finned fish,
-    /// single-digit patterns, coloring, Locked Pair/Triple) or `all` (also franken and mutant
-    /// fish, which are slow).
+    /// `hodoku` (HoDoKu 2.2's default techniques and order), `sukaku` (Sukaku Explainer's rule
+    /// set, approximated), `extended` (adds finned fish, single-digit patterns, coloring,
+    /// Locked Pair/Triple) or `all` (also franken and mutant fish, which are slow).
     #[arg(long, value_enum, default_value = "se")]
     pub profile: Profile,
     /// Comma-separated techniques to enable, in the order given (slugs or names); overrides --profile.
@@ -169,8 +175,8 @@ pub struct RateArgs {
     #[arg(long, value_enum, default_value = "csv")]
     pub format: RateFormat,
     /// One path only: `se` (ER/EP/ED and hardest; level and score left empty), `hodoku`
-    /// (level, score and hardest; ER/EP/ED left empty), `extended` or `all` (in the se
-    /// columns). Default: both the se and the hodoku path.
+    /// (level, score and hardest; ER/EP/ED left empty), `sukaku`, `extended` or `all`
+    /// (in the se columns). Default: both the se and the hodoku path.
     #[arg(long, value_enum)]
     pub profile: Option<Profile>,
     /// Comma-separated techniques to enable, in the order given; they replace the techniques of
@@ -212,11 +218,47 @@ fn parse_timeout(s: &str) -> Result<std::time::Duration, String> {
         .map_err(|_| format!("the timeout '{s}' is too large"))
 }
 
+/// How `compare` prints its report.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum CompareFormat {
+    Text,
+    Json,
+}
+
+#[derive(Args, Debug)]
+pub struct CompareArgs {
+    /// The rated file: `puzzle er [ep ed]` per line.
+    #[arg(value_name = "REFERENCE")]
+    pub reference: String,
+    /// Sudoku Explainer's solving paths (the se121-paths.txt format), shown beside ours.
+    #[arg(long, value_name = "SE-PATHS")]
+    pub paths: Option<String>,
+    /// How many of the worst ER disagreements to list with their paths.
+    #[arg(long, default_value_t = 10, value_name = "K")]
+    pub worst: usize,
+    /// Rate only the first N puzzles of the file.
+    #[arg(long, value_name = "N")]
+    pub limit: Option<usize>,
+    /// Technique profile to rate with.
+    #[arg(long, value_enum, default_value = "se")]
+    pub profile: Profile,
+    /// Comma-separated techniques to rate with, in the order given; overrides --profile (to
+    /// measure a candidate rule set against a reference).
+    #[arg(long, value_delimiter = ',')]
+    pub techniques: Vec<String>,
+    /// Output: a text report or one JSON object.
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: CompareFormat,
+}
+
 /// Which techniques `explain` and `rate` use.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum Profile {
     Se,
     Hodoku,
+    /// Sukaku Explainer's default rule set, approximated (SE plus single-digit patterns,
+    /// X-Chain and WXYZ-Wing).
+    Sukaku,
     Extended,
     All,
 }
@@ -263,6 +305,7 @@ fn techniques_for(profile: Profile, names: &[String]) -> Result<Options, i32> {
     let mut options = match profile {
         Profile::Se => Options::sudoku_explainer(),
         Profile::Hodoku => Options::hodoku(),
+        Profile::Sukaku => Options::sukaku_explainer(),
         Profile::Extended => Options::extended(),
         Profile::All => {
             use strum::IntoEnumIterator;
@@ -308,6 +351,7 @@ pub fn run() -> i32 {
         Command::Hint(args) => hint::run(&args),
         Command::Rate(args) => rate::run(&args),
         Command::Analyze(args) => analyze::run(&args),
+        Command::Compare(args) => compare::run(&args),
     }
 }
 

@@ -93,14 +93,12 @@ pub fn finder(technique: Technique) -> Finder {
         WXYZWing => wings::wxyz_wing,
         AlignedPairExclusion => exclusion::aligned_pair_exclusion,
         AlignedTripleExclusion => exclusion::aligned_triple_exclusion,
-        UniqueRectangle1 => uniqueness::unique_rectangle_1,
-        UniqueRectangle2 => uniqueness::unique_rectangle_2,
-        UniqueRectangle3 => uniqueness::unique_rectangle_3,
-        UniqueRectangle4 => uniqueness::unique_rectangle_4,
+        UniqueRectangle1 | UniqueRectangle2 | UniqueRectangle3 | UniqueRectangle4 | UniqueLoop => {
+            uniqueness::unique_rectangles_and_loops
+        }
         UniqueRectangle5 => uniqueness::unique_rectangle_5,
         UniqueRectangle6 => uniqueness::unique_rectangle_6,
         HiddenRectangle => uniqueness::hidden_rectangle,
-        UniqueLoop => uniqueness::unique_loop,
         AvoidableRectangle1 => uniqueness::avoidable_rectangle_1,
         AvoidableRectangle2 => uniqueness::avoidable_rectangle_2,
         BugPlus1 => uniqueness::bug_plus_1,
@@ -152,10 +150,13 @@ pub fn hodoku_finder(technique: Technique) -> Finder {
 }
 
 /// The technique whose finder also finds `technique`'s steps, when one search finds several
-/// techniques together (Sudoku Explainer's chaining rules); the technique itself otherwise.
+/// techniques together (Sudoku Explainer's chaining rules and its `UniqueLoops`); the technique
+/// itself otherwise.
 /// The pipeline runs each group's search once, where its first technique stands.
 pub fn group_leader(technique: Technique) -> Technique {
-    chaining::group_leader(technique).unwrap_or(technique)
+    chaining::group_leader(technique)
+        .or_else(|| uniqueness::group_leader(technique))
+        .unwrap_or(technique)
 }
 
 /// The first step of `technique`'s search whose own technique `accept` takes (a group's

@@ -16,8 +16,11 @@
 //!     `x`. One roof cell is `x`, so `x` leaves every cell that sees both roof cells.
 //!   - **Type 3**: the floor holds only `a` and `b`; the roof's extra digits act as one cell
 //!     that must hold one of them. With `k` other cells of a unit holding both roof cells it
-//!     makes a naked set of `k + 1` digits, which leave the unit's other cells. Rated like SE:
-//!     4.5 plus 0.1 per digit of the set beyond the first (`Step::rating_bonus`).
+//!     makes a naked set of `k + 1` digits, which leave the unit's other cells. Or, as SE also
+//!     reads it, a hidden set: at most one roof cell takes `a` or `b`, so `a`, `b` and other
+//!     digits confined (besides the roof) to one cell fewer than their number fill those cells.
+//!     Rated like SE: 4.5 plus 0.1 per digit of a naked set beyond the first, per cell of a
+//!     hidden set beyond the first (`Step::rating_bonus`).
 //!   - **Type 4**: the floor holds only `a` and `b`; in a unit holding both roof cells, `a` has
 //!     no other place. One roof cell is therefore `a`, and the other cannot be `b` (that would
 //!     complete the deadly pattern): `b` leaves both roof cells.
@@ -43,8 +46,10 @@
 //!   Pencilmark grids count every filled cell as a given, so these never fire there.
 //! - **Unique Loop** (Sudoku Explainer's `UniqueLoops` beyond four cells): six or more cells
 //!   with the same pair, chained so that every unit they enter holds two of them at alternate
-//!   places; Types 1, 2 and 4 as for rectangles. SE's own search and sort order (see
-//!   [`unique_loop`]), so SE's step comes first.
+//!   places; Types 1 to 4 as for rectangles. SE's own search (see [`loop_hints`]).
+//! - **SE's `UniqueLoops` group**: Unique Rectangle Types 1 to 4 and Unique Loops are one
+//!   search in SE, its steps sorted by rating, then type; [`unique_rectangles_and_loops`] does
+//!   the same for the five techniques, so SE's step comes first.
 //! - **BUG+1** (Bivalue Universal Grave + 1): every unsolved cell holds two candidates except
 //!   one that holds three, and without one digit `d` of that cell every digit would have zero
 //!   or two places in every row, column and box. Such a grave has zero or at least two
@@ -63,21 +68,21 @@
 //! Search order (fixed, so traces are deterministic; Stepwise's own, documented here):
 //! rectangles by first row, second row, first column, second column (rows and columns in
 //! increasing order, all four cells unsolved, exactly two boxes), then the digit pair `a < b`
-//! among the candidates all four corners share. For Types 2 and 4 the floor is tried along the
-//! first row, the second row, the first column, then the second column; for Type 3 the shared
-//! naked sets by size over the whole grid (one other cell, then two, then three: the lowest
-//! rating first), then rectangles, floors and shared units in row, column, box order, then the
-//! other cells in cell order; for Type 4 the linked digit is tried lower first and the shared
+//! among the candidates all four corners share. For Types 2, 3 and 4 the floor is tried along
+//! the first row, the second row, the first column, then the second column; for Type 3 then
+//! SE's order of sets ([`se_type_3`]); for Type 4 the linked digit is tried lower first and the shared
 //! units in row, column, box order. Type 6 tries `a` then `b`; the Hidden Rectangle its
 //! bivalue corners in cell order, then the digit with the strong links lower first. Avoidable
 //! rectangles walk the same rectangles (corners solved or not), the placed side in the first
-//! box, then in the second. BUG+1 has at most one step. (Sudoku Explainer's `UniqueLoops`
-//! source was not consulted; this order is Stepwise's.)
+//! box, then in the second. BUG+1 has at most one step. The rectangle order is Stepwise's (SE
+//! finds rectangles as four-cell loops from each bivalue cell); it agrees with SE on all 334
+//! paths of `se121-paths.txt`, and the group's sort by rating and type is SE's.
 //!
 //! Notation, HoDoKu style: `Unique Rectangle Type 1: 5/7 in r1c1,r1c9,r5c1,r5c9 => r5c9<>57`
 //! (the digits, then the corners in cell order); Types 2, 4, 5, 6, the Hidden Rectangle and the
 //! Avoidable Rectangles the same (`Avoidable Rectangle Type 1: 2/6 in r4c1,r4c6,r6c1,r6c6 =>
-//! r6c6<>6`); Type 3 adds the naked set, `... with 1/9 in r8c3 => r8c7<>9`; `BUG+1: r4c5<>29` (the other candidates of the cell that must hold the digit).
+//! r6c6<>6`); Type 3 adds the set, `... with 1/9 in r8c3 => r8c7<>9` (naked) or `... with
+//! hidden 4/8 in r8c6 => r8c6<>3`; `BUG+1: r4c5<>29` (the other candidates of the cell that must hold the digit).
 //! Unique Loops list their cells in loop order with the type,
 //! `Unique Loop: 6/8 in r1c8,r1c2,r2c2,r2c7,r9c7,r9c9,r4c9,r4c8 (type 1) => r1c2<>68`; BUGs
 //! their BUG digits and cells in SE's order, `BUG Type 2: 3 in r2c2,r7c1 => r3c1,r7c2,r8c2<>3`.
@@ -90,7 +95,7 @@ use crate::geometry::{
     UnitKind,
 };
 use crate::grid::Grid;
-use crate::step::{cell_list, Candidate, Pattern, Role, Step};
+use crate::step::{cell_list, digit_list, round_rating, Candidate, Pattern, Role, Step};
 use crate::technique::Technique;
 
 /// Four unsolved corners and a digit pair they all hold.
@@ -169,7 +174,7 @@ const SPLITS: [([usize; 2], [usize; 2]); 4] = [
 ];
 
 /// Unique Rectangle Type 1: three corners hold only the pair; the fourth loses both digits.
-pub fn unique_rectangle_1(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
+fn unique_rectangle_1(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
     rectangles(grid, |rect| {
         let pair = rect.pair();
         let extra: Vec<Cell> = rect
@@ -208,7 +213,7 @@ pub fn unique_rectangle_1(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
 }
 
 /// Unique Rectangle Type 2: a bivalue floor and a roof with the same single extra digit.
-pub fn unique_rectangle_2(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
+fn unique_rectangle_2(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
     rectangles(grid, |rect| {
         let pair = rect.pair();
         for (floor, roof) in SPLITS {
@@ -257,17 +262,9 @@ pub fn unique_rectangle_2(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
 }
 
 /// Unique Rectangle Type 3: a bivalue floor, and a roof whose extra digits act as one cell
-/// of a naked subset in a unit holding both roof cells.
-pub fn unique_rectangle_3(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
-    // Smaller naked sets (lower ratings) first over the whole grid.
-    for size in 1..=3 {
-        unique_rectangle_3_of_size(grid, size, emit)?;
-    }
-    ControlFlow::Continue(())
-}
-
-/// Type 3 steps whose naked set has `size` cells besides the roof.
-fn unique_rectangle_3_of_size(grid: &Grid, size: usize, emit: &mut Emit<'_>) -> ControlFlow<()> {
+/// of a naked set, or leave a hidden set with the pair digits, in a unit holding both roof
+/// cells ([`se_type_3`]).
+fn unique_rectangle_3(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
     rectangles(grid, |rect| {
         let pair = rect.pair();
         for (floor, roof) in SPLITS {
@@ -279,85 +276,232 @@ fn unique_rectangle_3_of_size(grid: &Grid, size: usize, emit: &mut Emit<'_>) -> 
             if roof.iter().any(|&c| grid.candidates(c) == pair) {
                 continue;
             }
-            let extras = (grid.candidates(roof[0]) | grid.candidates(roof[1])) - pair;
-            if extras.len() < 2 {
-                continue;
-            }
-            let roof_set = CellSet::single(roof[0]).with(roof[1]);
-            for unit in shared_units(roof[0], roof[1]) {
-                let others: Vec<Cell> = (unit.cell_set() & (grid.empty_cells() - roof_set))
-                    .iter()
-                    .collect();
-                {
-                    combinations(&others, size, &mut |cells| {
-                        let digits = cells
-                            .iter()
-                            .fold(extras, |acc, &c| acc | grid.candidates(c));
-                        if digits.len() as usize != size + 1 {
-                            return ControlFlow::Continue(());
-                        }
-                        let subset: CellSet = cells.iter().copied().collect();
-                        let eliminations: Vec<Candidate> = others
-                            .iter()
-                            .filter(|&&c| !subset.contains(c))
-                            .flat_map(|&c| {
-                                (grid.candidates(c) & digits)
-                                    .iter()
-                                    .map(move |d| Candidate::new(c, d))
-                            })
-                            .collect();
-                        if eliminations.is_empty() {
-                            return ControlFlow::Continue(());
-                        }
-                        let text = format!(
-                            "{} hold only {} and {}, so one of {} holds one of {}; with {} that makes a naked set of {} digits in {}, so those digits can be removed from its other cells.",
-                            cell_list(floor),
-                            rect.a,
-                            rect.b,
-                            cell_list(roof),
-                            extras,
-                            cell_list(cells.iter().copied()),
-                            size + 1,
-                            unit_words(unit),
-                        );
-                        let mut pattern = rect
-                            .pattern()
-                            .unit(unit, Role::Base)
-                            .cells(roof, Role::Fin)
-                            .cells(cells.iter().copied(), Role::Subset)
-                            .candidates(eliminations.clone(), Role::Cover);
-                        for &c in cells {
-                            pattern = pattern.candidates(
-                                grid.candidates(c).iter().map(|d| Candidate::new(c, d)),
-                                Role::Subset,
-                            );
-                        }
-                        let mut step = Step::new(
-                            Technique::UniqueRectangle3,
-                            vec![],
-                            eliminations,
-                            pattern,
-                            format!(
-                                "{} with {} in {}",
-                                rect.subject(),
-                                digits
-                                    .iter()
-                                    .map(|d| d.to_string())
-                                    .collect::<Vec<_>>()
-                                    .join("/"),
-                                cell_list(cells.iter().copied()),
-                            ),
-                            text,
-                        );
-                        // SE: 4.5 plus 0.1 per digit of the naked set beyond the first.
-                        step.rating_bonus = 0.1 * size as f64;
-                        emit(step)
-                    })?;
-                }
+            for set in se_type_3(grid, roof[0], roof[1], pair) {
+                let text = format!(
+                    "{} hold only {} and {}, so one of {} holds one of {}; {}",
+                    cell_list(floor),
+                    rect.a,
+                    rect.b,
+                    cell_list(roof),
+                    digit_list(set.extras.iter()),
+                    set.sentence(),
+                );
+                let pattern = set.pattern(grid, rect.pattern().cells(roof, Role::Fin));
+                let mut step = Step::new(
+                    Technique::UniqueRectangle3,
+                    vec![],
+                    set.eliminations.clone(),
+                    pattern,
+                    format!("{} {}", rect.subject(), set.subject()),
+                    text,
+                );
+                step.rating_bonus = set.rating_bonus;
+                emit(step)?;
             }
         }
         ControlFlow::Continue(())
     })
+}
+
+/// The set a Type 3 step rests on: Sudoku Explainer's naked or hidden set in a unit shared by
+/// the two cells with extra digits.
+#[derive(Debug, Clone)]
+struct Type3Set {
+    unit: Unit,
+    /// Hidden (the pair digits and others confined to the cells) or naked.
+    hidden: bool,
+    /// The set's cells besides the two extra cells.
+    cells: Vec<Cell>,
+    digits: DigitSet,
+    /// The extra digits of the two cells.
+    extras: DigitSet,
+    eliminations: Vec<Candidate>,
+    /// SE: 0.1 per cell of the set beyond the first (its digits beyond the first for a
+    /// naked set, counting the extra cells as one).
+    rating_bonus: f64,
+}
+
+impl Type3Set {
+    /// `with 1/9 in r8c3` (naked) or `with hidden 2/5 in r2c8`.
+    fn subject(&self) -> String {
+        format!(
+            "with {}{} in {}",
+            if self.hidden { "hidden " } else { "" },
+            self.digits
+                .iter()
+                .map(|d| d.to_string())
+                .collect::<Vec<_>>()
+                .join("/"),
+            cell_list(self.cells.iter().copied()),
+        )
+    }
+
+    fn sentence(&self) -> String {
+        if self.hidden {
+            format!(
+                "at most one of them holds a digit of the pair, so in {} the digits {} need {} besides that one, and {} can hold nothing else.",
+                unit_words(self.unit),
+                digit_list(self.digits.iter()),
+                cell_list(self.cells.iter().copied()),
+                cell_list(self.cells.iter().copied()),
+            )
+        } else {
+            format!(
+                "with {} that makes a naked set of {} digits in {}, so those digits can be removed from its other cells.",
+                cell_list(self.cells.iter().copied()),
+                self.digits.len(),
+                unit_words(self.unit),
+            )
+        }
+    }
+
+    fn pattern(&self, grid: &Grid, base: Pattern) -> Pattern {
+        let mut pattern = base
+            .unit(self.unit, Role::Base)
+            .cells(self.cells.iter().copied(), Role::Subset)
+            .candidates(self.eliminations.clone(), Role::Cover);
+        for &c in &self.cells {
+            pattern = pattern.candidates(
+                (grid.candidates(c) & self.digits)
+                    .iter()
+                    .map(|d| Candidate::new(c, d)),
+                Role::Subset,
+            );
+        }
+        pattern
+    }
+}
+
+/// Sudoku Explainer's Type 3 search (`UniqueLoops.createType3Hints`) for two cells `c1`, `c2`
+/// of a rectangle or loop that hold the pair and extra digits: one of them takes an extra
+/// digit, so
+/// - *naked*: the extra digits, as one pseudo-cell in place of `c1`, with other cells of a
+///   unit shared by both form a naked set, whose digits leave the unit's other cells;
+/// - *hidden*: at most one of the two takes a pair digit, so if the pair digits and others
+///   (not extra digits) have, besides `c1` and `c2`, as many places as there are digits
+///   less one, those places hold only those digits.
+///
+/// Order as SE's: set size from the number of extra digits up, units box, row, column, the
+/// naked sets of a unit before its hidden ones; SE's size limits (a naked set of `n` in a
+/// unit of at least `2n` empty cells, a hidden one of more than `2n`); combinations in SE's
+/// increasing bit order. A naked set also needs its digits covered by the other cells and the
+/// extra digits common to both cells, and every member two digits or more, as SE asks.
+fn se_type_3(grid: &Grid, c1: Cell, c2: Cell, pair: DigitSet) -> Vec<Type3Set> {
+    let extras = (grid.candidates(c1) | grid.candidates(c2)) - pair;
+    let mut found = Vec::new();
+    if extras.len() < 2 {
+        return found;
+    }
+    let common_extras = extras & grid.candidates(c1) & grid.candidates(c2);
+    for degree in extras.len() as usize..=7 {
+        for kind in SE_REGION_KINDS {
+            let unit = unit_of_kind(c1, kind);
+            if !unit.cell_set().contains(c2) {
+                continue;
+            }
+            let cells = unit.cells();
+            let empty = cells.iter().filter(|&&c| grid.value(c) == 0).count();
+            let index1 = cells.iter().position(|&c| c == c1).unwrap_or(0);
+            let index2 = cells.iter().position(|&c| c == c2).unwrap_or(0);
+            if degree * 2 <= empty {
+                for chosen in increasing_combinations(9, degree) {
+                    if !chosen.contains(&index1) || chosen.contains(&index2) {
+                        continue;
+                    }
+                    let others: Vec<Cell> = chosen
+                        .iter()
+                        .filter(|&&i| i != index1)
+                        .map(|&i| cells[i])
+                        .collect();
+                    let covered = others
+                        .iter()
+                        .fold(common_extras, |acc, &c| acc | grid.candidates(c));
+                    if covered.len() as usize != degree {
+                        continue;
+                    }
+                    if others.iter().any(|&c| grid.candidates(c).len() < 2) {
+                        continue;
+                    }
+                    let digits = others
+                        .iter()
+                        .fold(extras, |acc, &c| acc | grid.candidates(c));
+                    if digits.len() as usize != degree {
+                        continue;
+                    }
+                    let eliminations: Vec<Candidate> = cells
+                        .iter()
+                        .filter(|&&c| c != c1 && c != c2 && !others.contains(&c))
+                        .flat_map(|&c| {
+                            (grid.candidates(c) & digits)
+                                .iter()
+                                .map(move |d| Candidate::new(c, d))
+                        })
+                        .collect();
+                    if !eliminations.is_empty() {
+                        found.push(Type3Set {
+                            unit,
+                            hidden: false,
+                            rating_bonus: 0.1 * (degree - 1) as f64,
+                            cells: others,
+                            digits,
+                            extras,
+                            eliminations,
+                        });
+                    }
+                }
+            }
+            if degree * 2 < empty {
+                let rest: Vec<Digit> = (1..=9)
+                    .filter(|&d| !pair.contains(d) && !extras.contains(d))
+                    .collect();
+                if degree - 2 > rest.len() {
+                    continue;
+                }
+                for chosen in increasing_combinations(rest.len(), degree - 2) {
+                    let digits = chosen.iter().fold(pair, |acc, &i| acc.with(rest[i]));
+                    let mut places = CellSet::EMPTY;
+                    let mut every_digit_placed = true;
+                    for d in digits.iter() {
+                        let at = (unit.cell_set() & grid.digit_cells(d)).without(c2);
+                        every_digit_placed &= !at.is_empty();
+                        places |= at;
+                    }
+                    if !every_digit_placed || places.len() as usize != degree {
+                        continue;
+                    }
+                    let set_cells: Vec<Cell> = places.without(c1).without(c2).iter().collect();
+                    let eliminations: Vec<Candidate> = set_cells
+                        .iter()
+                        .flat_map(|&c| {
+                            (grid.candidates(c) - digits)
+                                .iter()
+                                .map(move |d| Candidate::new(c, d))
+                        })
+                        .collect();
+                    if !eliminations.is_empty() {
+                        found.push(Type3Set {
+                            unit,
+                            hidden: true,
+                            rating_bonus: 0.1 * (set_cells.len() as f64 - 1.0),
+                            cells: set_cells,
+                            digits,
+                            extras,
+                            eliminations,
+                        });
+                    }
+                }
+            }
+        }
+    }
+    found
+}
+
+/// The `k`-element subsets of `0..n` in the order of their bit masks read as increasing
+/// numbers (Sudoku Explainer's `Permutations`): `{0,1,2}`, `{0,1,3}`, `{0,2,3}`, `{1,2,3}`, ...
+fn increasing_combinations(n: usize, k: usize) -> impl Iterator<Item = Vec<usize>> {
+    (0u32..1 << n)
+        .filter(move |mask| mask.count_ones() as usize == k)
+        .map(move |mask| (0..n).filter(|&i| mask & (1 << i) != 0).collect())
 }
 
 /// Calls `visit` with every `size`-element combination of `items`, in order.
@@ -400,7 +544,7 @@ fn shared_units(p: Cell, q: Cell) -> Vec<Unit> {
 
 /// Unique Rectangle Type 4: a bivalue floor, and one pair digit locked to the roof in a unit:
 /// the other pair digit leaves both roof cells.
-pub fn unique_rectangle_4(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
+fn unique_rectangle_4(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
     rectangles(grid, |rect| {
         let pair = rect.pair();
         for (floor, roof) in SPLITS {
@@ -943,6 +1087,51 @@ fn is_valid_loop(cells: &[Cell]) -> bool {
     seen[0] == seen[1]
 }
 
+/// Sudoku Explainer's `UniqueLoops` rule: Unique Rectangle Types 1 to 4 (loops of four cells)
+/// and Unique Loops (six cells or more) found together and sorted as SE sorts them, by rating
+/// then by type (1, 2, 3, 4), ties in the order found: rectangles (Type 1, 2, 3, 4 finders in
+/// turn), then loops. So a hidden-set Type 3 (4.5) comes before a Type 4 (4.5), and a Type 1
+/// loop of six cells (4.6) before a Type 3 rectangle with a naked pair (4.6). One search
+/// serves the five techniques ([`group_leader`]).
+pub fn unique_rectangles_and_loops(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
+    let mut steps: Vec<(u8, Step)> = Vec::new();
+    let finders: [(u8, super::Finder); 4] = [
+        (1, unique_rectangle_1),
+        (2, unique_rectangle_2),
+        (3, unique_rectangle_3),
+        (4, unique_rectangle_4),
+    ];
+    for (kind, finder) in finders {
+        let _ = finder(grid, &mut |step| {
+            steps.push((kind, step));
+            ControlFlow::Continue(())
+        });
+    }
+    steps.extend(loop_hints(grid));
+    // Stable: equal ratings and types keep the order found.
+    steps.sort_by(|(t1, s1), (t2, s2)| {
+        round_rating(s1.rating())
+            .total_cmp(&round_rating(s2.rating()))
+            .then(t1.cmp(t2))
+    });
+    for (_, step) in steps {
+        emit(step)?;
+    }
+    ControlFlow::Continue(())
+}
+
+/// The techniques found by [`unique_rectangles_and_loops`] have it as their one search, led by
+/// Unique Rectangle Type 1; `None` for the other uniqueness techniques.
+pub fn group_leader(technique: Technique) -> Option<Technique> {
+    use Technique::*;
+    match technique {
+        UniqueRectangle1 | UniqueRectangle2 | UniqueRectangle3 | UniqueRectangle4 | UniqueLoop => {
+            Some(UniqueRectangle1)
+        }
+        _ => None,
+    }
+}
+
 /// Unique Loop (Sudoku Explainer's `UniqueLoops` on loops of six cells or more; its four-cell
 /// loops are the unique rectangles): cells holding the same two digits `a` and `b`, chained
 /// from unit to unit so that every unit they enter holds two of them at alternate places. If
@@ -950,16 +1139,17 @@ fn is_valid_loop(cells: &[Cell]) -> bool {
 /// - Type 1: one cell has extra digits; `a` and `b` leave it.
 /// - Type 2: the cells with extra digits share one same extra digit `x`; `x` leaves every cell
 ///   that sees them all.
+/// - Type 3: two cells with extra digits (two or more of them) share a unit, where the extra
+///   digits make a naked set with other cells or leave a hidden set ([`se_type_3`]).
 /// - Type 4: two cells with extra digits share a unit where `a` (or `b`) has no other place:
 ///   one of them is `a`, the other cannot be `b`, so `b` leaves both.
 ///
-/// Search as SE does: loops from each bivalue cell in cell order, each found once; steps
-/// sorted by rating (4.6 for six cells, 4.7 for eight, 5.0 for ten or more), then by type,
-/// first found first. (SE's Type 3, a naked or hidden set with the extra digits, is not
-/// implemented.)
-pub fn unique_loop(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
+/// Search as SE does: loops from each bivalue cell in cell order, each step found once
+/// (rated 4.6 for six cells, 4.7 for eight, 5.0 for ten or more, plus a Type 3 set's bonus);
+/// [`unique_rectangles_and_loops`] sorts them with the rectangles.
+fn loop_hints(grid: &Grid) -> Vec<(u8, Step)> {
     let mut steps: Vec<(u8, Step)> = Vec::new();
-    let mut seen: Vec<(u8, CellSet)> = Vec::new();
+    let mut seen: Vec<(u8, CellSet, String)> = Vec::new();
     for start in grid.empty_cells().iter() {
         let pair = grid.candidates(start);
         if pair.len() != 2 {
@@ -980,8 +1170,9 @@ pub fn unique_loop(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
             if cells.len() < 6 || !is_valid_loop(&cells) {
                 continue;
             }
-            for (kind, step) in loop_steps(grid, &cells, pair) {
-                let key = (kind, cells.iter().copied().collect::<CellSet>());
+            for (kind, set, step) in loop_steps(grid, &cells, pair) {
+                // SE's hint equality: same type, same cells (and the same Type 3 set).
+                let key = (kind, cells.iter().copied().collect::<CellSet>(), set);
                 if !seen.contains(&key) {
                     seen.push(key);
                     steps.push((kind, step));
@@ -989,16 +1180,12 @@ pub fn unique_loop(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
             }
         }
     }
-    // Stable: equal ratings and types keep the order found.
-    steps.sort_by(|(t1, s1), (t2, s2)| s1.rating().total_cmp(&s2.rating()).then(t1.cmp(t2)));
-    for (_, step) in steps {
-        emit(step)?;
-    }
-    ControlFlow::Continue(())
+    steps
 }
 
-/// The Type 1, 2 and 4 steps of one valid loop, with their type.
-fn loop_steps(grid: &Grid, cells: &[Cell], pair: DigitSet) -> Vec<(u8, Step)> {
+/// The Type 1 to 4 steps of one valid loop, with their type and, for Type 3, the set's
+/// notation (`with 1/9 in r8c3`; empty for the other types).
+fn loop_steps(grid: &Grid, cells: &[Cell], pair: DigitSet) -> Vec<(u8, String, Step)> {
     let mut found = Vec::new();
     let mut digits = pair.iter();
     let (a, b) = (digits.next().unwrap_or(1), digits.next().unwrap_or(1));
@@ -1030,17 +1217,27 @@ fn loop_steps(grid: &Grid, cells: &[Cell], pair: DigitSet) -> Vec<(u8, Step)> {
                 .flat_map(|&c| [Candidate::new(c, a), Candidate::new(c, b)]),
             Role::Pattern,
         );
-    let mut push = |kind: u8, eliminations: Vec<Candidate>, pattern: Pattern, text: String| {
+    let mut push = |kind: u8,
+                    eliminations: Vec<Candidate>,
+                    pattern: Pattern,
+                    text: String,
+                    set: Option<&Type3Set>| {
+        let set_subject = set.map(Type3Set::subject).unwrap_or_default();
+        let full_subject = if set_subject.is_empty() {
+            subject(kind)
+        } else {
+            format!("{} {set_subject}", subject(kind))
+        };
         let mut step = Step::new(
             Technique::UniqueLoop,
             vec![],
             eliminations,
             pattern,
-            subject(kind),
+            full_subject,
             text,
         );
-        step.rating_bonus = bonus;
-        found.push((kind, step));
+        step.rating_bonus = bonus + set.map_or(0.0, |s| s.rating_bonus);
+        found.push((kind, set_subject, step));
     };
     let n = cells.len();
     match extra_cells[..] {
@@ -1052,7 +1249,7 @@ fn loop_steps(grid: &Grid, cells: &[Cell], pair: DigitSet) -> Vec<(u8, Step)> {
                 cell_name(rescue),
             );
             let pattern = base.candidates(eliminations.clone(), Role::Cover);
-            push(1, eliminations, pattern, text);
+            push(1, eliminations, pattern, text, None);
         }
         [_, _, ..] => {
             if let Some(x) = extras.single_digit() {
@@ -1070,10 +1267,20 @@ fn loop_steps(grid: &Grid, cells: &[Cell], pair: DigitSet) -> Vec<(u8, Step)> {
                         .cells(extra_cells.iter().copied(), Role::Fin)
                         .candidates(extra_cells.iter().map(|&c| Candidate::new(c, x)), Role::Fin)
                         .candidates(eliminations.clone(), Role::Cover);
-                    push(2, eliminations, pattern, text);
+                    push(2, eliminations, pattern, text, None);
                 }
             }
             if let [p, q] = extra_cells[..] {
+                for set in se_type_3(grid, p, q, pair) {
+                    let text = format!(
+                        "The {n} cells of the loop hold {a} and {b}; if neither {} held another digit the loop could swap its {a}s and {b}s and the puzzle would have two solutions, so one of them holds one of {}; {}",
+                        cell_list([p, q]),
+                        digit_list(set.extras.iter()),
+                        set.sentence(),
+                    );
+                    let pattern = set.pattern(grid, base.clone().cells([p, q], Role::Fin));
+                    push(3, set.eliminations.clone(), pattern, text, Some(&set));
+                }
                 // SE keeps the last shared unit (box, row, column) where a digit is locked,
                 // and prefers a locked `a` to a locked `b`.
                 let mut locked = [None, None];
@@ -1105,7 +1312,7 @@ fn loop_steps(grid: &Grid, cells: &[Cell], pair: DigitSet) -> Vec<(u8, Step)> {
                         .unit(unit, Role::Base)
                         .cells([p, q], Role::Fin)
                         .candidates(eliminations.clone(), Role::Cover);
-                    push(4, eliminations, pattern, text);
+                    push(4, eliminations, pattern, text, None);
                 }
             }
         }
@@ -1629,6 +1836,73 @@ mod tests {
         );
         let step = crate::finders::first(Technique::UniqueRectangle3, &grid).expect("a step");
         assert!((step.rating() - 4.6).abs() < 1e-9);
+    }
+
+    /// Sudoku Explainer's hidden-set Type 3 (se121-paths.txt, step 46 of
+    /// `................12..3..4........5....16......27......5....1.......27...1..86..3..`):
+    /// in row 8 the pair 4/8 has no place besides the roof but r8c6, which keeps only 8.
+    const HIDDEN_TYPE_3: &str = r"
+.------------.-----------.--------------.
+| 89  5    1 | 7  89  2  | 6    3    4  |
+| 4   89   7 | 5  3   6  | 89   1    2  |
+| 6   2    3 | 1  89  4  | 7    5    89 |
+:------------+-----------+--------------:
+| 38  38   4 | 9  2   5  | 1    7    6  |
+| 5   1    6 | 8  4   7  | 2    9    3  |
+| 2   7    9 | 3  6   1  | 48   48   5  |
+:------------+-----------+--------------:
+| 7   369  2 | 4  1   38 | 5    68   89 |
+| 39  369  5 | 2  7   38 | 489  468  1  |
+| 1   4    8 | 6  5   9  | 3    2    7  |
+'------------'-----------'--------------'
+";
+
+    #[test]
+    fn hidden_type_3_example_and_near_miss() {
+        // Once r8c6 is 8, the pair digits have only one place in row 8 besides r8c8 (r8c7):
+        // one cell for two digits is no hidden set. (Every other candidate added to row 8
+        // would contradict a placed digit.)
+        let near_miss = HIDDEN_TYPE_3.replace("| 2  7   38 |", "| 2  7   8  |");
+        check(
+            Technique::UniqueRectangle3,
+            HIDDEN_TYPE_3,
+            "Unique Rectangle Type 3: 4/8 in r6c7,r6c8,r8c7,r8c8 with hidden 4/8 in r8c6 => r8c6<>3",
+            &near_miss,
+        );
+        let step = crate::finders::first(Technique::UniqueRectangle3, &pencilmark(HIDDEN_TYPE_3))
+            .expect("a step");
+        assert!((step.rating() - 4.5).abs() < 1e-9, "{}", step.rating());
+    }
+
+    /// SE's `UniqueLoops` sorts by rating, then type: at 4.5 the hidden-set Type 3 on
+    /// r2c2,r2c3,r9c2,r9c3 comes before the Type 4 on the same rectangle (se121-paths.txt,
+    /// step 36 of `....9...61.........6.1...2....6.....286.49..7.7...3.49.....4.9..47.2........61.38`).
+    #[test]
+    fn type_3_before_type_4_at_equal_rating_as_sudoku_explainer() {
+        let grid = pencilmark(
+            r"
+.---------------.-----------.------------.
+| 78  35   345  | 48  9   2 | 1   57  6  |
+| 1   259  2459 | 48  37  6 | 89  57  34 |
+| 78  6    49   | 1   37  5 | 89  2   34 |
+:---------------+-----------+------------:
+| 4   39   39   | 6   1   7 | 2   8   5  |
+| 2   8    6    | 5   4   9 | 3   1   7  |
+| 5   7    1    | 2   8   3 | 6   4   9  |
+:---------------+-----------+------------:
+| 6   1    8    | 3   5   4 | 7   9   2  |
+| 3   4    7    | 9   2   8 | 5   6   1  |
+| 9   25   25   | 7   6   1 | 4   3   8  |
+'---------------'-----------'------------'
+",
+        );
+        assert!(crate::finders::first(Technique::UniqueRectangle4, &grid).is_some());
+        let step = crate::finders::first_accepted(Technique::UniqueRectangle1, &grid, &|_| true)
+            .expect("a step");
+        assert_eq!(
+            step.notation(),
+            "Unique Rectangle Type 3: 2/5 in r2c2,r2c3,r9c2,r9c3 with hidden 2/5 in r2c8 => r2c8<>7"
+        );
     }
 
     const TYPE_5: &str = r"
