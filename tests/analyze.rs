@@ -1,8 +1,11 @@
 //! `stepwise analyze` end to end: text and JSON on `examples/graded.txt` (five puzzles with
 //! Sudoku Explainer's own ratings), `--require` hit and miss, `--plot`, bad lines, exit codes.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
+
+use common::{stepwise, text};
+
+use std::process::Output;
 
 const WIKIPEDIA: &str =
     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
@@ -21,28 +24,6 @@ const GRADED_SE: [(f64, f64, f64); 5] = [
     (8.3, 1.2, 1.2),
     (9.0, 7.7, 2.6),
 ];
-
-fn stepwise(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_stepwise"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
 
 fn json_lines(out: &Output) -> Vec<serde_json::Value> {
     text(&out.stdout)

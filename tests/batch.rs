@@ -3,24 +3,17 @@
 
 mod common;
 
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
 /// Easter Monster: no single, nested chains; seconds of work in the SE profile.
 const EASTER_MONSTER: &str =
     "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1";
 
 fn stepwise(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_stepwise"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdin(Stdio::null())
-        .output()
-        .expect("the binary starts")
+    common::stepwise(args, "")
 }
 
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
+use common::text;
 
 /// A file of its own per test, removed at the end.
 struct TempFile(std::path::PathBuf);

@@ -5,8 +5,6 @@
 
 mod common;
 
-use std::process::Command;
-
 use stepwise::agreement::{read_references, AgreementTable, Reference};
 use stepwise::grid::Grid;
 use stepwise::pipeline::{solve, Options};
@@ -140,15 +138,14 @@ const SINGLES: &str =
     "...784...25.631.7......23.6...54.2.1.2.....4.7.4.18...4.61......3.496.87...823...";
 
 fn compare(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_stepwise"))
-        .arg("compare")
-        .args(args)
-        .output()
-        .expect("the binary runs");
+    let args: Vec<&str> = std::iter::once("compare")
+        .chain(args.iter().copied())
+        .collect();
+    let out = common::stepwise(&args, "");
     (
         out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
+        common::text(&out.stdout),
+        common::text(&out.stderr),
     )
 }
 

@@ -16,7 +16,7 @@ use stepwise::rating::{rate, rate_hodoku};
 use stepwise::Error;
 
 use super::{
-    for_each_puzzle, located, pipeline_options, InputArgs, Profile, EXIT_FAILED, EXIT_OK,
+    for_each_puzzle, located, pipeline_options, Profile, ReportInputArgs, EXIT_FAILED, EXIT_OK,
     EXIT_USAGE,
 };
 
@@ -28,15 +28,8 @@ pub enum AnalyzeFormat {
 
 #[derive(Args, Debug)]
 pub struct AnalyzeArgs {
-    /// Puzzles: each a file path if such a file exists, otherwise a puzzle string; `-` is standard input. None: standard input.
-    #[arg(value_name = "PUZZLE|FILE")]
-    pub inputs: Vec<String>,
-    /// Read puzzles from FILE (may be repeated).
-    #[arg(short = 'f', long = "file", value_name = "FILE")]
-    pub files: Vec<String>,
-    /// Force the input format instead of detecting it (`--format` is the output format here).
-    #[arg(long, value_name = "line|grid|pencilmark|json")]
-    pub input_format: Option<stepwise::format::Format>,
+    #[command(flatten)]
+    pub input: ReportInputArgs,
     /// Output format: text, or JSON lines (one object per puzzle, then {"summary": ...}).
     #[arg(long, value_enum, default_value = "text")]
     pub format: AnalyzeFormat,
@@ -56,16 +49,6 @@ pub struct AnalyzeArgs {
     /// Write the ER histogram of the batch to FILE as an SVG bar chart.
     #[arg(long, value_name = "FILE.svg")]
     pub plot: Option<String>,
-}
-
-impl AnalyzeArgs {
-    fn input(&self) -> InputArgs {
-        InputArgs {
-            inputs: self.inputs.clone(),
-            files: self.files.clone(),
-            format: self.input_format,
-        }
-    }
 }
 
 /// The requirements named on the command line; an unknown name is a usage error.
@@ -101,7 +84,7 @@ pub fn run(args: &AnalyzeArgs) -> i32 {
     let mut out = stdout.lock();
     let mut summary = Summary::new();
     let mut failed = false;
-    let opened = for_each_puzzle(&args.input(), |source, parsed| {
+    let opened = for_each_puzzle(&args.input.as_input_args(), |source, parsed| {
         let mut analysis = match parsed {
             Ok(puzzle) => {
                 let grid = stepwise::explain::grid_of(&puzzle);

@@ -92,6 +92,32 @@ pub struct InputArgs {
     pub format: Option<Format>,
 }
 
+/// How commands whose `--format` is the output format (`rate`, `analyze`) take their puzzles:
+/// the same as [`InputArgs`], with `--input-format` for the input format.
+#[derive(Args, Debug, Clone)]
+pub struct ReportInputArgs {
+    /// Puzzles: each a file path if such a file exists, otherwise a puzzle string; `-` is standard input. None: standard input.
+    #[arg(value_name = "PUZZLE|FILE")]
+    pub inputs: Vec<String>,
+    /// Read puzzles from FILE (may be repeated).
+    #[arg(short = 'f', long = "file", value_name = "FILE")]
+    pub files: Vec<String>,
+    /// Force the input format instead of detecting it (`--format` is the output format here).
+    #[arg(long, value_name = "line|grid|pencilmark|json")]
+    pub input_format: Option<Format>,
+}
+
+impl ReportInputArgs {
+    /// The same inputs as the other commands' [`InputArgs`].
+    pub fn as_input_args(&self) -> InputArgs {
+        InputArgs {
+            inputs: self.inputs.clone(),
+            files: self.files.clone(),
+            format: self.input_format,
+        }
+    }
+}
+
 #[derive(Args, Debug)]
 pub struct SolveArgs {
     #[command(flatten)]
@@ -162,15 +188,8 @@ pub enum RateFormat {
 
 #[derive(Args, Debug)]
 pub struct RateArgs {
-    /// Puzzles: each a file path if such a file exists, otherwise a puzzle string; `-` is standard input. None: standard input.
-    #[arg(value_name = "PUZZLE|FILE")]
-    pub inputs: Vec<String>,
-    /// Read puzzles from FILE (may be repeated).
-    #[arg(short = 'f', long = "file", value_name = "FILE")]
-    pub files: Vec<String>,
-    /// Force the input format instead of detecting it (`--format` is the output format here).
-    #[arg(long, value_name = "line|grid|pencilmark|json")]
-    pub input_format: Option<Format>,
+    #[command(flatten)]
+    pub input: ReportInputArgs,
     /// Output format: CSV with a header, or JSON lines.
     #[arg(long, value_enum, default_value = "csv")]
     pub format: RateFormat,

@@ -54,7 +54,7 @@ pub fn run(args: &RateArgs) -> i32 {
         options.time_limit = args.timeout;
     }
     let jobs = args.jobs.unwrap_or_else(super::batch::default_jobs);
-    let sources = input::sources(&args.inputs, &args.files);
+    let sources = input::sources(&args.input.inputs, &args.input.files);
     let names: Vec<String> = sources.iter().map(|s| s.name()).collect();
 
     let total_lines = Arc::new(OnceLock::new());
@@ -142,7 +142,7 @@ pub fn run(args: &RateArgs) -> i32 {
         ControlFlow::Continue(())
     };
     ordered_map(
-        input::stream(sources, args.input_format),
+        input::stream(sources, args.input.input_format),
         jobs,
         jobs * WINDOW_PER_JOB,
         work,

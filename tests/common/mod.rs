@@ -1,4 +1,5 @@
-//! Shared helpers for the integration tests: locating `../shared/data` and reading corpora.
+//! Shared helpers for the integration tests: locating `../shared/data`, reading corpora and
+//! running the `stepwise` binary.
 #![allow(dead_code)]
 
 use std::path::PathBuf;
@@ -136,4 +137,30 @@ pub fn sweep_every_findable_step(
         }
     }
     Some((found, chosen))
+}
+
+/// Runs the `stepwise` binary with `args` from the crate's directory, `stdin` as its input.
+pub fn stepwise(args: &[&str], stdin: &str) -> std::process::Output {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_stepwise"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+/// A process's output as text.
+pub fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
 }
