@@ -23,6 +23,10 @@ use stepwise::pipeline::{solve, Options};
 use stepwise::rating::rate;
 use stepwise::solver::count_solutions;
 
+/// The allocator the `stepwise` binary ships with, so these figures are the CLI's.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// A set: file, how many puzzles to take, and the most Sudoku Explainer's own ER (tsv column
 /// 2 of a rated file) may be, if only the easy puzzles are kept.
 struct Set {
