@@ -1,6 +1,6 @@
 //! Where the pipeline's time goes: runs each technique's finder at every state of the traces of
 //! a shared set and sums the time per technique. Run:
-//! `cargo run --release --example technique_time [FILE] [LIMIT]`.
+//! `cargo run --release --example technique_time [FILE] [LIMIT] [se|hodoku]`.
 
 use std::time::Instant;
 
@@ -20,7 +20,10 @@ fn main() {
         println!("skipped: {path} not found");
         return;
     };
-    let options = Options::sudoku_explainer();
+    let options = match std::env::args().nth(3).as_deref() {
+        Some("hodoku") => Options::hodoku(),
+        _ => Options::sudoku_explainer(),
+    };
     let mut totals = vec![0f64; options.techniques.len()];
     let mut calls = vec![0usize; options.techniques.len()];
     for line in text

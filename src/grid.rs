@@ -22,6 +22,9 @@ pub struct Grid {
     filled: CellSet,
     /// Empty cells per unit (index [`Unit::index`]), kept in step with `values`.
     unit_empties: [u8; UNITS],
+    /// Digits placed per unit (index [`Unit::index`]), kept in step with `values`: full
+    /// houses and most finders ask whether a unit holds a digit.
+    unit_values: [DigitSet; UNITS],
 }
 
 impl Grid {
@@ -53,12 +56,16 @@ impl Grid {
             digit_cells: [CellSet::EMPTY; 9],
             filled: CellSet::EMPTY,
             unit_empties: [9; UNITS],
+            unit_values: [DigitSet::EMPTY; UNITS],
         };
         for cell in 0..CELLS {
             let d = values[cell];
             if (1..=9).contains(&d) {
                 grid.values[cell] = d;
                 grid.mark_filled(cell);
+                for unit in units_of(cell) {
+                    grid.unit_values[unit.index()] = grid.unit_values[unit.index()].with(d);
+                }
                 grid.givens = grid.givens.with(cell);
             } else {
                 let placed_in_peers: DigitSet = peers(cell)
@@ -111,6 +118,7 @@ impl Grid {
             digit_cells: [CellSet::ALL; 9],
             filled: CellSet::EMPTY,
             unit_empties: [9; UNITS],
+            unit_values: [DigitSet::EMPTY; UNITS],
         }
     }
 
@@ -156,7 +164,18 @@ impl Grid {
     }
     /// Whether `digit` is already placed in `unit`.
     pub fn unit_has(&self, unit: Unit, digit: Digit) -> bool {
-        unit.cells().iter().any(|&c| self.values[c] == digit)
+        self.unit_values[unit.index()].contains(digit)
+    }
+    /// The digits placed in `unit`.
+    pub fn placed_in(&self, unit: Unit) -> DigitSet {
+        self.unit_values[unit.index()]
+    }
+    fn values_in(&self, unit: Unit) -> DigitSet {
+        unit.cells()
+            .iter()
+            .map(|&c| self.values[c])
+            .filter(|&v| v != 0)
+            .collect()
     }
     /// Every cell filled.
     pub fn is_solved(&self) -> bool {
@@ -174,8 +193,19 @@ impl Grid {
             self.digit_cells[d as usize - 1] = self.digit_cells[d as usize - 1].without(cell);
         }
         self.candidates[cell] = DigitSet::EMPTY;
+        let replaced = self.values[cell];
         self.values[cell] = digit;
         self.mark_filled(cell);
+        if replaced == 0 {
+            for unit in units_of(cell) {
+                self.unit_values[unit.index()] = self.unit_values[unit.index()].with(digit);
+            }
+        } else {
+            // A filled cell given another digit: the old one may still be elsewhere in a unit.
+            for unit in units_of(cell) {
+                self.unit_values[unit.index()] = self.values_in(unit);
+            }
+        }
         let index = digit as usize - 1;
         for peer in (self.digit_cells[index] & peers(cell)).iter() {
             self.candidates[peer] = self.candidates[peer].without(digit);

@@ -17,7 +17,7 @@ use crate::geometry::{cell_name, CELLS};
 use crate::grid::Grid;
 use crate::solver::{validity_with_candidates, Validity};
 use crate::step::Step;
-use crate::technique::{Origin, Technique};
+use crate::technique::{Origin, Technique, TechniqueSet};
 
 /// What the pipeline may use.
 #[derive(Debug, Clone, PartialEq)]
@@ -419,23 +419,29 @@ pub struct Trace {
 
 /// The first step the enabled techniques find, in order.
 pub fn next_step(grid: &Grid, options: &Options) -> Option<Step> {
-    // On the stack: this runs at every step, and most steps are found by the first finders.
-    // (Were it ever full, a group would only be searched again, to the same result.)
-    let mut searched: Vec<Technique> = Vec::new();
+    next_step_of(grid, options, options.techniques.iter().collect())
+}
+
+/// [`next_step`] with the enabled techniques as a set, made once per solve. Bitsets, not
+/// lists: this runs at every step, for every technique tried.
+fn next_step_of(grid: &Grid, options: &Options, enabled: TechniqueSet) -> Option<Step> {
+    let mut searched = TechniqueSet::EMPTY;
     for &t in &options.techniques {
         // Techniques found by one search (SE's chaining rules) are searched once, together,
         // and the search's own order decides among them, as in Sudoku Explainer.
         let leader = group_leader(t);
-        if searched.contains(&leader) {
+        if searched.contains(leader) {
             continue;
         }
-        searched.push(leader);
+        searched.insert(leader);
         if options.choice == Choice::Hodoku {
             if let Some(search) = HODOKU_SORTED_SEARCHES.iter().find(|s| s.contains(&t)) {
-                searched.extend_from_slice(search);
+                for &x in search.iter() {
+                    searched.insert(x);
+                }
                 let best = search
                     .iter()
-                    .filter(|x| options.techniques.contains(x))
+                    .filter(|&&x| enabled.contains(x))
                     .flat_map(|&x| crate::finders::all(x, grid))
                     .min_by_key(hodoku_sort_key);
                 if best.is_some() {
@@ -455,7 +461,7 @@ pub fn next_step(grid: &Grid, options: &Options) -> Option<Step> {
                 continue;
             }
         }
-        let accept = |x: Technique| options.techniques.contains(&x);
+        let accept = |x: Technique| enabled.contains(x);
         if let Some(step) = first_accepted(t, grid, &accept) {
             return Some(step);
         }
@@ -513,6 +519,7 @@ pub fn solve(start: &Grid, options: &Options) -> Trace {
     // Most paths take about one step per empty cell: no regrowing of a vector of large steps.
     let mut steps = Vec::with_capacity(grid.empty_count());
     let _deadline = deadline::Guard::new(options.time_limit);
+    let enabled: TechniqueSet = options.techniques.iter().collect();
     let status = loop {
         if grid.is_solved() {
             break Status::Solved;
@@ -520,7 +527,7 @@ pub fn solve(start: &Grid, options: &Options) -> Trace {
         if options.step_limit.is_some_and(|limit| steps.len() >= limit) {
             break Status::Stuck;
         }
-        let found = next_step(&grid, options);
+        let found = next_step_of(&grid, options, enabled);
         // A search cut short by the deadline reports nothing, and a later technique might then
         // have found a step SE would not take: once the deadline has passed, whatever this
         // round found is dropped. Expiry is monotonic, so a step kept here came from searches

@@ -717,10 +717,56 @@ impl Serialize for Technique {
     }
 }
 
+/// A set of techniques as one bit per technique: the pipeline asks "enabled?" and "already
+/// searched?" at every step, for every technique tried.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct TechniqueSet(u128);
+
+impl TechniqueSet {
+    pub const EMPTY: TechniqueSet = TechniqueSet(0);
+
+    const fn bit(t: Technique) -> u128 {
+        1 << (t as u32)
+    }
+    pub const fn contains(self, t: Technique) -> bool {
+        self.0 & Self::bit(t) != 0
+    }
+    pub const fn with(self, t: Technique) -> TechniqueSet {
+        TechniqueSet(self.0 | Self::bit(t))
+    }
+    pub fn insert(&mut self, t: Technique) {
+        self.0 |= Self::bit(t);
+    }
+}
+
+impl FromIterator<Technique> for TechniqueSet {
+    fn from_iter<I: IntoIterator<Item = Technique>>(iter: I) -> Self {
+        iter.into_iter()
+            .fold(TechniqueSet::EMPTY, TechniqueSet::with)
+    }
+}
+
+impl<'a> FromIterator<&'a Technique> for TechniqueSet {
+    fn from_iter<I: IntoIterator<Item = &'a Technique>>(iter: I) -> Self {
+        iter.into_iter().copied().collect()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use strum::IntoEnumIterator;
+
+    #[test]
+    fn every_technique_has_its_own_bit_in_a_set() {
+        assert!(Technique::iter().count() <= 128, "TechniqueSet holds 128");
+        let all: TechniqueSet = Technique::iter().collect();
+        for t in Technique::iter() {
+            assert!(all.contains(t));
+            let one = TechniqueSet::EMPTY.with(t);
+            assert_eq!(Technique::iter().filter(|&u| one.contains(u)).count(), 1);
+        }
+    }
 
     #[test]
     fn slugs_are_unique_and_parse_back() {

@@ -30,7 +30,15 @@ struct Lock {
     base: Unit,
     cover: Unit,
     cells: CellSet,
-    eliminations: Vec<Candidate>,
+    /// The cover's other cells holding the digit (a set, not a list: most locks the direct
+    /// forms look at are dropped, and this runs at most steps).
+    targets: CellSet,
+}
+
+impl Lock {
+    fn eliminations(&self) -> impl Iterator<Item = Candidate> + '_ {
+        self.targets.iter().map(|c| Candidate::new(c, self.digit))
+    }
 }
 
 /// The unit of `kind` containing every cell of a non-empty set, if there is one.
@@ -77,13 +85,12 @@ fn locks(
                     continue;
                 };
                 let targets = (grid.digit_cells(digit) & cover.cell_set()) - base.cell_set();
-                let eliminations = targets.iter().map(|c| Candidate::new(c, digit)).collect();
                 found.push(Lock {
                     digit,
                     base,
                     cover,
                     cells,
-                    eliminations,
+                    targets,
                 });
             }
             found.sort_by_key(|lock| (lock.cover.index(), lock.digit));
@@ -150,15 +157,15 @@ fn locked_candidates(grid: &Grid, pointing: bool, emit: &mut Emit<'_>) -> Contro
         Technique::LockedCandidatesClaiming
     };
     locks(grid, pointing, |lock| {
-        if lock.eliminations.is_empty() {
+        if lock.targets.is_empty() {
             return ControlFlow::Continue(());
         }
         let subject = format!("{} in {}", lock.digit, lock.base);
-        let pattern = pattern(&lock).candidates(lock.eliminations.iter().copied(), Role::Cover);
+        let pattern = pattern(&lock).candidates(lock.eliminations(), Role::Cover);
         emit(Step::new(
             technique,
             vec![],
-            lock.eliminations.clone(),
+            lock.eliminations().collect(),
             pattern,
             subject,
             lock_text(&lock),
@@ -175,7 +182,7 @@ fn direct(grid: &Grid, pointing: bool, emit: &mut Emit<'_>) -> ControlFlow<()> {
     locks(grid, pointing, |lock| {
         // Without eliminations the digit has no place in the cover outside the base, so no
         // crossing unit can lose a place to the lock: skip the check.
-        if lock.eliminations.is_empty() {
+        if lock.targets.is_empty() {
             return ControlFlow::Continue(());
         }
         match following_hidden_single(grid, &lock) {
@@ -188,7 +195,7 @@ fn direct(grid: &Grid, pointing: bool, emit: &mut Emit<'_>) -> ControlFlow<()> {
 fn direct_step(technique: Technique, lock: &Lock, unit: Unit, cell: Cell, digit: Digit) -> Step {
     let subject = format!("{} in {}", lock.digit, lock.base);
     let pattern = pattern(lock)
-        .candidates(lock.eliminations.iter().copied(), Role::Cover)
+        .candidates(lock.eliminations(), Role::Cover)
         .unit(unit, Role::Base)
         .cell(cell, Role::Placement)
         .candidate(Candidate::new(cell, digit), Role::Placement);

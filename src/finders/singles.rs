@@ -74,7 +74,7 @@ pub fn full_house(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
         let Some(cell) = only_cell(grid.empty_cells() & unit.cell_set()) else {
             continue;
         };
-        let missing = (1..=9).find(|&d| !grid.unit_has(unit, d));
+        let missing = DigitSet::ALL.difference(grid.placed_in(unit)).first();
         // With conflicting placements the unit may lack no digit; that is not a full house.
         if let Some(digit) = missing.filter(|&d| grid.candidates(cell).contains(d)) {
             let mut text = String::with_capacity(64);

@@ -51,38 +51,50 @@ fn combinations(width: u32, size: u32) -> impl Iterator<Item = u16> {
 /// A naked subset found in `unit`: `cells` hold exactly `digits`.
 struct Naked {
     unit: Unit,
-    cells: Vec<Cell>,
+    /// On the stack: every combination of a unit's empty cells is tried at most steps.
+    cells: ArrayVec<Cell, 4>,
     digits: DigitSet,
 }
 
+/// Naked subsets of `size` cells in the `units` (in their order), in units with at least
+/// `min_empty` empty cells.
 fn naked_subsets(
     grid: &Grid,
+    units: impl Iterator<Item = Unit>,
     size: u32,
     min_empty: u32,
     mut each: impl FnMut(Naked) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
-    for unit in units_se_order() {
-        let empty: Vec<Cell> = unit
-            .cells()
-            .iter()
-            .copied()
-            .filter(|&c| grid.value(c) == 0)
-            .collect();
-        if (empty.len() as u32) < min_empty {
+    for unit in units {
+        if (grid.empties_in(unit) as u32) < min_empty {
+            continue;
+        }
+        // The unit's empty cells with two to `size` candidates: a cell with more cannot be in
+        // the set, and one with a single candidate is a naked single, not part of a subset.
+        let mut empty: ArrayVec<(Cell, DigitSet), 9> = ArrayVec::new();
+        let mut usable = 0u16;
+        for &c in unit.cells() {
+            if grid.value(c) == 0 {
+                let candidates = grid.candidates(c);
+                if (2..=size).contains(&candidates.len()) {
+                    usable |= 1 << empty.len();
+                }
+                empty.push((c, candidates));
+            }
+        }
+        if usable.count_ones() < size {
             continue;
         }
         for mask in combinations(empty.len() as u32, size) {
-            let cells: Vec<Cell> = (0..empty.len())
-                .filter(|i| mask & (1 << i) != 0)
-                .map(|i| empty[i])
-                .collect();
-            let digits = cells
-                .iter()
-                .fold(DigitSet::EMPTY, |acc, &c| acc | grid.candidates(c));
-            if digits.len() == size && cells.iter().all(|&c| grid.candidates(c).len() >= 2) {
+            if mask & !usable != 0 {
+                continue;
+            }
+            let chosen = || (0..empty.len()).filter(move |i| mask & (1 << i) != 0);
+            let digits = chosen().fold(DigitSet::EMPTY, |acc, i| acc | empty[i].1);
+            if digits.len() == size {
                 each(Naked {
                     unit,
-                    cells,
+                    cells: chosen().map(|i| empty[i].0).collect(),
                     digits,
                 })?;
             }
@@ -130,7 +142,7 @@ fn naked_in(
     technique: Technique,
     emit: &mut Emit<'_>,
 ) -> ControlFlow<()> {
-    naked_subsets(grid, size, min_empty, |n| {
+    naked_subsets(grid, units_se_order(), size, min_empty, |n| {
         let eliminations = removals(grid, n.unit.cell_set(), &n.cells, n.digits);
         if eliminations.is_empty() {
             return ControlFlow::Continue(());
@@ -160,11 +172,9 @@ fn naked_in(
 }
 
 fn locked(grid: &Grid, size: u32, technique: Technique, emit: &mut Emit<'_>) -> ControlFlow<()> {
-    naked_subsets(grid, size, size + 1, |n| {
-        // Report each locked set once, from its box.
-        if n.unit.kind() != UnitKind::Box {
-            return ControlFlow::Continue(());
-        }
+    // Reported once, from its box.
+    let boxes = units_se_order().filter(|u| u.kind() == UnitKind::Box);
+    naked_subsets(grid, boxes, size, size + 1, |n| {
         let set: CellSet = n.cells.iter().copied().collect();
         let line = [UnitKind::Row, UnitKind::Column]
             .into_iter()
@@ -215,9 +225,20 @@ fn locked(grid: &Grid, size: u32, technique: Technique, emit: &mut Emit<'_>) -> 
 /// A hidden subset found in `unit`: `digits` fit only in `cells`.
 struct Hidden {
     unit: Unit,
-    cells: Vec<Cell>,
+    /// On the stack, eliminations made on demand: the direct forms drop most hidden sets.
+    cells: ArrayVec<Cell, 4>,
     digits: DigitSet,
-    eliminations: Vec<Candidate>,
+}
+
+impl Hidden {
+    /// The other candidates of the set's cells.
+    fn eliminations<'a>(&'a self, grid: &'a Grid) -> impl Iterator<Item = Candidate> + 'a {
+        self.cells.iter().flat_map(move |&c| {
+            (grid.candidates(c) - self.digits)
+                .iter()
+                .map(move |d| Candidate::new(c, d))
+        })
+    }
 }
 
 /// Hidden sets of `size` digits; `min_empty` is the fewest empty cells a unit must have
@@ -231,7 +252,10 @@ fn hidden_subsets(
 ) -> ControlFlow<()> {
     for unit in units_se_order() {
         // On the stack: this runs for every unit whenever no single is left.
-        let open: ArrayVec<u8, 9> = (1..=9).filter(|&d| !grid.unit_has(unit, d)).collect();
+        let open: ArrayVec<u8, 9> = DigitSet::ALL
+            .difference(grid.placed_in(unit))
+            .iter()
+            .collect();
         if (open.len() as u32) < min_empty {
             continue;
         }
@@ -247,26 +271,20 @@ fn hidden_subsets(
                 continue;
             }
             let digits: DigitSet = chosen().map(|i| open[i]).collect();
-            let cells: Vec<Cell> = (0..9)
+            let cells: ArrayVec<Cell, 4> = (0..9)
                 .filter(|i| positions & (1 << i) != 0)
                 .map(|i| unit.cells()[i])
                 .collect();
-            let eliminations: Vec<Candidate> = cells
+            if cells
                 .iter()
-                .flat_map(|&c| {
-                    (grid.candidates(c) - digits)
-                        .iter()
-                        .map(move |d| Candidate::new(c, d))
-                })
-                .collect();
-            if eliminations.is_empty() {
+                .all(|&c| (grid.candidates(c) - digits).is_empty())
+            {
                 continue;
             }
             each(Hidden {
                 unit,
                 cells,
                 digits,
-                eliminations,
             })?;
         }
     }
@@ -317,7 +335,7 @@ fn hidden_in(
         emit(Step::new(
             technique,
             vec![],
-            h.eliminations.clone(),
+            h.eliminations(grid).collect(),
             pattern,
             hidden_subject(&h),
             text,
@@ -346,7 +364,7 @@ fn direct_hidden(
             unit_words(unit)
         );
         let pattern = subset_pattern(grid, &[h.unit], &h.cells, h.digits)
-            .candidates(h.eliminations.iter().copied(), Role::Cover)
+            .candidates(h.eliminations(grid), Role::Cover)
             .unit(unit, Role::Base)
             .cell(cell, Role::Placement)
             .candidate(Candidate::new(cell, digit), Role::Placement);
