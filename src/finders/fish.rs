@@ -251,40 +251,50 @@ fn basic(grid: &Grid, size: usize, technique: Technique, emit: &mut Emit<'_>) ->
         (UnitKind::Column, UnitKind::Row),
         (UnitKind::Row, UnitKind::Column),
     ] {
+        // Each digit's places per base line, and the lines that can be bases (two places or
+        // more, digit not placed there), once per pass rather than per line combination.
+        let mut places = [[0u16; 9]; 10];
+        let mut usable = [0u16; 10];
+        for digit in 1..=9u8 {
+            for i in 0..9 {
+                let b = line(base_kind, i);
+                let p = grid.positions(b, digit);
+                places[digit as usize][i] = p;
+                if p.count_ones() >= 2 && !grid.unit_has(b, digit) {
+                    usable[digit as usize] |= 1 << i;
+                }
+            }
+        }
         for mask in (0u16..1 << 9).filter(|m| m.count_ones() as usize == size) {
-            let bases: Vec<Unit> = (0..9)
-                .filter(|i| mask & (1 << i) != 0)
-                .map(|i| line(base_kind, i))
-                .collect();
             for digit in 1..=9u8 {
-                if placed[digit as usize] + 2 * size > 9 {
+                let d = digit as usize;
+                if placed[d] + 2 * size > 9 || mask & !usable[d] != 0 {
                     continue;
                 }
-                let mut union = 0u16;
-                let mut every_line_has_two = true;
-                for &b in &bases {
-                    let p = grid.positions(b, digit);
-                    every_line_has_two &= p.count_ones() >= 2 && !grid.unit_has(b, digit);
-                    union |= p;
-                }
-                if !every_line_has_two || union.count_ones() as usize != size {
+                let union = (0..9)
+                    .filter(|i| mask & (1 << i) != 0)
+                    .fold(0u16, |u, i| u | places[d][i]);
+                if union.count_ones() as usize != size {
                     continue;
                 }
-                let covers: Vec<Unit> = (0..9)
-                    .filter(|i| union & (1 << i) != 0)
-                    .map(|i| line(cover_kind, i))
-                    .collect();
-                let base_area = bases.iter().fold(CellSet::EMPTY, |a, u| a | u.cell_set());
-                let cover_area = covers.iter().fold(CellSet::EMPTY, |a, u| a | u.cell_set());
-                let eliminations = (grid.digit_cells(digit) & cover_area) - base_area;
+                let lines_of = |m: u16, kind: UnitKind| {
+                    (0..9)
+                        .filter(move |i| m & (1 << i) != 0)
+                        .map(move |i| line(kind, i))
+                };
+                let area = |m: u16, kind: UnitKind| {
+                    lines_of(m, kind).fold(CellSet::EMPTY, |a, u| a | u.cell_set())
+                };
+                let base_area = area(mask, base_kind);
+                let eliminations = (grid.digit_cells(digit) & area(union, cover_kind)) - base_area;
                 if eliminations.is_empty() {
                     continue;
                 }
                 let fish = Fish {
                     technique,
                     digit,
-                    bases: bases.clone(),
-                    covers,
+                    bases: lines_of(mask, base_kind).collect(),
+                    covers: lines_of(union, cover_kind).collect(),
                     body: grid.digit_cells(digit) & base_area,
                     fins: CellSet::EMPTY,
                     eliminations,
