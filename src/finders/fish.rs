@@ -43,6 +43,8 @@
 //!   fin (a unit tried before is not used again in that branch, so every cover set is met
 //!   once).
 
+use std::cell::RefCell;
+use std::collections::HashSet;
 use std::ops::ControlFlow;
 
 use super::Emit;
@@ -393,7 +395,15 @@ impl Search<'_, '_> {
         }
         if self.spec.fins != Fins::None {
             let sight = sight & peers(cell);
-            if !(sight & self.cells).is_empty() {
+            // Every target sees every fin. A basic fish's covers are parallel lines, so no base
+            // cell lies in two of them and every target lies outside the bases; a Franken or
+            // Mutant fish may also eliminate a base cell that two covers share.
+            let reachable = if self.spec.shape == Shape::Basic {
+                self.cells - self.base_cells
+            } else {
+                self.cells
+            };
+            if !(sight & reachable).is_empty() {
                 let all_units = units_of(cell).iter().fold(0u32, |m, u| m | 1 << u.index());
                 return self.choose_covers(
                     covers,
@@ -461,6 +471,21 @@ impl Search<'_, '_> {
     }
 }
 
+/// What one digit's general fish search depends on, and nothing else: the technique (which
+/// fixes size, shape and fins), the digit, its candidate cells and the units holding it.
+type DigitKey = (Technique, Digit, u128, u32);
+
+/// Bound on remembered fishless digits (a key is 32 bytes; cleared when full).
+const FISHLESS_LIMIT: usize = 1 << 16;
+
+thread_local! {
+    /// Digits whose search found no fish of a technique. A pipeline step changes the
+    /// candidates of only a few digits, and the slow general searches (finned Franken fish
+    /// above all) then skip the others; the search is a function of the key, so skipping it
+    /// changes nothing found, nor the order.
+    static FISHLESS: RefCell<HashSet<DigitKey>> = RefCell::new(HashSet::new());
+}
+
 /// The general fish finder (finned, sashimi, Franken and Mutant fish).
 fn general(grid: &Grid, spec: Spec, emit: &mut Emit<'_>) -> ControlFlow<()> {
     for digit in 1..=9u8 {
@@ -471,6 +496,15 @@ fn general(grid: &Grid, spec: Spec, emit: &mut Emit<'_>) -> ControlFlow<()> {
         let placed: u32 = Unit::all()
             .filter(|&u| grid.unit_has(u, digit))
             .fold(0, |m, u| m | 1 << u.index());
+        let key = (spec.technique, digit, cells.0, placed);
+        if FISHLESS.with(|f| f.borrow().contains(&key)) {
+            continue;
+        }
+        let mut found = false;
+        let mut counted = |step: Step| {
+            found = true;
+            emit(step)
+        };
         for &(base_kinds, cover_kinds) in passes(spec.shape) {
             let candidates: Vec<(Unit, CellSet)> = Unit::all()
                 .filter(|&u| kind_bit(u) & base_kinds != 0 && placed & (1 << u.index()) == 0)
@@ -485,9 +519,18 @@ fn general(grid: &Grid, spec: Spec, emit: &mut Emit<'_>) -> ControlFlow<()> {
                 blocked: placed,
                 bases: Vec::with_capacity(spec.size),
                 base_cells: CellSet::EMPTY,
-                emit: &mut *emit,
+                emit: &mut counted,
             };
             search.choose_bases(&candidates, 0)?;
+        }
+        if !found {
+            FISHLESS.with(|f| {
+                let mut f = f.borrow_mut();
+                if f.len() >= FISHLESS_LIMIT {
+                    f.clear();
+                }
+                f.insert(key);
+            });
         }
     }
     ControlFlow::Continue(())
@@ -604,6 +647,49 @@ mod tests {
                 assert_ne!(solution[e.cell], e.digit, "unsound: {step}");
             }
         }
+    }
+
+    /// Remembering fishless digits changes nothing: along the extended profile's path of a
+    /// hard puzzle, every general fish technique finds the same steps, in the same order,
+    /// with the memory as the path left it and with it emptied first.
+    #[test]
+    fn remembered_fishless_digits_change_no_result() {
+        let puzzle =
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+        let digits: Vec<u8> = puzzle
+            .bytes()
+            .map(|b| b.saturating_sub(b'0') % 10)
+            .collect();
+        let mut grid = Grid::from_puzzle(&digits.try_into().expect("81 cells"));
+        let options = Options::extended();
+        let general_fish: Vec<Technique> = fish_techniques()
+            .into_iter()
+            .filter(|t| {
+                !matches!(
+                    t,
+                    Technique::XWing | Technique::Swordfish | Technique::Jellyfish
+                )
+            })
+            .filter(|t| options.techniques.contains(t))
+            .collect();
+        let mut states = 0;
+        let mut fish_seen = 0;
+        while let Some(step) = crate::pipeline::next_step(&grid, &options) {
+            for &t in &general_fish {
+                let warm: Vec<String> = all(t, &grid).iter().map(|s| s.notation()).collect();
+                FISHLESS.with(|f| f.borrow_mut().clear());
+                let cold: Vec<String> = all(t, &grid).iter().map(|s| s.notation()).collect();
+                assert_eq!(warm, cold, "{t} at state {states}");
+                fish_seen += cold.len();
+            }
+            crate::pipeline::apply(&mut grid, &step);
+            states += 1;
+        }
+        assert!(grid.is_solved());
+        assert!(
+            states > 20 && fish_seen > 0,
+            "{states} states, {fish_seen} fish"
+        );
     }
 
     // A real state (magictour top1465, extended profile) with a row-based X-Wing on 9.
