@@ -258,10 +258,10 @@ fn basic(grid: &Grid, size: usize, technique: Technique, emit: &mut Emit<'_>) ->
         let mut places = [[0u16; 9]; 10];
         let mut usable = [0u16; 10];
         for digit in 1..=9u8 {
-            for i in 0..9 {
+            for (i, slot) in places[digit as usize].iter_mut().enumerate() {
                 let b = line(base_kind, i);
                 let p = grid.positions(b, digit);
-                places[digit as usize][i] = p;
+                *slot = p;
                 if p.count_ones() >= 2 && !grid.unit_has(b, digit) {
                     usable[digit as usize] |= 1 << i;
                 }
