@@ -252,6 +252,11 @@ pub fn aligned_triple_exclusion(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow
     for j in 1..bases.len() {
         for i in 0..j {
             let (b0, b1) = (&bases[i], &bases[j]);
+            // A triple needs two excluders common to all three cells, so to these two first.
+            let pair_common = b0.excluder_set & b1.excluder_set;
+            if pair_common.len() < 2 {
+                continue;
+            }
             // SE's twin area: the first cell's excluders, then the second's, that are base
             // cells themselves, in that order.
             let mut tails: Vec<usize> = Vec::new();
@@ -264,7 +269,7 @@ pub fn aligned_triple_exclusion(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow
             }
             for k in tails {
                 let b2 = &bases[k];
-                let common_set = b0.excluder_set & b1.excluder_set & b2.excluder_set;
+                let common_set = pair_common & b2.excluder_set;
                 if common_set.len() < 2 {
                     continue;
                 }

@@ -166,6 +166,15 @@ pub fn first_accepted(
     grid: &Grid,
     accept: &dyn Fn(Technique) -> bool,
 ) -> Option<Step> {
+    // A rule whose whole search sorts its hints: when every technique it names is wanted,
+    // the search may skip hints that cannot come first.
+    if technique == chaining::FORCING_CHAINS_AND_CYCLES[0]
+        && chaining::FORCING_CHAINS_AND_CYCLES
+            .iter()
+            .all(|&t| accept(t))
+    {
+        return chaining::first_forcing_chain_or_cycle(grid);
+    }
     let mut found = None;
     let _ = finder(technique)(grid, &mut |step| {
         debug_assert!(

@@ -111,6 +111,10 @@ pub(super) struct Search<'g> {
     /// Closures of "candidate is true" assumptions that region chains computed for later
     /// cells; those cells' own binary chains start from the same assumption and reuse them.
     on_closures: HashMap<(Cell, Digit), Rc<Closure>>,
+    /// When only the first hint in SE's order is wanted: the lowest difficulty found so far.
+    /// Searches whose hints cannot reach it are skipped (a hint of higher difficulty is
+    /// never first, whatever its complexity); `None` finds every hint.
+    bound: Option<f64>,
 }
 
 /// Everything one assumption implies, and the contradiction it met, if any.
@@ -129,7 +133,35 @@ impl<'g> Search<'g> {
             hints: Vec::new(),
             queues: (VecDeque::new(), VecDeque::new()),
             on_closures: HashMap::new(),
+            bound: None,
         }
+    }
+
+    /// A search for the first hint only (see `bound`).
+    pub fn first_only(mut self) -> Search<'g> {
+        self.bound = Some(f64::INFINITY);
+        self
+    }
+
+    /// Whether hints of difficulty at least `base` cannot come first.
+    fn beyond_bound(&self, base: f64) -> bool {
+        self.bound.is_some_and(|bound| base > bound)
+    }
+
+    /// Whether hints of base `base` and complexity at least `complexity` cannot come first
+    /// (the difficulty computed as a hint's is, so the comparison is exact).
+    fn beyond_bound_at(&self, base: f64, complexity: u32) -> bool {
+        self.bound
+            .is_some_and(|bound| base + length_difficulty(complexity) > bound)
+    }
+
+    fn push_hint(&mut self, hint: RawHint) {
+        if let Some(bound) = &mut self.bound {
+            if hint.difficulty < *bound {
+                *bound = hint.difficulty;
+            }
+        }
+        self.hints.push(hint);
     }
 
     /// Runs the rule over the whole grid and returns its hints in SE's order: sorted by
@@ -360,21 +392,25 @@ impl<'g> Search<'g> {
             return; // a Y-cycle can only start in a bivalue cell
         }
         let source = self.arena.assume(cell, digit, true);
-        let cycles = self.cycles(source, y_links, x_links);
+        let cycles = if self.beyond_bound(cycle_base(x_links, y_links)) {
+            Vec::new()
+        } else {
+            self.cycles(source, y_links, x_links)
+        };
         let mut chains = Vec::new();
-        if x_links {
+        if x_links && !self.beyond_bound(forcing_base(x_links, y_links)) {
             chains.extend(self.forcing(source, y_links));
             let source_off = self.arena.assume(cell, digit, false);
             chains.extend(self.forcing(source_off, y_links));
         }
         for end in cycles {
             if let Some(h) = self.cycle_hint(end, y_links, x_links) {
-                self.hints.push(h);
+                self.push_hint(h);
             }
         }
         for target in chains {
             if let Some(h) = self.forcing_hint(target, y_links, x_links) {
-                self.hints.push(h);
+                self.push_hint(h);
             }
         }
     }
@@ -395,8 +431,15 @@ impl<'g> Search<'g> {
         let mut length = 0;
         let (mut offs, mut ons) = (Offs::new(), Ons::new());
         let (mut expanded, mut closing) = (KeySet::default(), KeySet::default());
+        let base = cycle_base(x_links, y_links);
         while !pending_on.is_empty() || !pending_off.is_empty() {
             length += 1;
+            // A loop closed from here on has more than `length` potentials.
+            if self.beyond_bound_at(base, length) {
+                pending_on.clear();
+                pending_off.clear();
+                break;
+            }
             while let Some(p) = pending_on.pop_front() {
                 let above = self.arena.main_path_keys(p);
                 self.on_to_off(grid, p, y_links, &mut offs);
@@ -469,7 +512,21 @@ impl<'g> Search<'g> {
             pending_off.push_back(source);
         }
         let (mut offs, mut ons) = (Offs::new(), Ons::new());
+        let base = forcing_base(true, y_links);
+        // Breadth first, so each phase derives potentials one link further from the source;
+        // a chain ending there has more potentials than that depth.
+        let mut depth = 0;
+        let mut too_deep = |search: &Search, pending: &VecDeque<u32>| {
+            if pending.is_empty() {
+                return false;
+            }
+            depth += 1;
+            search.beyond_bound_at(base, depth)
+        };
         while !pending_on.is_empty() || !pending_off.is_empty() {
+            if too_deep(self, pending_on) {
+                break;
+            }
             while let Some(p) = pending_on.pop_front() {
                 self.on_to_off(grid, p, y_links, &mut offs);
                 for &(cell, digit, cause) in &offs {
@@ -486,6 +543,9 @@ impl<'g> Search<'g> {
                         to_off.insert(cell, digit);
                     }
                 }
+            }
+            if too_deep(self, pending_off) {
+                break;
             }
             while let Some(p) = pending_off.pop_front() {
                 self.off_to_on(grid, p, None, y_links, true, &mut ons);
@@ -516,13 +576,12 @@ impl<'g> Search<'g> {
         if removable.is_empty() {
             return None;
         }
-        let base = if x_links && y_links { 7.0 } else { 6.5 };
         Some(RawHint::new(
             &self.arena,
             HintKind::Cycle { on },
             (x_links, y_links),
             (removable, None),
-            base,
+            cycle_base(x_links, y_links),
             sort_key_of_links(x_links, y_links),
         ))
     }
@@ -563,13 +622,12 @@ impl<'g> Search<'g> {
         if conclusion.0.is_empty() {
             return None;
         }
-        let base = if x_links && y_links { 7.0 } else { 6.6 };
         Some(RawHint::new(
             &self.arena,
             HintKind::Forcing { target },
             (x_links, y_links),
             conclusion,
-            base,
+            forcing_base(x_links, y_links),
             sort_key_of_links(x_links, y_links),
         ))
     }
@@ -644,7 +702,7 @@ impl<'g> Search<'g> {
                 if let Some(h) =
                     self.reduction_hint(HintKind::Cell { cell, chains }, n.cell, n.digit, n.on, 5)
                 {
-                    self.hints.push(h);
+                    self.push_hint(h);
                 }
             }
         }
@@ -766,7 +824,7 @@ impl<'g> Search<'g> {
             self.rule.base_difficulty(),
             if absurd { 7 } else { 1 },
         );
-        self.hints.push(hint);
+        self.push_hint(hint);
     }
 
     fn regions(
@@ -819,7 +877,7 @@ impl<'g> Search<'g> {
                         n.on,
                         6,
                     ) {
-                        self.hints.push(h);
+                        self.push_hint(h);
                     }
                 }
             }
@@ -846,6 +904,24 @@ impl<'g> Search<'g> {
             self.rule.base_difficulty(),
             sort_key,
         ))
+    }
+}
+
+/// SE's base difficulty of a bidirectional cycle: 6.5 for X or Y links alone, 7.0 for both.
+fn cycle_base(x_links: bool, y_links: bool) -> f64 {
+    if x_links && y_links {
+        7.0
+    } else {
+        6.5
+    }
+}
+
+/// SE's base difficulty of a forcing chain: 6.6 with X links alone, 7.0 with both.
+fn forcing_base(x_links: bool, y_links: bool) -> f64 {
+    if x_links && y_links {
+        7.0
+    } else {
+        6.6
     }
 }
 

@@ -174,6 +174,24 @@ pub fn forcing_chains_and_cycles(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlo
 }
 
 /// SE's "Nishio Forcing Chains": dynamic X-only chains from one assumption to a contradiction.
+/// The techniques of SE's Forcing Chains & Cycles rule, found by one search.
+pub const FORCING_CHAINS_AND_CYCLES: [Technique; 5] = [
+    Technique::BidirectionalXCycle,
+    Technique::BidirectionalYCycle,
+    Technique::ForcingXChain,
+    Technique::BidirectionalCycle,
+    Technique::ForcingChain,
+];
+
+/// The first step of SE's Forcing Chains & Cycles rule, the one [`forcing_chains_and_cycles`]
+/// emits first, found without searching for hints that cannot come first.
+pub fn first_forcing_chain_or_cycle(grid: &Grid) -> Option<Step> {
+    let hints = Search::new(Rule::FORCING_CHAINS_AND_CYCLES, grid)
+        .first_only()
+        .run();
+    hints.first().map(|hint| to_step(grid, hint))
+}
+
 pub fn nishio(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
     emit_all(grid, Search::new(Rule::NISHIO, grid).run(), emit)
 }
