@@ -21,7 +21,7 @@ use std::collections::{HashMap, VecDeque};
 use arrayvec::ArrayVec;
 use std::rc::Rc;
 
-use crate::geometry::{box_of, col_of, peers, row_of, Cell, Digit, Unit};
+use crate::geometry::{box_of, col_of, peers, row_of, Cell, CellSet, Digit, Unit};
 use crate::grid::Grid;
 
 use super::advanced;
@@ -51,6 +51,146 @@ pub(super) fn units_box_row_column(cell: Cell) -> [Unit; 3] {
         Unit::column(col_of(cell)),
     ]
 }
+
+/// What an "on" potential turns off in `grid` (see [`Search::on_to_off`]).
+fn on_to_off_in(grid: &Grid, cell: Cell, digit: Digit, y_links: bool, out: &mut Offs) {
+    out.clear();
+    if y_links {
+        for d in grid.candidates(cell).without(digit) {
+            out.push((cell, d, Cause::NakedSingle));
+        }
+    }
+    let places = grid.digit_cells(digit).without(cell);
+    let [b, r, c] = units_box_row_column(cell);
+    let in_box = places & b.cell_set();
+    for other in in_box.iter() {
+        out.push((other, digit, Cause::HiddenBox));
+    }
+    // Cells of the cell's box met again in its row or column are already listed.
+    for other in ((places & r.cell_set()) - in_box).iter() {
+        out.push((other, digit, Cause::HiddenRow));
+    }
+    for other in ((places & c.cell_set()) - in_box).iter() {
+        out.push((other, digit, Cause::HiddenColumn));
+    }
+}
+
+/// The link rules of an "off" potential in `grid`, in SE's order: the cell's last candidate
+/// when it had two (Y links; `unit` is `None`), then the digit's last place in its box, row
+/// and column (X links, each place once; `unit` is the unit that forces it).
+fn off_to_on_links(
+    grid: &Grid,
+    cell: Cell,
+    digit: Digit,
+    y_links: bool,
+    x_links: bool,
+    mut each: impl FnMut(Cell, Digit, Cause, Option<Unit>),
+) {
+    if y_links {
+        let cands = grid.candidates(cell);
+        if cands.len() == 2 {
+            let other = cands.without(digit).first().expect("two candidates");
+            each(cell, other, Cause::NakedSingle, None);
+        }
+    }
+    if x_links {
+        let mut met = CellSet::EMPTY;
+        for unit in units_box_row_column(cell) {
+            let places = grid.digit_cells(digit) & unit.cell_set();
+            if !places.is_pair() {
+                continue;
+            }
+            let other = places.without(cell).first().expect("two places");
+            if met.contains(other) {
+                continue;
+            }
+            met = met.with(other);
+            each(other, digit, hidden_cause(unit), Some(unit));
+        }
+    }
+}
+
+/// One link of [`StaticLinks`]: the potential it reaches.
+#[derive(Clone, Copy)]
+struct StaticLink {
+    cell: u8,
+    digit: Digit,
+    cause: Cause,
+}
+
+/// Every link of a grid that a rule never changes (static rules), listed once per potential
+/// in the order the link rules give them, Y links first: the searches of such a rule follow
+/// the same links from hundreds of starting points.
+struct StaticLinks {
+    /// Per candidate index (cell * 9 + digit - 1), where its "on" potential's links start in
+    /// `offs`, and how many of them are Y links; the same for "off" potentials in `ons`.
+    off_ranges: Vec<(u32, u8)>,
+    offs: Vec<StaticLink>,
+    on_ranges: Vec<(u32, u8)>,
+    ons: Vec<StaticLink>,
+}
+
+impl StaticLinks {
+    fn of(grid: &Grid) -> StaticLinks {
+        let mut links = StaticLinks {
+            off_ranges: Vec::with_capacity(CANDIDATES + 1),
+            offs: Vec::with_capacity(16 * CANDIDATES),
+            on_ranges: Vec::with_capacity(CANDIDATES + 1),
+            ons: Vec::with_capacity(2 * CANDIDATES),
+        };
+        let mut scratch = Offs::new();
+        let link = |cell: Cell, digit: Digit, cause: Cause| StaticLink {
+            cell: cell as u8,
+            digit,
+            cause,
+        };
+        for cell in 0..81 {
+            for digit in 1..=9 {
+                let (mut y_offs, mut y_ons) = (0u8, 0u8);
+                links.off_ranges.push((links.offs.len() as u32, 0));
+                links.on_ranges.push((links.ons.len() as u32, 0));
+                if grid.candidates(cell).contains(digit) {
+                    on_to_off_in(grid, cell, digit, true, &mut scratch);
+                    for &(c, d, cause) in &scratch {
+                        y_offs += u8::from(cause == Cause::NakedSingle);
+                        links.offs.push(link(c, d, cause));
+                    }
+                    off_to_on_links(grid, cell, digit, true, true, |c, d, cause, unit| {
+                        y_ons += u8::from(unit.is_none());
+                        links.ons.push(link(c, d, cause));
+                    });
+                }
+                links.off_ranges.last_mut().expect("pushed").1 = y_offs;
+                links.on_ranges.last_mut().expect("pushed").1 = y_ons;
+            }
+        }
+        links.off_ranges.push((links.offs.len() as u32, 0));
+        links.on_ranges.push((links.ons.len() as u32, 0));
+        links
+    }
+
+    fn slice<'a>(
+        ranges: &[(u32, u8)],
+        all: &'a [StaticLink],
+        i: usize,
+    ) -> (&'a [StaticLink], usize) {
+        let (start, y) = ranges[i];
+        (&all[start as usize..ranges[i + 1].0 as usize], y as usize)
+    }
+
+    /// An "on" potential's links to "off" ones, and how many lead Y links.
+    fn offs_of(&self, cell: Cell, digit: Digit) -> (&[StaticLink], usize) {
+        Self::slice(&self.off_ranges, &self.offs, cell * 9 + digit as usize - 1)
+    }
+
+    /// An "off" potential's links to "on" ones, and how many lead Y links.
+    fn ons_of(&self, cell: Cell, digit: Digit) -> (&[StaticLink], usize) {
+        Self::slice(&self.on_ranges, &self.ons, cell * 9 + digit as usize - 1)
+    }
+}
+
+/// Number of candidates of a grid (81 cells, 9 digits).
+const CANDIDATES: usize = 729;
 
 fn hidden_cause(unit: Unit) -> Cause {
     match unit.kind() {
@@ -111,6 +251,8 @@ pub(super) struct Search<'g> {
     /// Closures of "candidate is true" assumptions that region chains computed for later
     /// cells; those cells' own binary chains start from the same assumption and reuse them.
     on_closures: HashMap<(Cell, Digit), Rc<Closure>>,
+    /// The grid's links listed once, for rules that never change the grid.
+    links: Option<StaticLinks>,
     /// When only the first hint in SE's order is wanted: the lowest difficulty found so far.
     /// Searches whose hints cannot reach it are skipped (a hint of higher difficulty is
     /// never first, whatever its complexity); `None` finds every hint.
@@ -133,6 +275,7 @@ impl<'g> Search<'g> {
             hints: Vec::new(),
             queues: (VecDeque::new(), VecDeque::new()),
             on_closures: HashMap::new(),
+            links: (!rule.dynamic).then(|| StaticLinks::of(grid)),
             bound: None,
         }
     }
@@ -213,27 +356,21 @@ impl<'g> Search<'g> {
     /// What an "on" potential turns off: the cell's other candidates (with Y links), then the
     /// digit's other places in box, row and column.
     fn on_to_off(&self, grid: &Grid, p: u32, y_links: bool, out: &mut Offs) {
-        out.clear();
         let node = self.arena.node(p);
         let (cell, digit) = (node.cell, node.digit);
-        if y_links {
-            for d in grid.candidates(cell).without(digit) {
-                out.push((cell, d, Cause::NakedSingle));
-            }
+        if let Some(links) = &self.links {
+            // Static rules read the search's own grid: its links are listed already.
+            let (all, y_count) = links.offs_of(cell, digit);
+            let skip = if y_links { 0 } else { y_count };
+            out.clear();
+            out.extend(
+                all[skip..]
+                    .iter()
+                    .map(|l| (l.cell as Cell, l.digit, l.cause)),
+            );
+            return;
         }
-        let places = grid.digit_cells(digit).without(cell);
-        let [b, r, c] = units_box_row_column(cell);
-        let in_box = places & b.cell_set();
-        for other in in_box.iter() {
-            out.push((other, digit, Cause::HiddenBox));
-        }
-        // Cells of the cell's box met again in its row or column are already listed.
-        for other in ((places & r.cell_set()) - in_box).iter() {
-            out.push((other, digit, Cause::HiddenRow));
-        }
-        for other in ((places & c.cell_set()) - in_box).iter() {
-            out.push((other, digit, Cause::HiddenColumn));
-        }
+        on_to_off_in(grid, cell, digit, y_links, out);
     }
 
     /// What an "off" potential turns on: the cell's last candidate (Y links), the digit's last
@@ -249,55 +386,80 @@ impl<'g> Search<'g> {
         x_links: bool,
         out: &mut Ons,
     ) {
+        let node = self.arena.node(p);
+        let (cell, digit) = (node.cell, node.digit);
+        if let Some(links) = &self.links {
+            // A static rule's grid never loses a candidate, so no link has hidden parents.
+            let (all, y_count) = links.ons_of(cell, digit);
+            out.clear();
+            let (ys, xs) = all.split_at(y_count);
+            let chosen = ys
+                .iter()
+                .filter(|_| y_links)
+                .chain(xs.iter().filter(|_| x_links));
+            for l in chosen {
+                let mut parents = ArrayVec::new();
+                parents.push(p);
+                out.push(Derived {
+                    cell: l.cell as Cell,
+                    digit: l.digit,
+                    cause: l.cause,
+                    parents,
+                });
+            }
+            return;
+        }
+        self.off_to_on_in(grid, p, hidden, y_links, x_links, out);
+    }
+
+    /// [`Search::off_to_on`] computed from `grid`.
+    fn off_to_on_in(
+        &self,
+        grid: &Grid,
+        p: u32,
+        hidden: Option<(&Grid, &PotentialSet)>,
+        y_links: bool,
+        x_links: bool,
+        out: &mut Ons,
+    ) {
         out.clear();
         let node = self.arena.node(p);
         let (cell, digit) = (node.cell, node.digit);
-        if y_links {
-            let cands = grid.candidates(cell);
-            if cands.len() == 2 {
-                let other = cands.without(digit).first().expect("two candidates");
+        off_to_on_links(
+            grid,
+            cell,
+            digit,
+            y_links,
+            x_links,
+            |on_cell, on_digit, cause, unit| {
                 let mut parents = ArrayVec::new();
                 parents.push(p);
                 if let Some((src, offs)) = hidden {
-                    for d in src.candidates(cell).difference(cands) {
-                        parents.push(offs.get(cell, d).expect("a removed candidate is off"));
+                    match unit {
+                        None => {
+                            for d in src.candidates(cell).difference(grid.candidates(cell)) {
+                                parents
+                                    .push(offs.get(cell, d).expect("a removed candidate is off"));
+                            }
+                        }
+                        Some(unit) => {
+                            // Unit cells ascend in reading order, so this is SE's region order.
+                            let places = grid.digit_cells(digit) & unit.cell_set();
+                            let removed = (src.digit_cells(digit) & unit.cell_set()) - places;
+                            for c in removed.iter() {
+                                parents.push(offs.get(c, digit).expect("a removed place is off"));
+                            }
+                        }
                     }
                 }
                 out.push(Derived {
-                    cell,
-                    digit: other,
-                    cause: Cause::NakedSingle,
+                    cell: on_cell,
+                    digit: on_digit,
+                    cause,
                     parents,
                 });
-            }
-        }
-        if x_links {
-            for unit in units_box_row_column(cell) {
-                let places = grid.digit_cells(digit) & unit.cell_set();
-                if !places.is_pair() {
-                    continue;
-                }
-                let other = places.without(cell).first().expect("two places");
-                if out.iter().any(|d| d.cell == other && d.digit == digit) {
-                    continue;
-                }
-                let mut parents = ArrayVec::new();
-                parents.push(p);
-                if let Some((src, offs)) = hidden {
-                    // Unit cells ascend in reading order, so this is SE's region order.
-                    let removed = (src.digit_cells(digit) & unit.cell_set()) - places;
-                    for c in removed.iter() {
-                        parents.push(offs.get(c, digit).expect("a removed place is off"));
-                    }
-                }
-                out.push(Derived {
-                    cell: other,
-                    digit,
-                    cause: hidden_cause(unit),
-                    parents,
-                });
-            }
-        }
+            },
+        );
     }
 
     fn node_of(&mut self, d: &Derived, on: bool) -> u32 {
@@ -418,18 +580,20 @@ impl<'g> Search<'g> {
     /// Bidirectional cycles through `source` (on): breadth first, off potentials re-expanded
     /// once per parent, on potentials once.
     fn cycles(&mut self, source: u32, y_links: bool, x_links: bool) -> Vec<u32> {
-        let grid = self.grid;
+        // Cycles are static: the links are listed (taken out while the arena grows).
+        let links = self.links.take().expect("a static rule lists its links");
         let source_key = self.arena.node(source).key();
         let src = self.arena.node(source);
         let mut to_on = CandidateSet::default();
         to_on.insert(src.cell, src.digit);
+        // Every "off" potential derived so far: one never derived is on no main path.
+        let mut seen_off = CandidateSet::default();
         let (mut pending_on, mut pending_off) = std::mem::take(&mut self.queues);
         pending_on.clear();
         pending_off.clear();
         pending_on.push_back(source);
         let mut found = Vec::new();
         let mut length = 0;
-        let (mut offs, mut ons) = (Offs::new(), Ons::new());
         let (mut expanded, mut closing) = (KeySet::default(), KeySet::default());
         let base = cycle_base(x_links, y_links);
         while !pending_on.is_empty() || !pending_off.is_empty() {
@@ -441,12 +605,20 @@ impl<'g> Search<'g> {
                 break;
             }
             while let Some(p) = pending_on.pop_front() {
-                let above = self.arena.main_path_keys(p);
-                self.on_to_off(grid, p, y_links, &mut offs);
-                for &(cell, digit, cause) in &offs {
-                    if !above.contains(key(cell, digit, false)) {
-                        let id = self.arena.derive(cell, digit, false, cause, p);
+                let node = self.arena.node(p);
+                let (offs, y_count) = links.offs_of(node.cell, node.digit);
+                let offs = if y_links { offs } else { &offs[y_count..] };
+                let mut above = None;
+                for l in offs {
+                    let (cell, digit) = (l.cell as Cell, l.digit);
+                    let on_main_path = seen_off.contains(cell, digit)
+                        && above
+                            .get_or_insert_with(|| self.arena.main_path_keys(p))
+                            .contains(key(cell, digit, false));
+                    if !on_main_path {
+                        let id = self.arena.derive(cell, digit, false, l.cause, p);
                         pending_off.push_back(id);
+                        seen_off.insert(cell, digit);
                     }
                 }
             }
@@ -455,31 +627,39 @@ impl<'g> Search<'g> {
                 // An "off" potential met again through another parent derives the same "on"
                 // potentials (the grid is static), all already in `to_on` from its first
                 // expansion: it matters only if one of them closes the loop.
-                let k = self.arena.node(p).key();
+                let node = self.arena.node(p);
+                let k = node.key();
                 if !expanded.insert(k) && !closing.contains(k) {
                     continue;
                 }
-                self.off_to_on(grid, p, None, y_links, x_links, &mut ons);
-                for d in &ons {
-                    if key(d.cell, d.digit, true) == source_key {
+                let (ons, y_count) = links.ons_of(node.cell, node.digit);
+                let (ys, xs) = ons.split_at(y_count);
+                let ons = ys
+                    .iter()
+                    .filter(|_| y_links)
+                    .chain(xs.iter().filter(|_| x_links));
+                for l in ons {
+                    let (cell, digit) = (l.cell as Cell, l.digit);
+                    if key(cell, digit, true) == source_key {
                         closing.insert(k);
                     }
-                    let closes = length >= 4 && key(d.cell, d.digit, true) == source_key;
-                    let fresh = !to_on.contains(d.cell, d.digit);
+                    let closes = length >= 4 && key(cell, digit, true) == source_key;
+                    let fresh = !to_on.contains(cell, digit);
                     if closes || fresh {
-                        let id = self.node_of(d, true);
+                        let id = self.arena.derive(cell, digit, true, l.cause, p);
                         if closes {
                             found.push(id);
                         }
                         if fresh {
                             pending_on.push_back(id);
-                            to_on.insert(d.cell, d.digit);
+                            to_on.insert(cell, digit);
                         }
                     }
                 }
             }
         }
         self.queues = (pending_on, pending_off);
+        self.links = Some(links);
         found
     }
 
@@ -500,7 +680,22 @@ impl<'g> Search<'g> {
         pending_on: &mut VecDeque<u32>,
         pending_off: &mut VecDeque<u32>,
     ) -> Option<u32> {
-        let grid = self.grid;
+        // Forcing chains of this rule are static: the links are listed (taken out while the
+        // arena grows, put back on every return).
+        let links = self.links.take().expect("a static rule lists its links");
+        let found = self.forcing_along(&links, source, y_links, pending_on, pending_off);
+        self.links = Some(links);
+        found
+    }
+
+    fn forcing_along(
+        &mut self,
+        links: &StaticLinks,
+        source: u32,
+        y_links: bool,
+        pending_on: &mut VecDeque<u32>,
+        pending_off: &mut VecDeque<u32>,
+    ) -> Option<u32> {
         let src = self.arena.node(source).clone();
         let mut to_on = CandidateSet::default();
         let mut to_off = CandidateSet::default();
@@ -511,7 +706,6 @@ impl<'g> Search<'g> {
             to_off.insert(src.cell, src.digit);
             pending_off.push_back(source);
         }
-        let (mut offs, mut ons) = (Offs::new(), Ons::new());
         let base = forcing_base(true, y_links);
         // Breadth first, so each phase derives potentials one link further from the source;
         // a chain ending there has more potentials than that depth.
@@ -528,17 +722,20 @@ impl<'g> Search<'g> {
                 break;
             }
             while let Some(p) = pending_on.pop_front() {
-                self.on_to_off(grid, p, y_links, &mut offs);
-                for &(cell, digit, cause) in &offs {
+                let node = self.arena.node(p);
+                let (offs, y_count) = links.offs_of(node.cell, node.digit);
+                let offs = if y_links { offs } else { &offs[y_count..] };
+                for l in offs {
+                    let (cell, digit) = (l.cell as Cell, l.digit);
                     if src.on && cell == src.cell && digit == src.digit {
                         // The first chain back to the assumption is the one SE keeps; the
                         // rest of the search cannot change it.
-                        return Some(self.arena.derive(cell, digit, false, cause, p));
+                        return Some(self.arena.derive(cell, digit, false, l.cause, p));
                     }
                     // Every "off" potential of this search is in `to_off`, the main path's
                     // included, so a candidate not there is not an ancestor either.
                     if !to_off.contains(cell, digit) {
-                        let id = self.arena.derive(cell, digit, false, cause, p);
+                        let id = self.arena.derive(cell, digit, false, l.cause, p);
                         pending_off.push_back(id);
                         to_off.insert(cell, digit);
                     }
@@ -548,15 +745,19 @@ impl<'g> Search<'g> {
                 break;
             }
             while let Some(p) = pending_off.pop_front() {
-                self.off_to_on(grid, p, None, y_links, true, &mut ons);
-                for d in &ons {
-                    if !src.on && d.cell == src.cell && d.digit == src.digit {
-                        return Some(self.node_of(d, true));
+                let node = self.arena.node(p);
+                let (ons, y_count) = links.ons_of(node.cell, node.digit);
+                // Forcing chains take X links always, Y links with `y_links`.
+                let ons = if y_links { ons } else { &ons[y_count..] };
+                for l in ons {
+                    let (cell, digit) = (l.cell as Cell, l.digit);
+                    if !src.on && cell == src.cell && digit == src.digit {
+                        return Some(self.arena.derive(cell, digit, true, l.cause, p));
                     }
-                    if !to_on.contains(d.cell, d.digit) {
-                        let id = self.node_of(d, true);
+                    if !to_on.contains(cell, digit) {
+                        let id = self.arena.derive(cell, digit, true, l.cause, p);
                         pending_on.push_back(id);
-                        to_on.insert(d.cell, d.digit);
+                        to_on.insert(cell, digit);
                     }
                 }
             }
