@@ -132,11 +132,23 @@ struct StaticLinks {
 
 impl StaticLinks {
     fn of(grid: &Grid) -> StaticLinks {
+        let spare = SPARE_LINKS
+            .try_with(|s| s.try_borrow_mut().ok().and_then(|mut s| s.pop()))
+            .ok()
+            .flatten();
+        let (off_ranges, offs, on_ranges, ons) = spare.unwrap_or_else(|| {
+            (
+                Vec::with_capacity(CANDIDATES + 1),
+                Vec::with_capacity(16 * CANDIDATES),
+                Vec::with_capacity(CANDIDATES + 1),
+                Vec::with_capacity(2 * CANDIDATES),
+            )
+        });
         let mut links = StaticLinks {
-            off_ranges: Vec::with_capacity(CANDIDATES + 1),
-            offs: Vec::with_capacity(16 * CANDIDATES),
-            on_ranges: Vec::with_capacity(CANDIDATES + 1),
-            ons: Vec::with_capacity(2 * CANDIDATES),
+            off_ranges,
+            offs,
+            on_ranges,
+            ons,
         };
         let mut scratch = Offs::new();
         let link = |cell: Cell, digit: Digit, cause: Cause| StaticLink {
@@ -188,6 +200,46 @@ impl StaticLinks {
         Self::slice(&self.on_ranges, &self.ons, cell * 9 + digit as usize - 1)
     }
 }
+
+/// The buffers of a dropped [`StaticLinks`], emptied.
+type SpareLinks = (
+    Vec<(u32, u8)>,
+    Vec<StaticLink>,
+    Vec<(u32, u8)>,
+    Vec<StaticLink>,
+);
+
+impl Drop for StaticLinks {
+    fn drop(&mut self) {
+        let mut spare: SpareLinks = (
+            std::mem::take(&mut self.off_ranges),
+            std::mem::take(&mut self.offs),
+            std::mem::take(&mut self.on_ranges),
+            std::mem::take(&mut self.ons),
+        );
+        spare.0.clear();
+        spare.1.clear();
+        spare.2.clear();
+        spare.3.clear();
+        let _ = SPARE_LINKS.try_with(|s| {
+            if let Ok(mut pool) = s.try_borrow_mut() {
+                if pool.len() < SPARE_LINKS_LIMIT {
+                    pool.push(spare);
+                }
+            }
+        });
+    }
+}
+
+thread_local! {
+    /// Lists of dropped searches, reused: nested chains run thousands of short static inner
+    /// searches, each listing its grid's links.
+    static SPARE_LINKS: std::cell::RefCell<Vec<SpareLinks>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Most spare link lists kept per thread.
+const SPARE_LINKS_LIMIT: usize = 8;
 
 /// Number of candidates of a grid (81 cells, 9 digits).
 const CANDIDATES: usize = 729;

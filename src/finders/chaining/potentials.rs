@@ -250,24 +250,91 @@ const NONE: u32 = u32::MAX;
 
 /// An insertion-ordered set of potentials of one state, keyed by candidate: the first node
 /// added for a candidate is the one kept.
-#[derive(Clone)]
 pub struct PotentialSet {
-    by_candidate: Box<[u32; 729]>,
+    /// Node per candidate index (729 slots), `NONE` where absent.
+    by_candidate: Vec<u32>,
     pub order: Vec<u32>,
+    /// The candidate indices of `order`, so clearing and copying touch only the set's slots.
+    slots: Vec<u16>,
 }
+
+/// Storage of a dropped set: its table all `NONE` again, its lists empty.
+type SpareSet = (Vec<u32>, Vec<u32>, Vec<u16>);
+
+thread_local! {
+    /// Tables of dropped sets, cleared slot by slot: nested chains make and drop two sets per
+    /// assumption by the thousand, and filling (or copying) a whole 729-slot table for each
+    /// cost more than the sets' contents.
+    static SPARE_SETS: std::cell::RefCell<Vec<SpareSet>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Most spare set tables kept per thread.
+const SPARE_SET_LIMIT: usize = 64;
 
 impl Default for PotentialSet {
     fn default() -> Self {
+        let spare = SPARE_SETS
+            .try_with(|s| s.try_borrow_mut().ok().and_then(|mut s| s.pop()))
+            .ok()
+            .flatten();
+        let (by_candidate, order, slots) =
+            spare.unwrap_or_else(|| (vec![NONE; 729], Vec::new(), Vec::new()));
         PotentialSet {
-            by_candidate: Box::new([NONE; 729]),
-            order: Vec::new(),
+            by_candidate,
+            order,
+            slots,
         }
+    }
+}
+
+impl Clone for PotentialSet {
+    fn clone(&self) -> Self {
+        let mut copy = PotentialSet::default();
+        copy.clone_from(self);
+        copy
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        self.clear();
+        for (&id, &slot) in source.order.iter().zip(&source.slots) {
+            self.by_candidate[slot as usize] = id;
+        }
+        self.order.extend_from_slice(&source.order);
+        self.slots.extend_from_slice(&source.slots);
+    }
+}
+
+impl Drop for PotentialSet {
+    fn drop(&mut self) {
+        self.clear();
+        let spare = (
+            std::mem::take(&mut self.by_candidate),
+            std::mem::take(&mut self.order),
+            std::mem::take(&mut self.slots),
+        );
+        let _ = SPARE_SETS.try_with(|s| {
+            if let Ok(mut pool) = s.try_borrow_mut() {
+                if pool.len() < SPARE_SET_LIMIT {
+                    pool.push(spare);
+                }
+            }
+        });
     }
 }
 
 impl PotentialSet {
     pub fn candidate_index(cell: Cell, digit: Digit) -> usize {
         cell * 9 + digit as usize - 1
+    }
+
+    /// Empties the set, touching only its own slots.
+    fn clear(&mut self) {
+        for &slot in &self.slots {
+            self.by_candidate[slot as usize] = NONE;
+        }
+        self.order.clear();
+        self.slots.clear();
     }
 
     pub fn get(&self, cell: Cell, digit: Digit) -> Option<u32> {
@@ -282,12 +349,14 @@ impl PotentialSet {
     /// Adds the node unless its candidate is already there; returns whether it was added.
     pub fn add(&mut self, arena: &Arena, id: u32) -> bool {
         let node = arena.node(id);
-        let slot = &mut self.by_candidate[Self::candidate_index(node.cell, node.digit)];
+        let index = Self::candidate_index(node.cell, node.digit);
+        let slot = &mut self.by_candidate[index];
         if *slot != NONE {
             return false;
         }
         *slot = id;
         self.order.push(id);
+        self.slots.push(index as u16);
         true
     }
 }
