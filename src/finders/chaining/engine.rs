@@ -529,15 +529,33 @@ impl<'g> Search<'g> {
         to_on: &mut PotentialSet,
         to_off: &mut PotentialSet,
     ) -> Option<(u32, u32)> {
+        // The search's queues, reused: a closure is computed for every assumption.
+        let (mut pending_on, mut pending_off) = std::mem::take(&mut self.queues);
+        pending_on.clear();
+        pending_off.clear();
+        pending_on.extend(to_on.order.iter().copied());
+        pending_off.extend(to_off.order.iter().copied());
+        let found = self.close_with(grid, to_on, to_off, &mut pending_on, &mut pending_off);
+        self.queues = (pending_on, pending_off);
+        found
+    }
+
+    fn close_with(
+        &mut self,
+        grid: &Grid,
+        to_on: &mut PotentialSet,
+        to_off: &mut PotentialSet,
+        pending_on: &mut VecDeque<u32>,
+        pending_off: &mut VecDeque<u32>,
+    ) -> Option<(u32, u32)> {
         let y_links = !self.rule.nishio;
-        let source = grid.clone();
-        let mut work = grid.clone();
-        let mut pending_on: VecDeque<u32> = to_on.order.iter().copied().collect();
-        let mut pending_off: VecDeque<u32> = to_off.order.iter().copied().collect();
+        // Dynamic rules work on a copy that loses every candidate turned off; `grid` stays
+        // as it was, for the hidden parents. Static rules read `grid` itself.
+        let mut reduced = self.rule.dynamic.then(|| grid.clone());
         let (mut offs, mut ons) = (Offs::new(), Ons::new());
         loop {
             if let Some(p) = pending_on.pop_front() {
-                self.on_to_off(&work, p, y_links, &mut offs);
+                self.on_to_off(reduced.as_ref().unwrap_or(grid), p, y_links, &mut offs);
                 for &(cell, digit, cause) in &offs {
                     if let Some(on) = to_on.get(cell, digit) {
                         let off = self.arena.derive(cell, digit, false, cause, p);
@@ -550,8 +568,9 @@ impl<'g> Search<'g> {
                     }
                 }
             } else if let Some(p) = pending_off.pop_front() {
-                self.off_to_on(&work, p, Some((&source, to_off)), y_links, true, &mut ons);
-                if self.rule.dynamic {
+                let work = reduced.as_ref().unwrap_or(grid);
+                self.off_to_on(work, p, Some((grid, to_off)), y_links, true, &mut ons);
+                if let Some(work) = reduced.as_mut() {
                     let n = self.arena.node(p);
                     work.eliminate(n.cell, n.digit);
                 }
@@ -570,7 +589,8 @@ impl<'g> Search<'g> {
                 break;
             }
             if pending_on.is_empty() && pending_off.is_empty() && self.rule.level > 0 {
-                for id in advanced::potentials(self, &work, &source, to_off) {
+                let work = reduced.as_ref().unwrap_or(grid);
+                for id in advanced::potentials(self, work, grid, to_off) {
                     let n = self.arena.node(id);
                     if !to_off.contains(n.cell, n.digit) {
                         to_off.add(&self.arena, id);
