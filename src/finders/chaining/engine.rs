@@ -683,10 +683,17 @@ impl<'g> Search<'g> {
                 let mut above = None;
                 for l in offs {
                     let (cell, digit) = (l.cell as Cell, l.digit);
+                    // An "off" potential expanded before without closing the loop would be
+                    // skipped when dequeued (on a static grid it derives the same "on"
+                    // potentials every time): it is not made at all.
+                    let k = key(cell, digit, false);
+                    if expanded.contains(k) && !closing.contains(k) {
+                        continue;
+                    }
                     let on_main_path = seen_off.contains(cell, digit)
                         && above
                             .get_or_insert_with(|| self.arena.main_path_keys(p))
-                            .contains(key(cell, digit, false));
+                            .contains(k);
                     if !on_main_path {
                         let id = self.arena.derive(cell, digit, false, l.cause, p);
                         pending_off.push_back(id);
