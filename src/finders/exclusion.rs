@@ -258,6 +258,8 @@ pub fn aligned_triple_exclusion(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow
     if bases.len() < 3 {
         return ControlFlow::Continue(());
     }
+    // Unordered triples of bases (by index) found to remove nothing.
+    let mut barren = vec![0u64; bases.len().pow(3).div_ceil(64)];
     let mut index_of = [usize::MAX; 81];
     for (i, b) in bases.iter().enumerate() {
         index_of[b.cell] = i;
@@ -289,7 +291,19 @@ pub fn aligned_triple_exclusion(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow
                     .copied()
                     .filter(|&c| common_set.contains(c))
                     .collect();
-                triple_step(grid, [b0.cell, b1.cell, b2.cell], &common, emit)?;
+                // Whether a triple removes anything does not depend on the order SE meets its
+                // cells in (the same houses, the same common excluders): one met before that
+                // removed nothing is not tried again.
+                let mut ids = [i, j, index_of[c]];
+                ids.sort_unstable();
+                let id = (ids[0] * bases.len() + ids[1]) * bases.len() + ids[2];
+                if barren[id / 64] & (1 << (id % 64)) != 0 {
+                    continue;
+                }
+                match triple_step(grid, [b0.cell, b1.cell, b2.cell], &common, emit) {
+                    Some(flow) => flow?,
+                    None => barren[id / 64] |= 1 << (id % 64),
+                }
             }
         }
     }
@@ -383,7 +397,7 @@ fn triple_step(
     cells: [Cell; 3],
     common: &[Cell],
     emit: &mut Emit<'_>,
-) -> ControlFlow<()> {
+) -> Option<ControlFlow<()>> {
     let candidates = cells.map(|c| grid.candidates(c));
     // Only an excluder within the base cells' digits can ever be emptied; dropping the others
     // keeps SE's choice of locking cell (the first one emptied).
@@ -397,14 +411,14 @@ fn triple_step(
     // as every candidate is allowed; only a triple that removes something is walked again,
     // value by value, for its locking cells.
     if allowed_by_pairs(cells, candidates, &common) == candidates {
-        return ControlFlow::Continue(());
+        return None;
     }
     // Triples ruled out by an excluder, with that excluder.
     let mut locked: Vec<([Digit; 3], Cell)> = Vec::new();
     let allowed = allowed_values(cells, candidates, &common, &mut locked);
     let gone: Vec<DigitSet> = (0..3).map(|i| candidates[i] - allowed[i]).collect();
     if gone.iter().all(|g| g.is_empty()) {
-        return ControlFlow::Continue(());
+        return None;
     }
     let eliminations: Vec<Candidate> = (0..3)
         .flat_map(|i| gone[i].iter().map(move |d| Candidate::new(cells[i], d)))
@@ -443,14 +457,14 @@ fn triple_step(
         gone_words.join(" and ")
     );
     let pattern = exclusion_pattern(grid, &cells, &lockers, &eliminations);
-    emit(Step::new(
+    Some(emit(Step::new(
         Technique::AlignedTripleExclusion,
         vec![],
         eliminations,
         pattern,
         subject,
         text,
-    ))
+    )))
 }
 
 #[cfg(test)]
