@@ -314,12 +314,16 @@ struct Search<'e, 'f> {
     digit: Digit,
     /// Cells holding the digit as a candidate.
     cells: CellSet,
-    cover_kinds: u8,
+    /// The units that may be covers by kind (bit = unit index).
+    cover_units: u32,
     /// Units (bit = unit index) that cannot be covers: the bases and those holding the
     /// digit already.
     blocked: u32,
     bases: Vec<Unit>,
     base_cells: CellSet,
+    /// Once the bases are chosen: every cell a fish on them could eliminate, a superset of
+    /// the targets that fins are checked against.
+    reachable: CellSet,
     emit: &'e mut Emit<'f>,
 }
 
@@ -330,6 +334,7 @@ impl Search<'_, '_> {
             let blocked = self.blocked;
             let base_mask = self.bases.iter().fold(0u32, |m, u| m | 1 << u.index());
             self.blocked |= base_mask;
+            self.reachable = self.reachable_cells();
             let mut covers = Vec::with_capacity(self.spec.size);
             let flow =
                 self.choose_covers(&mut covers, 0, CellSet::EMPTY, CellSet::EMPTY, CellSet::ALL);
@@ -355,6 +360,24 @@ impl Search<'_, '_> {
         ControlFlow::Continue(())
     }
 
+    /// The cells a fish on the chosen bases could eliminate: the digit's cells outside the
+    /// bases, and base cells that two covers could share (cannibalism), which needs two of
+    /// the cell's units to be possible covers. A basic fish's covers are parallel lines, so
+    /// it has none of the latter.
+    fn reachable_cells(&self) -> CellSet {
+        let mut reachable = self.cells - self.base_cells;
+        for cell in self.base_cells {
+            let possible_covers = units_of(cell)
+                .iter()
+                .filter(|u| self.cover_units & !self.blocked & (1 << u.index()) != 0)
+                .count();
+            if possible_covers >= 2 {
+                reachable = reachable.with(cell);
+            }
+        }
+        reachable
+    }
+
     /// Depth-first search for covers: the first base cell neither covered nor a fin is
     /// covered by its row, column or box, or becomes a fin. `forbidden` holds units an
     /// earlier branch already tried; `sight` is the set of cells seeing every fin so far.
@@ -378,7 +401,7 @@ impl Search<'_, '_> {
         let mut tried = forbidden;
         for unit in units_of(cell) {
             let bit = 1u32 << unit.index();
-            if kind_bit(unit) & self.cover_kinds == 0 || (self.blocked | tried) & bit != 0 {
+            if self.cover_units & !(self.blocked | tried) & bit == 0 {
                 continue;
             }
             covers.push(unit);
@@ -395,21 +418,23 @@ impl Search<'_, '_> {
         }
         if self.spec.fins != Fins::None {
             let sight = sight & peers(cell);
-            // Every target sees every fin. A basic fish's covers are parallel lines, so no base
-            // cell lies in two of them and every target lies outside the bases; a Franken or
-            // Mutant fish may also eliminate a base cell that two covers share.
-            let reachable = if self.spec.shape == Shape::Basic {
-                self.cells - self.base_cells
-            } else {
-                self.cells
-            };
-            if !(sight & reachable).is_empty() {
+            // Every target sees every fin.
+            let reachable = self.reachable;
+            // Fins only grow down this branch, so a base unit left with no candidate outside
+            // them can never be part of the fish.
+            let fins_after = fins.with(cell);
+            let base_keeps_one = self
+                .bases
+                .iter()
+                .find(|b| b.cell_set().contains(cell))
+                .is_none_or(|b| !((b.cell_set() & self.base_cells) - fins_after).is_empty());
+            if base_keeps_one && !(sight & reachable).is_empty() {
                 let all_units = units_of(cell).iter().fold(0u32, |m, u| m | 1 << u.index());
                 return self.choose_covers(
                     covers,
                     forbidden | all_units,
                     covered,
-                    fins.with(cell),
+                    fins_after,
                     sight,
                 );
             }
@@ -421,6 +446,23 @@ impl Search<'_, '_> {
     fn conclude(&mut self, covers: &[Unit], fins: CellSet) -> ControlFlow<()> {
         let spec = self.spec;
         if fins.is_empty() != (spec.fins == Fins::None) {
+            return ControlFlow::Continue(());
+        }
+        // Targets first: most cover choices eliminate nothing, and this test is the cheapest
+        // that says so (the others only filter, so their order changes nothing found).
+        let mut once = CellSet::EMPTY;
+        let mut twice = CellSet::EMPTY;
+        for c in covers {
+            let area = c.cell_set();
+            twice |= once & area;
+            once |= area;
+        }
+        let body = self.base_cells - fins;
+        let mut targets = ((self.cells & once) - self.base_cells) | (body & twice);
+        if !fins.is_empty() {
+            targets = targets & fins.common_peers();
+        }
+        if targets.is_empty() {
             return ControlFlow::Continue(());
         }
         if shape_of(kinds_of(&self.bases), kinds_of(covers)) != spec.shape {
@@ -441,21 +483,6 @@ impl Search<'_, '_> {
             Fins::Sashimi => sashimi,
         };
         if !wanted {
-            return ControlFlow::Continue(());
-        }
-        let mut once = CellSet::EMPTY;
-        let mut twice = CellSet::EMPTY;
-        for c in covers {
-            let area = c.cell_set();
-            twice |= once & area;
-            once |= area;
-        }
-        let body = self.base_cells - fins;
-        let mut targets = ((self.cells & once) - self.base_cells) | (body & twice);
-        if !fins.is_empty() {
-            targets = targets & fins.common_peers();
-        }
-        if targets.is_empty() {
             return ControlFlow::Continue(());
         }
         let fish = Fish {
@@ -515,10 +542,13 @@ fn general(grid: &Grid, spec: Spec, emit: &mut Emit<'_>) -> ControlFlow<()> {
                 spec,
                 digit,
                 cells,
-                cover_kinds,
+                cover_units: Unit::all()
+                    .filter(|&u| kind_bit(u) & cover_kinds != 0)
+                    .fold(0, |m, u| m | 1 << u.index()),
                 blocked: placed,
                 bases: Vec::with_capacity(spec.size),
                 base_cells: CellSet::EMPTY,
+                reachable: CellSet::EMPTY,
                 emit: &mut counted,
             };
             search.choose_bases(&candidates, 0)?;
