@@ -53,7 +53,6 @@
 //! The eliminations use Stepwise's shared notation (`r1c5,r3c5<>1`, `r5c4<>38`).
 
 use std::collections::BTreeMap;
-use std::collections::VecDeque;
 use std::ops::ControlFlow;
 
 use super::links::{GraphKind, LinkGraph, Node};
@@ -100,11 +99,15 @@ fn on_path(parent: &[u32], mut state: usize, node: usize) -> bool {
     }
 }
 
-/// Breadth-first search over (node, true/false) states.
+/// Breadth-first search over (node, true/false) states. One value serves every search of a
+/// finder: each run resets only the states the previous one reached.
+#[derive(Default)]
 struct Search {
     /// Links from the start to each state (`node * 2 + on`), `u8::MAX` if not reached.
     dist: Vec<u8>,
     parent: Vec<u32>,
+    /// The states reached, in the order they were met (the queue of the search).
+    reached: Vec<u32>,
 }
 
 impl Search {
@@ -114,14 +117,28 @@ impl Search {
 
     /// From `start` in state `on`: a true node follows its weak links, a false one its strong
     /// links. Nodes touching `blocked` are never entered.
-    fn run(graph: &LinkGraph, start: usize, on: bool, blocked: CellSet) -> Search {
+    fn run(&mut self, graph: &LinkGraph, start: usize, on: bool, blocked: CellSet) -> &Search {
         let n = graph.nodes.len() * 2;
-        let mut dist = vec![u8::MAX; n];
-        let mut parent = vec![u32::MAX; n];
+        if self.dist.len() == n {
+            for &s in &self.reached {
+                self.dist[s as usize] = u8::MAX;
+                self.parent[s as usize] = u32::MAX;
+            }
+        } else {
+            self.dist.clear();
+            self.dist.resize(n, u8::MAX);
+            self.parent.clear();
+            self.parent.resize(n, u32::MAX);
+        }
+        self.reached.clear();
+        let (dist, parent) = (&mut self.dist, &mut self.parent);
         let first = Search::state(start, on);
         dist[first] = 0;
-        let mut queue = VecDeque::from([first]);
-        while let Some(s) = queue.pop_front() {
+        self.reached.push(first as u32);
+        let mut head = 0;
+        while let Some(&s) = self.reached.get(head) {
+            head += 1;
+            let s = s as usize;
             // dist links = dist + 1 nodes; stop before a chain would pass the cap.
             if dist[s] as usize + 2 > MAX_NODES {
                 continue;
@@ -134,18 +151,18 @@ impl Search {
             };
             for &m in next {
                 let m = m as usize;
-                if !(graph.nodes[m].cells & blocked).is_empty() {
+                if !blocked.is_empty() && !(graph.nodes[m].cells & blocked).is_empty() {
                     continue;
                 }
                 let t = Search::state(m, !is_on);
-                if dist[t] == u8::MAX && !on_path(&parent, s, m) {
+                if dist[t] == u8::MAX && !on_path(parent, s, m) {
                     dist[t] = dist[s] + 1;
                     parent[t] = s as u32;
-                    queue.push_back(t);
+                    self.reached.push(t as u32);
                 }
             }
         }
-        Search { dist, parent }
+        self
     }
 
     fn reached(&self, node: usize, on: bool) -> bool {
@@ -444,10 +461,11 @@ fn step(graph: &LinkGraph, found: Found) -> Step {
 /// X-Chain: one digit, three or more strong links along units.
 pub fn x_chain(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
     let mut found = Collector::default();
+    let mut scratch = Search::default();
     for digit in 1..=9 {
         let graph = LinkGraph::build(grid, GraphKind::single_digit(grid, digit));
         for start in 0..graph.nodes.len() {
-            let search = Search::run(&graph, start, false, CellSet::EMPTY);
+            let search = scratch.run(&graph, start, false, CellSet::EMPTY);
             for end in 0..graph.nodes.len() {
                 // Three strong links and two weak ones at least.
                 if end == start || !search.reached(end, true) || search.links_to(end, true) < 5 {
@@ -502,8 +520,9 @@ fn chain_cells(graph: &LinkGraph, chain: &Chain) -> Vec<Cell> {
 pub fn xy_chain(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
     let graph = LinkGraph::build(grid, GraphKind::bivalue(grid, grid.empty_cells()));
     let mut found = Collector::default();
+    let mut scratch = Search::default();
     for start in 0..graph.nodes.len() {
-        let search = Search::run(&graph, start, false, CellSet::EMPTY);
+        let search = scratch.run(&graph, start, false, CellSet::EMPTY);
         let a = graph.nodes[start];
         for end in 0..graph.nodes.len() {
             let z = graph.nodes[end];
@@ -547,6 +566,7 @@ pub fn xy_chain(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
 /// Remote Pair: four or more cells on the same two digits, each seeing the next.
 pub fn remote_pair(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
     let mut found = Collector::default();
+    let mut scratch = Search::default();
     for low in 1..=9u8 {
         for high in low + 1..=9u8 {
             let pair = DigitSet::single(low).with(high);
@@ -563,7 +583,7 @@ pub fn remote_pair(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
                 let Some(start) = graph.single(start_cell, low) else {
                     continue;
                 };
-                let search = Search::run(&graph, start, false, CellSet::EMPTY);
+                let search = scratch.run(&graph, start, false, CellSet::EMPTY);
                 for end_cell in cells.iter() {
                     let Some(end) = graph.single(end_cell, low) else {
                         continue;
@@ -664,19 +684,20 @@ fn aic_search(grid: &Grid, emit: &mut Emit<'_>, kind: AicNodes) -> ControlFlow<(
     };
     let graph = LinkGraph::build(grid, graph_kind);
     let mut found = Collector::default();
+    let mut scratch = Search::default();
     for start in 0..graph.nodes.len() {
         // Chains start on candidates and groups; a set's node is met inside the chain (a chain
         // from one is the reverse of a chain to it).
         if graph.nodes[start].is_als() {
             continue;
         }
-        let search = Search::run(&graph, start, false, CellSet::EMPTY);
+        let search = scratch.run(&graph, start, false, CellSet::EMPTY);
         let a = graph.nodes[start];
         for end in 0..graph.nodes.len() {
-            let z = graph.nodes[end];
             if end == start || !search.reached(end, true) || search.links_to(end, true) < 3 {
                 continue;
             }
+            let z = graph.nodes[end];
             // Ends that conflict close a loop: a Continuous Nice Loop.
             if a.excludes_node(&z) {
                 continue;
@@ -720,17 +741,17 @@ fn continuous_search(grid: &Grid, emit: &mut Emit<'_>, grouped: bool) -> Control
     );
     let graph = LinkGraph::build(grid, GraphKind::full(grid, grouped));
     let mut found = Collector::default();
+    let mut scratch = Search::default();
     for start in 0..graph.nodes.len() {
-        let search = Search::run(&graph, start, false, CellSet::EMPTY);
+        let search = scratch.run(&graph, start, false, CellSet::EMPTY);
         let a = graph.nodes[start];
         for end in 0..graph.nodes.len() {
+            // Four links at least with the closing one (the cheap tests first).
+            if end == start || !search.reached(end, true) || search.links_to(end, true) < 3 {
+                continue;
+            }
             let z = graph.nodes[end];
-            // Four links at least with the closing one.
-            if end == start
-                || !a.excludes_node(&z)
-                || !search.reached(end, true)
-                || search.links_to(end, true) < 3
-            {
+            if !a.excludes_node(&z) {
                 continue;
             }
             let mut chain = search.chain(end, true);
@@ -825,6 +846,8 @@ fn discontinuous_search(grid: &Grid, emit: &mut Emit<'_>, grouped: bool) -> Cont
     );
     let graph = LinkGraph::build(grid, GraphKind::full(grid, grouped));
     let mut found = Collector::default();
+    let mut scratch = Search::default();
+    let mut links_back = vec![false; graph.nodes.len()];
     for target in 0..graph.nodes.len() {
         let t = graph.nodes[target];
         let Some(cell) = t.cell() else {
@@ -855,11 +878,20 @@ fn discontinuous_search(grid: &Grid, emit: &mut Emit<'_>, grouped: bool) -> Cont
                     },
                 );
             };
+        // The nodes strongly linked to another digit of the cell (links are symmetric), so
+        // that only those ends are tried below.
+        links_back.fill(false);
+        for other in grid.candidates(cell).without(t.digit).iter() {
+            if let Some(back) = graph.single(cell, other) {
+                for &m in &graph.strong[back] {
+                    links_back[m as usize] = true;
+                }
+            }
+        }
         // T true leads back to T false, or to another digit of its cell true.
-        let search = Search::run(&graph, target, true, blocked);
+        let search = scratch.run(&graph, target, true, blocked);
         for end in 0..graph.nodes.len() {
-            let w = graph.nodes[end];
-            if search.reached(end, true) && w.excludes(cell, t.digit) {
+            if search.reached(end, true) && graph.nodes[end].excludes(cell, t.digit) {
                 let mut chain = search.chain(end, true);
                 chain.nodes.push(target);
                 chain.strong.push(false);
@@ -873,7 +905,7 @@ fn discontinuous_search(grid: &Grid, emit: &mut Emit<'_>, grouped: bool) -> Cont
                     )
                 });
             }
-            if search.reached(end, false) {
+            if search.reached(end, false) && links_back[end] {
                 for other in grid.candidates(cell).without(t.digit).iter() {
                     let Some(back) = graph.single(cell, other) else {
                         continue;
@@ -902,9 +934,11 @@ fn discontinuous_search(grid: &Grid, emit: &mut Emit<'_>, grouped: bool) -> Cont
             }
         }
         // T false leads back to T true: T is true.
-        let search = Search::run(&graph, target, false, blocked);
-        for end in 0..graph.nodes.len() {
-            if search.reached(end, false) && graph.strong[end].contains(&(target as u16)) {
+        let search = scratch.run(&graph, target, false, blocked);
+        // The ends strongly linked to T, in node order (links are symmetric, lists sorted).
+        for &end in &graph.strong[target] {
+            let end = end as usize;
+            if search.reached(end, false) {
                 let mut chain = search.chain(end, false);
                 chain.nodes.push(target);
                 chain.strong.push(true);
