@@ -682,7 +682,7 @@ fn aic_search(grid: &Grid, emit: &mut Emit<'_>, kind: AicNodes) -> ControlFlow<(
         AicNodes::Groups => (Technique::GroupedAic, GraphKind::full(grid, true)),
         AicNodes::Als => (Technique::AlsAic, GraphKind::with_als(grid)),
     };
-    let graph = LinkGraph::build(grid, graph_kind);
+    let graph = LinkGraph::shared(grid, graph_kind);
     let mut found = Collector::default();
     let mut scratch = Search::default();
     for start in 0..graph.nodes.len() {
@@ -739,7 +739,7 @@ fn continuous_search(grid: &Grid, emit: &mut Emit<'_>, grouped: bool) -> Control
         Technique::ContinuousNiceLoop,
         Technique::GroupedContinuousNiceLoop,
     );
-    let graph = LinkGraph::build(grid, GraphKind::full(grid, grouped));
+    let graph = LinkGraph::shared(grid, GraphKind::full(grid, grouped));
     let mut found = Collector::default();
     let mut scratch = Search::default();
     for start in 0..graph.nodes.len() {
@@ -844,7 +844,7 @@ fn discontinuous_search(grid: &Grid, emit: &mut Emit<'_>, grouped: bool) -> Cont
         Technique::DiscontinuousNiceLoop,
         Technique::GroupedDiscontinuousNiceLoop,
     );
-    let graph = LinkGraph::build(grid, GraphKind::full(grid, grouped));
+    let graph = LinkGraph::shared(grid, GraphKind::full(grid, grouped));
     let mut found = Collector::default();
     let mut scratch = Search::default();
     let mut links_back = vec![false; graph.nodes.len()];
