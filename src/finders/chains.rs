@@ -350,6 +350,15 @@ impl Collector {
                 .is_none_or(|old| (old.0, old.1) > (size, preference))
     }
 
+    /// [`Collector::wants`] for eliminations already sorted and distinct.
+    fn would_keep(&self, eliminations: &[Candidate], size: usize, preference: u8) -> bool {
+        !eliminations.is_empty()
+            && self
+                .by_eliminations
+                .get(eliminations)
+                .is_none_or(|old| (old.0, old.1) > (size, preference))
+    }
+
     fn offer(&mut self, graph: &LinkGraph, mut found: Found) {
         found.eliminations.sort();
         found.eliminations.dedup();
@@ -702,6 +711,12 @@ fn aic_search(grid: &Grid, emit: &mut Emit<'_>, kind: AicNodes) -> ControlFlow<(
             if a.excludes_node(&z) {
                 continue;
             }
+            // The eliminations depend on the ends alone and the chain's size on its length:
+            // whether the step would be kept is known before the chain is built.
+            let mut eliminations = excluded_by_both(grid, &a, &z);
+            if !found.wants(&mut eliminations, search.links_to(end, true) + 1, 0) {
+                continue;
+            }
             let chain = search.chain(end, true);
             let wanted_nodes = match kind {
                 AicNodes::Candidates => !uses_group(&graph, &chain) && !is_x_or_xy(&graph, &chain),
@@ -709,10 +724,6 @@ fn aic_search(grid: &Grid, emit: &mut Emit<'_>, kind: AicNodes) -> ControlFlow<(
                 AicNodes::Als => uses_als(&graph, &chain),
             };
             if !wanted_nodes || !is_simple(&graph, &chain.nodes) {
-                continue;
-            }
-            let mut eliminations = excluded_by_both(grid, &a, &z);
-            if !found.wants(&mut eliminations, chain.size(), 0) {
                 continue;
             }
             found.offer(&graph, Found {
@@ -854,30 +865,32 @@ fn discontinuous_search(grid: &Grid, emit: &mut Emit<'_>, grouped: bool) -> Cont
             continue;
         };
         let blocked = CellSet::single(cell);
-        let mut offer =
-            |chain: Chain, mut eliminations: Vec<Candidate>, why: &dyn Fn() -> String| {
-                if chain.nodes.len() < 4
-                    || !is_simple(&graph, &chain.nodes[1..chain.nodes.len() - 1])
-                    || uses_group(&graph, &chain) != grouped
-                    || !found.wants(&mut eliminations, chain.size(), 0)
-                {
-                    return;
-                }
-                let removed: DigitSet = eliminations
-                    .iter()
-                    .fold(DigitSet::EMPTY, |acc, c| acc.with(c.digit));
-                found.offer(
-                    &graph,
-                    Found {
-                        technique,
-                        subject: format!("{} {}", digit_list_slash(removed), body(&graph, &chain)),
-                        text: why(),
-                        chain,
-                        eliminations,
-                        preference: 0,
-                    },
-                );
-            };
+        let offer = |found: &mut Collector,
+                     chain: Chain,
+                     mut eliminations: Vec<Candidate>,
+                     why: &dyn Fn() -> String| {
+            if chain.nodes.len() < 4
+                || !is_simple(&graph, &chain.nodes[1..chain.nodes.len() - 1])
+                || uses_group(&graph, &chain) != grouped
+                || !found.wants(&mut eliminations, chain.size(), 0)
+            {
+                return;
+            }
+            let removed: DigitSet = eliminations
+                .iter()
+                .fold(DigitSet::EMPTY, |acc, c| acc.with(c.digit));
+            found.offer(
+                &graph,
+                Found {
+                    technique,
+                    subject: format!("{} {}", digit_list_slash(removed), body(&graph, &chain)),
+                    text: why(),
+                    chain,
+                    eliminations,
+                    preference: 0,
+                },
+            );
+        };
         // The nodes strongly linked to another digit of the cell (links are symmetric), so
         // that only those ends are tried below.
         links_back.fill(false);
@@ -888,14 +901,20 @@ fn discontinuous_search(grid: &Grid, emit: &mut Emit<'_>, grouped: bool) -> Cont
                 }
             }
         }
+        let removes_t = vec![Candidate::new(cell, t.digit)];
         // T true leads back to T false, or to another digit of its cell true.
         let search = scratch.run(&graph, target, true, blocked);
         for end in 0..graph.nodes.len() {
-            if search.reached(end, true) && graph.nodes[end].excludes(cell, t.digit) {
+            // Each loop below is checked against the steps kept before it is built: it would
+            // have `links_to + 2` nodes, `links_to + 1` of them distinct if it closes on T.
+            if search.reached(end, true)
+                && graph.nodes[end].excludes(cell, t.digit)
+                && found.would_keep(&removes_t, search.links_to(end, true) + 1, 0)
+            {
                 let mut chain = search.chain(end, true);
                 chain.nodes.push(target);
                 chain.strong.push(false);
-                offer(chain, vec![Candidate::new(cell, t.digit)], &|| {
+                offer(&mut found, chain, removes_t.clone(), &|| {
                     format!(
                         "If {} were true, the loop would lead back to {} and make it false, so {} can be removed from {}.",
                         node_words(&t),
@@ -905,7 +924,10 @@ fn discontinuous_search(grid: &Grid, emit: &mut Emit<'_>, grouped: bool) -> Cont
                     )
                 });
             }
-            if search.reached(end, false) && links_back[end] {
+            if search.reached(end, false)
+                && links_back[end]
+                && found.would_keep(&removes_t, search.links_to(end, false) + 2, 0)
+            {
                 for other in grid.candidates(cell).without(t.digit).iter() {
                     let Some(back) = graph.single(cell, other) else {
                         continue;
@@ -920,7 +942,7 @@ fn discontinuous_search(grid: &Grid, emit: &mut Emit<'_>, grouped: bool) -> Cont
                         if excluded_by_both(grid, first, &graph.nodes[back]).len() > 1 {
                             continue;
                         }
-                        offer(chain, vec![Candidate::new(cell, t.digit)], &|| {
+                        offer(&mut found, chain, removes_t.clone(), &|| {
                             format!(
                                 "If {} were true, the loop would lead back to {} and make {other} true there as well, so {} can be removed from {}.",
                                 node_words(&t),
@@ -936,19 +958,21 @@ fn discontinuous_search(grid: &Grid, emit: &mut Emit<'_>, grouped: bool) -> Cont
         // T false leads back to T true: T is true.
         let search = scratch.run(&graph, target, false, blocked);
         // The ends strongly linked to T, in node order (links are symmetric, lists sorted).
+        let others: Vec<Candidate> = grid
+            .candidates(cell)
+            .without(t.digit)
+            .iter()
+            .map(|d| Candidate::new(cell, d))
+            .collect();
         for &end in &graph.strong[target] {
             let end = end as usize;
-            if search.reached(end, false) {
+            if search.reached(end, false)
+                && found.would_keep(&others, search.links_to(end, false) + 1, 0)
+            {
                 let mut chain = search.chain(end, false);
                 chain.nodes.push(target);
                 chain.strong.push(true);
-                let others: Vec<Candidate> = grid
-                    .candidates(cell)
-                    .without(t.digit)
-                    .iter()
-                    .map(|d| Candidate::new(cell, d))
-                    .collect();
-                offer(chain, others, &|| {
+                offer(&mut found, chain, others.clone(), &|| {
                     format!(
                         "If {} were false, the loop would lead back to {} and make it true, so {} holds {} and its other candidates can be removed.",
                         node_words(&t),
