@@ -52,8 +52,10 @@
 //! link's after it), `Discontinuous Nice Loop: 1 r5c6 -1- r5c3 ... =4= r5c6 => r5c6<>1`.
 //! The eliminations use Stepwise's shared notation (`r1c5,r3c5<>1`, `r5c4<>38`).
 
+use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::ops::ControlFlow;
+use std::rc::Rc;
 
 use super::links::{GraphKind, LinkGraph, Node};
 use super::Emit;
@@ -378,13 +380,18 @@ impl Collector {
 
     /// Shortest chains first, then by eliminations.
     fn emit(self, emit: &mut Emit<'_>) -> ControlFlow<()> {
-        let mut all: Vec<(Vec<Candidate>, (usize, u8, Step))> =
-            self.by_eliminations.into_iter().collect();
-        all.sort_by(|a, b| (a.1 .0, &a.0).cmp(&(b.1 .0, &b.0)));
-        for (_, (_, _, step)) in all {
+        for step in self.into_steps() {
             emit(step)?;
         }
         ControlFlow::Continue(())
+    }
+
+    /// The steps in the order [`Collector::emit`] emits them.
+    fn into_steps(self) -> Vec<Step> {
+        let mut all: Vec<(Vec<Candidate>, (usize, u8, Step))> =
+            self.by_eliminations.into_iter().collect();
+        all.sort_by(|a, b| (a.1 .0, &a.0).cmp(&(b.1 .0, &b.0)));
+        all.into_iter().map(|(_, (_, _, step))| step).collect()
     }
 }
 
@@ -686,12 +693,19 @@ fn uses_als(graph: &LinkGraph, chain: &Chain) -> bool {
 /// AIC (plain, grouped or with ALS nodes): ends true-or-true, eliminations that conflict with
 /// both.
 fn aic_search(grid: &Grid, emit: &mut Emit<'_>, kind: AicNodes) -> ControlFlow<()> {
-    let (technique, graph_kind) = match kind {
-        AicNodes::Candidates => (Technique::Aic, GraphKind::full(grid, false)),
-        AicNodes::Groups => (Technique::GroupedAic, GraphKind::full(grid, true)),
-        AicNodes::Als => (Technique::AlsAic, GraphKind::with_als(grid)),
+    let graph_kind = match kind {
+        AicNodes::Candidates => GraphKind::full(grid, false),
+        AicNodes::Groups => GraphKind::full(grid, true),
+        AicNodes::Als => GraphKind::with_als(grid),
     };
     let graph = LinkGraph::shared(grid, graph_kind);
+    if kind != AicNodes::Als {
+        // Searched together with the continuous loops on the same graph.
+        for step in &loops_and_aics(grid, &graph, kind == AicNodes::Groups).aics {
+            emit(step.clone())?;
+        }
+        return ControlFlow::Continue(());
+    }
     let mut found = Collector::default();
     let mut scratch = Search::default();
     for start in 0..graph.nodes.len() {
@@ -701,146 +715,227 @@ fn aic_search(grid: &Grid, emit: &mut Emit<'_>, kind: AicNodes) -> ControlFlow<(
             continue;
         }
         let search = scratch.run(&graph, start, false, CellSet::EMPTY);
-        let a = graph.nodes[start];
-        for end in 0..graph.nodes.len() {
-            if end == start || !search.reached(end, true) || search.links_to(end, true) < 3 {
-                continue;
-            }
-            let z = graph.nodes[end];
-            // Ends that conflict close a loop: a Continuous Nice Loop.
-            if a.excludes_node(&z) {
-                continue;
-            }
-            // The eliminations depend on the ends alone and the chain's size on its length:
-            // whether the step would be kept is known before the chain is built.
-            let mut eliminations = excluded_by_both(grid, &a, &z);
-            if !found.wants(&mut eliminations, search.links_to(end, true) + 1, 0) {
-                continue;
-            }
-            let chain = search.chain(end, true);
-            let wanted_nodes = match kind {
-                AicNodes::Candidates => !uses_group(&graph, &chain) && !is_x_or_xy(&graph, &chain),
-                AicNodes::Groups => uses_group(&graph, &chain),
-                AicNodes::Als => uses_als(&graph, &chain),
-            };
-            if !wanted_nodes || !is_simple(&graph, &chain.nodes) {
-                continue;
-            }
-            found.offer(&graph, Found {
-                technique,
-                subject: eureka(&graph, &chain),
-                text: format!(
-                    "If {} is false, the chain of alternating strong and weak links makes {} true, so one of the two is true and every candidate that conflicts with both can be removed.",
-                    node_words(&a),
-                    node_words(&z)
-                ),
-                chain,
-                eliminations,
-                preference: 0,
-            });
-        }
+        aics_from(grid, &graph, search, start, kind, &mut found);
     }
     found.emit(emit)
 }
 
+/// The AICs from `start` (assumed false) that `search` reached, offered to `found`.
+fn aics_from(
+    grid: &Grid,
+    graph: &LinkGraph,
+    search: &Search,
+    start: usize,
+    kind: AicNodes,
+    found: &mut Collector,
+) {
+    let technique = match kind {
+        AicNodes::Candidates => Technique::Aic,
+        AicNodes::Groups => Technique::GroupedAic,
+        AicNodes::Als => Technique::AlsAic,
+    };
+    let a = graph.nodes[start];
+    for end in 0..graph.nodes.len() {
+        if end == start || !search.reached(end, true) || search.links_to(end, true) < 3 {
+            continue;
+        }
+        let z = graph.nodes[end];
+        // Ends that conflict close a loop: a Continuous Nice Loop.
+        if a.excludes_node(&z) {
+            continue;
+        }
+        // The eliminations depend on the ends alone and the chain's size on its length:
+        // whether the step would be kept is known before the chain is built.
+        let mut eliminations = excluded_by_both(grid, &a, &z);
+        if !found.wants(&mut eliminations, search.links_to(end, true) + 1, 0) {
+            continue;
+        }
+        let chain = search.chain(end, true);
+        let wanted_nodes = match kind {
+            AicNodes::Candidates => !uses_group(graph, &chain) && !is_x_or_xy(graph, &chain),
+            AicNodes::Groups => uses_group(graph, &chain),
+            AicNodes::Als => uses_als(graph, &chain),
+        };
+        if !wanted_nodes || !is_simple(graph, &chain.nodes) {
+            continue;
+        }
+        found.offer(graph, Found {
+            technique,
+            subject: eureka(graph, &chain),
+            text: format!(
+                "If {} is false, the chain of alternating strong and weak links makes {} true, so one of the two is true and every candidate that conflicts with both can be removed.",
+                node_words(&a),
+                node_words(&z)
+            ),
+            chain,
+            eliminations,
+            preference: 0,
+        });
+    }
+}
+
 /// Continuous Nice Loop (grouped or not).
 fn continuous_search(grid: &Grid, emit: &mut Emit<'_>, grouped: bool) -> ControlFlow<()> {
-    let technique = grouped_technique(
+    let graph = LinkGraph::shared(grid, GraphKind::full(grid, grouped));
+    for step in &loops_and_aics(grid, &graph, grouped).loops {
+        emit(step.clone())?;
+    }
+    ControlFlow::Continue(())
+}
+
+/// The continuous nice loops and the AICs of one graph (plain or grouped), in the order each
+/// finder emits them.
+struct LoopsAndAics {
+    loops: Vec<Step>,
+    aics: Vec<Step>,
+}
+
+/// The continuous nice loops and AICs of `graph` (the shared full graph of `grid`): both
+/// search from every start assumed false, so one search from each start serves both, and the
+/// steps are kept for the other finder. Each thread keeps the last few, each with the graph it
+/// came from; a graph is shared only for an equal state (see [`LinkGraph::shared`]).
+fn loops_and_aics(grid: &Grid, graph: &Rc<LinkGraph>, grouped: bool) -> Rc<LoopsAndAics> {
+    /// The plain and the grouped graph of one state.
+    const KEPT: usize = 2;
+    thread_local! {
+        static FOUND: RefCell<Vec<(Rc<LinkGraph>, Rc<LoopsAndAics>)>> =
+            const { RefCell::new(Vec::new()) };
+    }
+    if let Some(known) = FOUND.with(|found| {
+        found
+            .borrow()
+            .iter()
+            .find(|(g, _)| Rc::ptr_eq(g, graph))
+            .map(|(_, steps)| Rc::clone(steps))
+    }) {
+        return known;
+    }
+    let loop_technique = grouped_technique(
         grouped,
         Technique::ContinuousNiceLoop,
         Technique::GroupedContinuousNiceLoop,
     );
-    let graph = LinkGraph::shared(grid, GraphKind::full(grid, grouped));
-    let mut found = Collector::default();
+    let aic_nodes = if grouped {
+        AicNodes::Groups
+    } else {
+        AicNodes::Candidates
+    };
+    let (mut loops, mut aics) = (Collector::default(), Collector::default());
     let mut scratch = Search::default();
     for start in 0..graph.nodes.len() {
-        let search = scratch.run(&graph, start, false, CellSet::EMPTY);
-        let a = graph.nodes[start];
-        for end in 0..graph.nodes.len() {
-            // Four links at least with the closing one (the cheap tests first).
-            if end == start || !search.reached(end, true) || search.links_to(end, true) < 3 {
-                continue;
-            }
-            let z = graph.nodes[end];
-            if !a.excludes_node(&z) {
-                continue;
-            }
-            let mut chain = search.chain(end, true);
-            if !is_simple(&graph, &chain.nodes) || uses_group(&graph, &chain) != grouped {
-                continue;
-            }
-            // Close the loop with the weak link back to the start.
-            chain.nodes.push(start);
-            chain.strong.push(false);
-            let own = chain_candidates(&graph, &chain);
-            let mut eliminations = Vec::new();
-            for (i, &strong) in chain.strong.iter().enumerate() {
-                if !strong {
-                    let (p, q) = (
-                        &graph.nodes[chain.nodes[i]],
-                        &graph.nodes[chain.nodes[i + 1]],
-                    );
-                    eliminations.extend(weak_link_eliminations(grid, p, q));
-                }
-            }
-            eliminations.retain(|c| !own.contains(c));
-            let closes_in_cell = in_cell(&a, &z);
-            if !found.wants(&mut eliminations, chain.size(), u8::from(!closes_in_cell)) {
-                continue;
-            }
-            let removed: DigitSet = eliminations
-                .iter()
-                .map(|c| c.digit)
-                .fold(DigitSet::EMPTY, |acc, d| acc.with(d));
-            let close_mark = if closes_in_cell { '=' } else { '-' };
-            // The first link written out of the start cell (a link inside it is not written).
-            let opening = (0..chain.strong.len())
-                .find(|&i| {
-                    !in_cell(
-                        &graph.nodes[chain.nodes[i]],
-                        &graph.nodes[chain.nodes[i + 1]],
-                    )
-                })
-                .unwrap_or(0);
-            let open_mark = if chain.strong[opening] { '=' } else { '-' };
-            let open_digit = graph.nodes[chain.nodes[opening]].digit;
-            // The loop's start cell with the closing link's digit before and the first
-            // link's after; a closing link inside the cell is HoDoKu's usual start.
-            let mut shown = chain.clone();
-            let subject = if closes_in_cell {
-                shown.nodes.pop();
-                shown.strong.pop();
-                format!(
-                    "{} {}{close_mark} {} {open_mark}{}",
-                    digit_list_slash(removed),
-                    z.digit,
-                    body(&graph, &shown),
-                    open_digit
-                )
-            } else {
-                format!(
-                    "{} {}{close_mark} {} {open_mark}{}",
-                    digit_list_slash(removed),
-                    a.digit,
-                    body(&graph, &shown),
-                    open_digit
-                )
-            };
-            found.offer(&graph, Found {
-                technique,
-                subject,
-                text: format!(
-                    "The chain from {} to {} closes on itself through a weak link, so every weak link of the loop holds exactly one true candidate: the candidates that conflict with both ends of one of them can be removed.",
-                    node_words(&a),
-                    node_words(&z)
-                ),
-                chain,
-                eliminations,
-                preference: u8::from(!closes_in_cell),
-            });
-        }
+        let search = scratch.run(graph, start, false, CellSet::EMPTY);
+        loops_from(grid, graph, search, start, loop_technique, &mut loops);
+        aics_from(grid, graph, search, start, aic_nodes, &mut aics);
     }
-    found.emit(emit)
+    let steps = Rc::new(LoopsAndAics {
+        loops: loops.into_steps(),
+        aics: aics.into_steps(),
+    });
+    FOUND.with(|found| {
+        let mut found = found.borrow_mut();
+        if found.len() == KEPT {
+            found.remove(0);
+        }
+        found.push((Rc::clone(graph), Rc::clone(&steps)));
+    });
+    steps
+}
+
+/// The continuous nice loops through `start` (assumed false) that `search` reached, offered to
+/// `found`.
+fn loops_from(
+    grid: &Grid,
+    graph: &LinkGraph,
+    search: &Search,
+    start: usize,
+    technique: Technique,
+    found: &mut Collector,
+) {
+    let grouped = technique == Technique::GroupedContinuousNiceLoop;
+    let a = graph.nodes[start];
+    for end in 0..graph.nodes.len() {
+        // Four links at least with the closing one (the cheap tests first).
+        if end == start || !search.reached(end, true) || search.links_to(end, true) < 3 {
+            continue;
+        }
+        let z = graph.nodes[end];
+        if !a.excludes_node(&z) {
+            continue;
+        }
+        let mut chain = search.chain(end, true);
+        if !is_simple(graph, &chain.nodes) || uses_group(graph, &chain) != grouped {
+            continue;
+        }
+        // Close the loop with the weak link back to the start.
+        chain.nodes.push(start);
+        chain.strong.push(false);
+        let own = chain_candidates(graph, &chain);
+        let mut eliminations = Vec::new();
+        for (i, &strong) in chain.strong.iter().enumerate() {
+            if !strong {
+                let (p, q) = (
+                    &graph.nodes[chain.nodes[i]],
+                    &graph.nodes[chain.nodes[i + 1]],
+                );
+                eliminations.extend(weak_link_eliminations(grid, p, q));
+            }
+        }
+        eliminations.retain(|c| !own.contains(c));
+        let closes_in_cell = in_cell(&a, &z);
+        if !found.wants(&mut eliminations, chain.size(), u8::from(!closes_in_cell)) {
+            continue;
+        }
+        let removed: DigitSet = eliminations
+            .iter()
+            .map(|c| c.digit)
+            .fold(DigitSet::EMPTY, |acc, d| acc.with(d));
+        let close_mark = if closes_in_cell { '=' } else { '-' };
+        // The first link written out of the start cell (a link inside it is not written).
+        let opening = (0..chain.strong.len())
+            .find(|&i| {
+                !in_cell(
+                    &graph.nodes[chain.nodes[i]],
+                    &graph.nodes[chain.nodes[i + 1]],
+                )
+            })
+            .unwrap_or(0);
+        let open_mark = if chain.strong[opening] { '=' } else { '-' };
+        let open_digit = graph.nodes[chain.nodes[opening]].digit;
+        // The loop's start cell with the closing link's digit before and the first
+        // link's after; a closing link inside the cell is HoDoKu's usual start.
+        let mut shown = chain.clone();
+        let subject = if closes_in_cell {
+            shown.nodes.pop();
+            shown.strong.pop();
+            format!(
+                "{} {}{close_mark} {} {open_mark}{}",
+                digit_list_slash(removed),
+                z.digit,
+                body(graph, &shown),
+                open_digit
+            )
+        } else {
+            format!(
+                "{} {}{close_mark} {} {open_mark}{}",
+                digit_list_slash(removed),
+                a.digit,
+                body(graph, &shown),
+                open_digit
+            )
+        };
+        found.offer(graph, Found {
+            technique,
+            subject,
+            text: format!(
+                "The chain from {} to {} closes on itself through a weak link, so every weak link of the loop holds exactly one true candidate: the candidates that conflict with both ends of one of them can be removed.",
+                node_words(&a),
+                node_words(&z)
+            ),
+            chain,
+            eliminations,
+            preference: u8::from(!closes_in_cell),
+        });
+    }
 }
 
 /// `1/2/4`: digits joined by slashes, as HoDoKu lists a loop's removed digits.
