@@ -87,18 +87,20 @@ impl Chain {
     }
 }
 
-/// Whether `node` (in either state) lies on the path that leads to `state`: a chain never
-/// passes a node twice, so a shortest path that would is not taken.
-fn on_path(parent: &[u32], mut state: usize, node: usize) -> bool {
-    loop {
-        if state / 2 == node {
-            return true;
-        }
-        match parent[state] {
-            u32::MAX => return false,
-            p => state = p as usize,
-        }
+/// Whether state `u` lies on the search's path to state `s`: it is then the ancestor of `s`
+/// at its own distance. A chain never passes a node twice: a search about to enter a node
+/// in one state asks whether the path holds the node in the other (the state it would enter
+/// is not reached yet, so not on the path).
+fn on_path(parent: &[u32], dist: &[u8], s: usize, u: usize) -> bool {
+    let (du, ds) = (dist[u], dist[s]);
+    if du == u8::MAX || du > ds {
+        return false;
     }
+    let mut at = s;
+    for _ in du..ds {
+        at = parent[at] as usize;
+    }
+    at == u
 }
 
 /// Breadth-first search over (node, true/false) states. One value serves every search of a
@@ -157,7 +159,7 @@ impl Search {
                     continue;
                 }
                 let t = Search::state(m, !is_on);
-                if dist[t] == u8::MAX && !on_path(parent, s, m) {
+                if dist[t] == u8::MAX && !on_path(parent, dist, s, Search::state(m, is_on)) {
                     dist[t] = dist[s] + 1;
                     parent[t] = s as u32;
                     self.reached.push(t as u32);
