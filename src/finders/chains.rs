@@ -956,6 +956,7 @@ fn discontinuous_search(grid: &Grid, emit: &mut Emit<'_>, grouped: bool) -> Cont
     let mut found = Collector::default();
     let mut scratch = Search::default();
     let mut links_back = vec![false; graph.nodes.len()];
+    let mut ends: Vec<u16> = Vec::new();
     for target in 0..graph.nodes.len() {
         let t = graph.nodes[target];
         let Some(cell) = t.cell() else {
@@ -988,20 +989,26 @@ fn discontinuous_search(grid: &Grid, emit: &mut Emit<'_>, grouped: bool) -> Cont
                 },
             );
         };
-        // The nodes strongly linked to another digit of the cell (links are symmetric), so
-        // that only those ends are tried below.
-        links_back.fill(false);
+        // The only ends tried below, in node order: the nodes that exclude T (outside its
+        // cell: those weakly linked to it) and those strongly linked to another digit of the
+        // cell (links are symmetric).
+        ends.clear();
+        ends.extend_from_slice(&graph.weak[target]);
         for other in grid.candidates(cell).without(t.digit).iter() {
             if let Some(back) = graph.single(cell, other) {
                 for &m in &graph.strong[back] {
                     links_back[m as usize] = true;
+                    ends.push(m);
                 }
             }
         }
+        ends.sort_unstable();
+        ends.dedup();
         let removes_t = vec![Candidate::new(cell, t.digit)];
         // T true leads back to T false, or to another digit of its cell true.
         let search = scratch.run(&graph, target, true, blocked);
-        for end in 0..graph.nodes.len() {
+        for &end in &ends {
+            let end = end as usize;
             // Each loop below is checked against the steps kept before it is built: it would
             // have `links_to + 2` nodes, `links_to + 1` of them distinct if it closes on T.
             if search.reached(end, true)
@@ -1051,6 +1058,9 @@ fn discontinuous_search(grid: &Grid, emit: &mut Emit<'_>, grouped: bool) -> Cont
                     }
                 }
             }
+        }
+        for &end in &ends {
+            links_back[end as usize] = false;
         }
         // T false leads back to T true: T is true.
         let search = scratch.run(&graph, target, false, blocked);
