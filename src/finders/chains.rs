@@ -855,7 +855,10 @@ fn loops_from(
 ) {
     let grouped = technique == Technique::GroupedContinuousNiceLoop;
     let a = graph.nodes[start];
-    for end in 0..graph.nodes.len() {
+    // The ends that conflict with the start are the nodes weakly linked to it (in the full
+    // graph), in node order.
+    for &end in &graph.weak[start] {
+        let end = end as usize;
         // Four links at least with the closing one (the cheap tests first).
         if end == start || !search.reached(end, true) || search.links_to(end, true) < 3 {
             continue;
