@@ -742,8 +742,14 @@ fn aics_from(
             continue;
         }
         let z = graph.nodes[end];
-        // Ends that conflict close a loop: a Continuous Nice Loop.
-        if a.excludes_node(&z) {
+        // Ends that conflict close a loop: a Continuous Nice Loop. Without sets, those are
+        // the nodes weakly linked to the start (a sorted list).
+        let conflicts = if kind == AicNodes::Als {
+            a.excludes_node(&z)
+        } else {
+            graph.weak[start].binary_search(&(end as u16)).is_ok()
+        };
+        if conflicts {
             continue;
         }
         // The eliminations depend on the ends alone and the chain's size on its length:
