@@ -209,8 +209,11 @@ impl AlsGraph {
         let mut links = Vec::new();
         let mut links_of = vec![Vec::new(); alses.len()];
         for (i, a) in alses.iter().enumerate() {
+            // An RC digit's cells in `b` all see `a`'s: a set with no cell seen that way has
+            // none (every common digit has cells in `b`).
+            let seen_any = a.seen_by.iter().fold(CellSet::EMPTY, |acc, &s| acc | s);
             for (j, b) in alses.iter().enumerate().skip(i + 1) {
-                if !(a.cells & b.cells).is_empty() {
+                if !(a.cells & b.cells).is_empty() || (b.cells & seen_any).is_empty() {
                     continue;
                 }
                 let restricted: DigitSet = (a.digits & b.digits)

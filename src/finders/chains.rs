@@ -52,9 +52,10 @@
 //! link's after it), `Discontinuous Nice Loop: 1 r5c6 -1- r5c3 ... =4= r5c6 => r5c6<>1`.
 //! The eliminations use Stepwise's shared notation (`r1c5,r3c5<>1`, `r5c4<>38`).
 
+use std::cell::RefCell;
 use std::collections::BTreeMap;
-use std::collections::VecDeque;
 use std::ops::ControlFlow;
+use std::rc::Rc;
 
 use super::links::{GraphKind, LinkGraph, Node};
 use super::Emit;
@@ -86,25 +87,31 @@ impl Chain {
     }
 }
 
-/// Whether `node` (in either state) lies on the path that leads to `state`: a chain never
-/// passes a node twice, so a shortest path that would is not taken.
-fn on_path(parent: &[u32], mut state: usize, node: usize) -> bool {
-    loop {
-        if state / 2 == node {
-            return true;
-        }
-        match parent[state] {
-            u32::MAX => return false,
-            p => state = p as usize,
-        }
+/// Whether state `u` lies on the search's path to state `s`: it is then the ancestor of `s`
+/// at its own distance. A chain never passes a node twice: a search about to enter a node
+/// in one state asks whether the path holds the node in the other (the state it would enter
+/// is not reached yet, so not on the path).
+fn on_path(parent: &[u32], dist: &[u8], s: usize, u: usize) -> bool {
+    let (du, ds) = (dist[u], dist[s]);
+    if du == u8::MAX || du > ds {
+        return false;
     }
+    let mut at = s;
+    for _ in du..ds {
+        at = parent[at] as usize;
+    }
+    at == u
 }
 
-/// Breadth-first search over (node, true/false) states.
+/// Breadth-first search over (node, true/false) states. One value serves every search of a
+/// finder: each run resets only the states the previous one reached.
+#[derive(Default)]
 struct Search {
     /// Links from the start to each state (`node * 2 + on`), `u8::MAX` if not reached.
     dist: Vec<u8>,
     parent: Vec<u32>,
+    /// The states reached, in the order they were met (the queue of the search).
+    reached: Vec<u32>,
 }
 
 impl Search {
@@ -114,14 +121,28 @@ impl Search {
 
     /// From `start` in state `on`: a true node follows its weak links, a false one its strong
     /// links. Nodes touching `blocked` are never entered.
-    fn run(graph: &LinkGraph, start: usize, on: bool, blocked: CellSet) -> Search {
+    fn run(&mut self, graph: &LinkGraph, start: usize, on: bool, blocked: CellSet) -> &Search {
         let n = graph.nodes.len() * 2;
-        let mut dist = vec![u8::MAX; n];
-        let mut parent = vec![u32::MAX; n];
+        if self.dist.len() == n {
+            for &s in &self.reached {
+                self.dist[s as usize] = u8::MAX;
+                self.parent[s as usize] = u32::MAX;
+            }
+        } else {
+            self.dist.clear();
+            self.dist.resize(n, u8::MAX);
+            self.parent.clear();
+            self.parent.resize(n, u32::MAX);
+        }
+        self.reached.clear();
+        let (dist, parent) = (&mut self.dist, &mut self.parent);
         let first = Search::state(start, on);
         dist[first] = 0;
-        let mut queue = VecDeque::from([first]);
-        while let Some(s) = queue.pop_front() {
+        self.reached.push(first as u32);
+        let mut head = 0;
+        while let Some(&s) = self.reached.get(head) {
+            head += 1;
+            let s = s as usize;
             // dist links = dist + 1 nodes; stop before a chain would pass the cap.
             if dist[s] as usize + 2 > MAX_NODES {
                 continue;
@@ -134,18 +155,18 @@ impl Search {
             };
             for &m in next {
                 let m = m as usize;
-                if !(graph.nodes[m].cells & blocked).is_empty() {
+                if !blocked.is_empty() && !(graph.nodes[m].cells & blocked).is_empty() {
                     continue;
                 }
                 let t = Search::state(m, !is_on);
-                if dist[t] == u8::MAX && !on_path(&parent, s, m) {
+                if dist[t] == u8::MAX && !on_path(parent, dist, s, Search::state(m, is_on)) {
                     dist[t] = dist[s] + 1;
                     parent[t] = s as u32;
-                    queue.push_back(t);
+                    self.reached.push(t as u32);
                 }
             }
         }
-        Search { dist, parent }
+        self
     }
 
     fn reached(&self, node: usize, on: bool) -> bool {
@@ -333,6 +354,15 @@ impl Collector {
                 .is_none_or(|old| (old.0, old.1) > (size, preference))
     }
 
+    /// [`Collector::wants`] for eliminations already sorted and distinct.
+    fn would_keep(&self, eliminations: &[Candidate], size: usize, preference: u8) -> bool {
+        !eliminations.is_empty()
+            && self
+                .by_eliminations
+                .get(eliminations)
+                .is_none_or(|old| (old.0, old.1) > (size, preference))
+    }
+
     fn offer(&mut self, graph: &LinkGraph, mut found: Found) {
         found.eliminations.sort();
         found.eliminations.dedup();
@@ -352,13 +382,18 @@ impl Collector {
 
     /// Shortest chains first, then by eliminations.
     fn emit(self, emit: &mut Emit<'_>) -> ControlFlow<()> {
-        let mut all: Vec<(Vec<Candidate>, (usize, u8, Step))> =
-            self.by_eliminations.into_iter().collect();
-        all.sort_by(|a, b| (a.1 .0, &a.0).cmp(&(b.1 .0, &b.0)));
-        for (_, (_, _, step)) in all {
+        for step in self.into_steps() {
             emit(step)?;
         }
         ControlFlow::Continue(())
+    }
+
+    /// The steps in the order [`Collector::emit`] emits them.
+    fn into_steps(self) -> Vec<Step> {
+        let mut all: Vec<(Vec<Candidate>, (usize, u8, Step))> =
+            self.by_eliminations.into_iter().collect();
+        all.sort_by(|a, b| (a.1 .0, &a.0).cmp(&(b.1 .0, &b.0)));
+        all.into_iter().map(|(_, (_, _, step))| step).collect()
     }
 }
 
@@ -444,10 +479,11 @@ fn step(graph: &LinkGraph, found: Found) -> Step {
 /// X-Chain: one digit, three or more strong links along units.
 pub fn x_chain(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
     let mut found = Collector::default();
+    let mut scratch = Search::default();
     for digit in 1..=9 {
         let graph = LinkGraph::build(grid, GraphKind::single_digit(grid, digit));
         for start in 0..graph.nodes.len() {
-            let search = Search::run(&graph, start, false, CellSet::EMPTY);
+            let search = scratch.run(&graph, start, false, CellSet::EMPTY);
             for end in 0..graph.nodes.len() {
                 // Three strong links and two weak ones at least.
                 if end == start || !search.reached(end, true) || search.links_to(end, true) < 5 {
@@ -502,8 +538,9 @@ fn chain_cells(graph: &LinkGraph, chain: &Chain) -> Vec<Cell> {
 pub fn xy_chain(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
     let graph = LinkGraph::build(grid, GraphKind::bivalue(grid, grid.empty_cells()));
     let mut found = Collector::default();
+    let mut scratch = Search::default();
     for start in 0..graph.nodes.len() {
-        let search = Search::run(&graph, start, false, CellSet::EMPTY);
+        let search = scratch.run(&graph, start, false, CellSet::EMPTY);
         let a = graph.nodes[start];
         for end in 0..graph.nodes.len() {
             let z = graph.nodes[end];
@@ -547,6 +584,7 @@ pub fn xy_chain(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
 /// Remote Pair: four or more cells on the same two digits, each seeing the next.
 pub fn remote_pair(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
     let mut found = Collector::default();
+    let mut scratch = Search::default();
     for low in 1..=9u8 {
         for high in low + 1..=9u8 {
             let pair = DigitSet::single(low).with(high);
@@ -563,7 +601,7 @@ pub fn remote_pair(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
                 let Some(start) = graph.single(start_cell, low) else {
                     continue;
                 };
-                let search = Search::run(&graph, start, false, CellSet::EMPTY);
+                let search = scratch.run(&graph, start, false, CellSet::EMPTY);
                 for end_cell in cells.iter() {
                     let Some(end) = graph.single(end_cell, low) else {
                         continue;
@@ -657,158 +695,258 @@ fn uses_als(graph: &LinkGraph, chain: &Chain) -> bool {
 /// AIC (plain, grouped or with ALS nodes): ends true-or-true, eliminations that conflict with
 /// both.
 fn aic_search(grid: &Grid, emit: &mut Emit<'_>, kind: AicNodes) -> ControlFlow<()> {
-    let (technique, graph_kind) = match kind {
-        AicNodes::Candidates => (Technique::Aic, GraphKind::full(grid, false)),
-        AicNodes::Groups => (Technique::GroupedAic, GraphKind::full(grid, true)),
-        AicNodes::Als => (Technique::AlsAic, GraphKind::with_als(grid)),
+    let graph_kind = match kind {
+        AicNodes::Candidates => GraphKind::full(grid, false),
+        AicNodes::Groups => GraphKind::full(grid, true),
+        AicNodes::Als => GraphKind::with_als(grid),
     };
-    let graph = LinkGraph::build(grid, graph_kind);
+    let graph = LinkGraph::shared(grid, graph_kind);
+    if kind != AicNodes::Als {
+        // Searched together with the continuous loops on the same graph.
+        for step in &loops_and_aics(grid, &graph, kind == AicNodes::Groups).aics {
+            emit(step.clone())?;
+        }
+        return ControlFlow::Continue(());
+    }
     let mut found = Collector::default();
+    let mut scratch = Search::default();
     for start in 0..graph.nodes.len() {
         // Chains start on candidates and groups; a set's node is met inside the chain (a chain
         // from one is the reverse of a chain to it).
         if graph.nodes[start].is_als() {
             continue;
         }
-        let search = Search::run(&graph, start, false, CellSet::EMPTY);
-        let a = graph.nodes[start];
-        for end in 0..graph.nodes.len() {
-            let z = graph.nodes[end];
-            if end == start || !search.reached(end, true) || search.links_to(end, true) < 3 {
-                continue;
-            }
-            // Ends that conflict close a loop: a Continuous Nice Loop.
-            if a.excludes_node(&z) {
-                continue;
-            }
-            let chain = search.chain(end, true);
-            let wanted_nodes = match kind {
-                AicNodes::Candidates => !uses_group(&graph, &chain) && !is_x_or_xy(&graph, &chain),
-                AicNodes::Groups => uses_group(&graph, &chain),
-                AicNodes::Als => uses_als(&graph, &chain),
-            };
-            if !wanted_nodes || !is_simple(&graph, &chain.nodes) {
-                continue;
-            }
-            let mut eliminations = excluded_by_both(grid, &a, &z);
-            if !found.wants(&mut eliminations, chain.size(), 0) {
-                continue;
-            }
-            found.offer(&graph, Found {
-                technique,
-                subject: eureka(&graph, &chain),
-                text: format!(
-                    "If {} is false, the chain of alternating strong and weak links makes {} true, so one of the two is true and every candidate that conflicts with both can be removed.",
-                    node_words(&a),
-                    node_words(&z)
-                ),
-                chain,
-                eliminations,
-                preference: 0,
-            });
-        }
+        let search = scratch.run(&graph, start, false, CellSet::EMPTY);
+        aics_from(grid, &graph, search, start, kind, &mut found);
     }
     found.emit(emit)
 }
 
+/// The AICs from `start` (assumed false) that `search` reached, offered to `found`.
+fn aics_from(
+    grid: &Grid,
+    graph: &LinkGraph,
+    search: &Search,
+    start: usize,
+    kind: AicNodes,
+    found: &mut Collector,
+) {
+    let technique = match kind {
+        AicNodes::Candidates => Technique::Aic,
+        AicNodes::Groups => Technique::GroupedAic,
+        AicNodes::Als => Technique::AlsAic,
+    };
+    let a = graph.nodes[start];
+    for end in 0..graph.nodes.len() {
+        if end == start || !search.reached(end, true) || search.links_to(end, true) < 3 {
+            continue;
+        }
+        let z = graph.nodes[end];
+        // Ends that conflict close a loop: a Continuous Nice Loop. Without sets, those are
+        // the nodes weakly linked to the start (a sorted list).
+        let conflicts = if kind == AicNodes::Als {
+            a.excludes_node(&z)
+        } else {
+            graph.weak[start].binary_search(&(end as u16)).is_ok()
+        };
+        if conflicts {
+            continue;
+        }
+        // The eliminations depend on the ends alone and the chain's size on its length:
+        // whether the step would be kept is known before the chain is built.
+        let mut eliminations = excluded_by_both(grid, &a, &z);
+        if !found.wants(&mut eliminations, search.links_to(end, true) + 1, 0) {
+            continue;
+        }
+        let chain = search.chain(end, true);
+        let wanted_nodes = match kind {
+            AicNodes::Candidates => !uses_group(graph, &chain) && !is_x_or_xy(graph, &chain),
+            AicNodes::Groups => uses_group(graph, &chain),
+            AicNodes::Als => uses_als(graph, &chain),
+        };
+        if !wanted_nodes || !is_simple(graph, &chain.nodes) {
+            continue;
+        }
+        found.offer(graph, Found {
+            technique,
+            subject: eureka(graph, &chain),
+            text: format!(
+                "If {} is false, the chain of alternating strong and weak links makes {} true, so one of the two is true and every candidate that conflicts with both can be removed.",
+                node_words(&a),
+                node_words(&z)
+            ),
+            chain,
+            eliminations,
+            preference: 0,
+        });
+    }
+}
+
 /// Continuous Nice Loop (grouped or not).
 fn continuous_search(grid: &Grid, emit: &mut Emit<'_>, grouped: bool) -> ControlFlow<()> {
-    let technique = grouped_technique(
+    let graph = LinkGraph::shared(grid, GraphKind::full(grid, grouped));
+    for step in &loops_and_aics(grid, &graph, grouped).loops {
+        emit(step.clone())?;
+    }
+    ControlFlow::Continue(())
+}
+
+/// The continuous nice loops and the AICs of one graph (plain or grouped), in the order each
+/// finder emits them.
+struct LoopsAndAics {
+    loops: Vec<Step>,
+    aics: Vec<Step>,
+}
+
+/// The continuous nice loops and AICs of `graph` (the shared full graph of `grid`): both
+/// search from every start assumed false, so one search from each start serves both, and the
+/// steps are kept for the other finder. Each thread keeps the last few, each with the graph it
+/// came from; a graph is shared only for an equal state (see [`LinkGraph::shared`]).
+fn loops_and_aics(grid: &Grid, graph: &Rc<LinkGraph>, grouped: bool) -> Rc<LoopsAndAics> {
+    /// The plain and the grouped graph of one state.
+    const KEPT: usize = 2;
+    thread_local! {
+        static FOUND: RefCell<Vec<(Rc<LinkGraph>, Rc<LoopsAndAics>)>> =
+            const { RefCell::new(Vec::new()) };
+    }
+    if let Some(known) = FOUND.with(|found| {
+        found
+            .borrow()
+            .iter()
+            .find(|(g, _)| Rc::ptr_eq(g, graph))
+            .map(|(_, steps)| Rc::clone(steps))
+    }) {
+        return known;
+    }
+    let loop_technique = grouped_technique(
         grouped,
         Technique::ContinuousNiceLoop,
         Technique::GroupedContinuousNiceLoop,
     );
-    let graph = LinkGraph::build(grid, GraphKind::full(grid, grouped));
-    let mut found = Collector::default();
+    let aic_nodes = if grouped {
+        AicNodes::Groups
+    } else {
+        AicNodes::Candidates
+    };
+    let (mut loops, mut aics) = (Collector::default(), Collector::default());
+    let mut scratch = Search::default();
     for start in 0..graph.nodes.len() {
-        let search = Search::run(&graph, start, false, CellSet::EMPTY);
-        let a = graph.nodes[start];
-        for end in 0..graph.nodes.len() {
-            let z = graph.nodes[end];
-            // Four links at least with the closing one.
-            if end == start
-                || !a.excludes_node(&z)
-                || !search.reached(end, true)
-                || search.links_to(end, true) < 3
-            {
-                continue;
-            }
-            let mut chain = search.chain(end, true);
-            if !is_simple(&graph, &chain.nodes) || uses_group(&graph, &chain) != grouped {
-                continue;
-            }
-            // Close the loop with the weak link back to the start.
-            chain.nodes.push(start);
-            chain.strong.push(false);
-            let own = chain_candidates(&graph, &chain);
-            let mut eliminations = Vec::new();
-            for (i, &strong) in chain.strong.iter().enumerate() {
-                if !strong {
-                    let (p, q) = (
-                        &graph.nodes[chain.nodes[i]],
-                        &graph.nodes[chain.nodes[i + 1]],
-                    );
-                    eliminations.extend(weak_link_eliminations(grid, p, q));
-                }
-            }
-            eliminations.retain(|c| !own.contains(c));
-            let closes_in_cell = in_cell(&a, &z);
-            if !found.wants(&mut eliminations, chain.size(), u8::from(!closes_in_cell)) {
-                continue;
-            }
-            let removed: DigitSet = eliminations
-                .iter()
-                .map(|c| c.digit)
-                .fold(DigitSet::EMPTY, |acc, d| acc.with(d));
-            let close_mark = if closes_in_cell { '=' } else { '-' };
-            // The first link written out of the start cell (a link inside it is not written).
-            let opening = (0..chain.strong.len())
-                .find(|&i| {
-                    !in_cell(
-                        &graph.nodes[chain.nodes[i]],
-                        &graph.nodes[chain.nodes[i + 1]],
-                    )
-                })
-                .unwrap_or(0);
-            let open_mark = if chain.strong[opening] { '=' } else { '-' };
-            let open_digit = graph.nodes[chain.nodes[opening]].digit;
-            // The loop's start cell with the closing link's digit before and the first
-            // link's after; a closing link inside the cell is HoDoKu's usual start.
-            let mut shown = chain.clone();
-            let subject = if closes_in_cell {
-                shown.nodes.pop();
-                shown.strong.pop();
-                format!(
-                    "{} {}{close_mark} {} {open_mark}{}",
-                    digit_list_slash(removed),
-                    z.digit,
-                    body(&graph, &shown),
-                    open_digit
-                )
-            } else {
-                format!(
-                    "{} {}{close_mark} {} {open_mark}{}",
-                    digit_list_slash(removed),
-                    a.digit,
-                    body(&graph, &shown),
-                    open_digit
-                )
-            };
-            found.offer(&graph, Found {
-                technique,
-                subject,
-                text: format!(
-                    "The chain from {} to {} closes on itself through a weak link, so every weak link of the loop holds exactly one true candidate: the candidates that conflict with both ends of one of them can be removed.",
-                    node_words(&a),
-                    node_words(&z)
-                ),
-                chain,
-                eliminations,
-                preference: u8::from(!closes_in_cell),
-            });
-        }
+        let search = scratch.run(graph, start, false, CellSet::EMPTY);
+        loops_from(grid, graph, search, start, loop_technique, &mut loops);
+        aics_from(grid, graph, search, start, aic_nodes, &mut aics);
     }
-    found.emit(emit)
+    let steps = Rc::new(LoopsAndAics {
+        loops: loops.into_steps(),
+        aics: aics.into_steps(),
+    });
+    FOUND.with(|found| {
+        let mut found = found.borrow_mut();
+        if found.len() == KEPT {
+            found.remove(0);
+        }
+        found.push((Rc::clone(graph), Rc::clone(&steps)));
+    });
+    steps
+}
+
+/// The continuous nice loops through `start` (assumed false) that `search` reached, offered to
+/// `found`.
+fn loops_from(
+    grid: &Grid,
+    graph: &LinkGraph,
+    search: &Search,
+    start: usize,
+    technique: Technique,
+    found: &mut Collector,
+) {
+    let grouped = technique == Technique::GroupedContinuousNiceLoop;
+    let a = graph.nodes[start];
+    // The ends that conflict with the start are the nodes weakly linked to it (in the full
+    // graph), in node order.
+    for &end in &graph.weak[start] {
+        let end = end as usize;
+        // Four links at least with the closing one (the cheap tests first).
+        if end == start || !search.reached(end, true) || search.links_to(end, true) < 3 {
+            continue;
+        }
+        let z = graph.nodes[end];
+        if !a.excludes_node(&z) {
+            continue;
+        }
+        let mut chain = search.chain(end, true);
+        if !is_simple(graph, &chain.nodes) || uses_group(graph, &chain) != grouped {
+            continue;
+        }
+        // Close the loop with the weak link back to the start.
+        chain.nodes.push(start);
+        chain.strong.push(false);
+        let own = chain_candidates(graph, &chain);
+        let mut eliminations = Vec::new();
+        for (i, &strong) in chain.strong.iter().enumerate() {
+            if !strong {
+                let (p, q) = (
+                    &graph.nodes[chain.nodes[i]],
+                    &graph.nodes[chain.nodes[i + 1]],
+                );
+                eliminations.extend(weak_link_eliminations(grid, p, q));
+            }
+        }
+        eliminations.retain(|c| !own.contains(c));
+        let closes_in_cell = in_cell(&a, &z);
+        if !found.wants(&mut eliminations, chain.size(), u8::from(!closes_in_cell)) {
+            continue;
+        }
+        let removed: DigitSet = eliminations
+            .iter()
+            .map(|c| c.digit)
+            .fold(DigitSet::EMPTY, |acc, d| acc.with(d));
+        let close_mark = if closes_in_cell { '=' } else { '-' };
+        // The first link written out of the start cell (a link inside it is not written).
+        let opening = (0..chain.strong.len())
+            .find(|&i| {
+                !in_cell(
+                    &graph.nodes[chain.nodes[i]],
+                    &graph.nodes[chain.nodes[i + 1]],
+                )
+            })
+            .unwrap_or(0);
+        let open_mark = if chain.strong[opening] { '=' } else { '-' };
+        let open_digit = graph.nodes[chain.nodes[opening]].digit;
+        // The loop's start cell with the closing link's digit before and the first
+        // link's after; a closing link inside the cell is HoDoKu's usual start.
+        let mut shown = chain.clone();
+        let subject = if closes_in_cell {
+            shown.nodes.pop();
+            shown.strong.pop();
+            format!(
+                "{} {}{close_mark} {} {open_mark}{}",
+                digit_list_slash(removed),
+                z.digit,
+                body(graph, &shown),
+                open_digit
+            )
+        } else {
+            format!(
+                "{} {}{close_mark} {} {open_mark}{}",
+                digit_list_slash(removed),
+                a.digit,
+                body(graph, &shown),
+                open_digit
+            )
+        };
+        found.offer(graph, Found {
+            technique,
+            subject,
+            text: format!(
+                "The chain from {} to {} closes on itself through a weak link, so every weak link of the loop holds exactly one true candidate: the candidates that conflict with both ends of one of them can be removed.",
+                node_words(&a),
+                node_words(&z)
+            ),
+            chain,
+            eliminations,
+            preference: u8::from(!closes_in_cell),
+        });
+    }
 }
 
 /// `1/2/4`: digits joined by slashes, as HoDoKu lists a loop's removed digits.
@@ -823,47 +961,73 @@ fn discontinuous_search(grid: &Grid, emit: &mut Emit<'_>, grouped: bool) -> Cont
         Technique::DiscontinuousNiceLoop,
         Technique::GroupedDiscontinuousNiceLoop,
     );
-    let graph = LinkGraph::build(grid, GraphKind::full(grid, grouped));
+    let graph = LinkGraph::shared(grid, GraphKind::full(grid, grouped));
     let mut found = Collector::default();
+    let mut scratch = Search::default();
+    let mut links_back = vec![false; graph.nodes.len()];
+    let mut ends: Vec<u16> = Vec::new();
     for target in 0..graph.nodes.len() {
         let t = graph.nodes[target];
         let Some(cell) = t.cell() else {
             continue;
         };
         let blocked = CellSet::single(cell);
-        let mut offer =
-            |chain: Chain, mut eliminations: Vec<Candidate>, why: &dyn Fn() -> String| {
-                if chain.nodes.len() < 4
-                    || !is_simple(&graph, &chain.nodes[1..chain.nodes.len() - 1])
-                    || uses_group(&graph, &chain) != grouped
-                    || !found.wants(&mut eliminations, chain.size(), 0)
-                {
-                    return;
+        let offer = |found: &mut Collector,
+                     chain: Chain,
+                     mut eliminations: Vec<Candidate>,
+                     why: &dyn Fn() -> String| {
+            if chain.nodes.len() < 4
+                || !is_simple(&graph, &chain.nodes[1..chain.nodes.len() - 1])
+                || uses_group(&graph, &chain) != grouped
+                || !found.wants(&mut eliminations, chain.size(), 0)
+            {
+                return;
+            }
+            let removed: DigitSet = eliminations
+                .iter()
+                .fold(DigitSet::EMPTY, |acc, c| acc.with(c.digit));
+            found.offer(
+                &graph,
+                Found {
+                    technique,
+                    subject: format!("{} {}", digit_list_slash(removed), body(&graph, &chain)),
+                    text: why(),
+                    chain,
+                    eliminations,
+                    preference: 0,
+                },
+            );
+        };
+        // The only ends tried below, in node order: the nodes that exclude T (outside its
+        // cell: those weakly linked to it) and those strongly linked to another digit of the
+        // cell (links are symmetric).
+        ends.clear();
+        ends.extend_from_slice(&graph.weak[target]);
+        for other in grid.candidates(cell).without(t.digit).iter() {
+            if let Some(back) = graph.single(cell, other) {
+                for &m in &graph.strong[back] {
+                    links_back[m as usize] = true;
+                    ends.push(m);
                 }
-                let removed: DigitSet = eliminations
-                    .iter()
-                    .fold(DigitSet::EMPTY, |acc, c| acc.with(c.digit));
-                found.offer(
-                    &graph,
-                    Found {
-                        technique,
-                        subject: format!("{} {}", digit_list_slash(removed), body(&graph, &chain)),
-                        text: why(),
-                        chain,
-                        eliminations,
-                        preference: 0,
-                    },
-                );
-            };
+            }
+        }
+        ends.sort_unstable();
+        ends.dedup();
+        let removes_t = vec![Candidate::new(cell, t.digit)];
         // T true leads back to T false, or to another digit of its cell true.
-        let search = Search::run(&graph, target, true, blocked);
-        for end in 0..graph.nodes.len() {
-            let w = graph.nodes[end];
-            if search.reached(end, true) && w.excludes(cell, t.digit) {
+        let search = scratch.run(&graph, target, true, blocked);
+        for &end in &ends {
+            let end = end as usize;
+            // Each loop below is checked against the steps kept before it is built: it would
+            // have `links_to + 2` nodes, `links_to + 1` of them distinct if it closes on T.
+            if search.reached(end, true)
+                && graph.nodes[end].excludes(cell, t.digit)
+                && found.would_keep(&removes_t, search.links_to(end, true) + 1, 0)
+            {
                 let mut chain = search.chain(end, true);
                 chain.nodes.push(target);
                 chain.strong.push(false);
-                offer(chain, vec![Candidate::new(cell, t.digit)], &|| {
+                offer(&mut found, chain, removes_t.clone(), &|| {
                     format!(
                         "If {} were true, the loop would lead back to {} and make it false, so {} can be removed from {}.",
                         node_words(&t),
@@ -873,7 +1037,10 @@ fn discontinuous_search(grid: &Grid, emit: &mut Emit<'_>, grouped: bool) -> Cont
                     )
                 });
             }
-            if search.reached(end, false) {
+            if search.reached(end, false)
+                && links_back[end]
+                && found.would_keep(&removes_t, search.links_to(end, false) + 2, 0)
+            {
                 for other in grid.candidates(cell).without(t.digit).iter() {
                     let Some(back) = graph.single(cell, other) else {
                         continue;
@@ -888,7 +1055,7 @@ fn discontinuous_search(grid: &Grid, emit: &mut Emit<'_>, grouped: bool) -> Cont
                         if excluded_by_both(grid, first, &graph.nodes[back]).len() > 1 {
                             continue;
                         }
-                        offer(chain, vec![Candidate::new(cell, t.digit)], &|| {
+                        offer(&mut found, chain, removes_t.clone(), &|| {
                             format!(
                                 "If {} were true, the loop would lead back to {} and make {other} true there as well, so {} can be removed from {}.",
                                 node_words(&t),
@@ -901,20 +1068,27 @@ fn discontinuous_search(grid: &Grid, emit: &mut Emit<'_>, grouped: bool) -> Cont
                 }
             }
         }
+        for &end in &ends {
+            links_back[end as usize] = false;
+        }
         // T false leads back to T true: T is true.
-        let search = Search::run(&graph, target, false, blocked);
-        for end in 0..graph.nodes.len() {
-            if search.reached(end, false) && graph.strong[end].contains(&(target as u16)) {
+        let search = scratch.run(&graph, target, false, blocked);
+        // The ends strongly linked to T, in node order (links are symmetric, lists sorted).
+        let others: Vec<Candidate> = grid
+            .candidates(cell)
+            .without(t.digit)
+            .iter()
+            .map(|d| Candidate::new(cell, d))
+            .collect();
+        for &end in &graph.strong[target] {
+            let end = end as usize;
+            if search.reached(end, false)
+                && found.would_keep(&others, search.links_to(end, false) + 1, 0)
+            {
                 let mut chain = search.chain(end, false);
                 chain.nodes.push(target);
                 chain.strong.push(true);
-                let others: Vec<Candidate> = grid
-                    .candidates(cell)
-                    .without(t.digit)
-                    .iter()
-                    .map(|d| Candidate::new(cell, d))
-                    .collect();
-                offer(chain, others, &|| {
+                offer(&mut found, chain, others.clone(), &|| {
                     format!(
                         "If {} were false, the loop would lead back to {} and make it true, so {} holds {} and its other candidates can be removed.",
                         node_words(&t),

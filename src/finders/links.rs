@@ -17,11 +17,17 @@
 //!
 //! [`GraphKind`] says which links a search may use (X-chains: one digit, unit links only;
 //! XY-chains: bivalue cells, strong links inside cells and weak links between them; AICs and
-//! nice loops: everything). The graph is built once per finder call; nodes are numbered with
+//! nice loops: everything). The graph is built once per finder call, or once per state for the
+//! finders that search the same graph in turn ([`LinkGraph::shared`]); nodes are numbered with
 //! the single candidates first, in cell then digit order, then the groups in box, line and
 //! digit order, so searches over it are deterministic.
 
-use crate::geometry::{box_of, col_of, row_of, Cell, CellSet, Digit, DigitSet, Unit, UnitKind};
+use crate::geometry::{
+    box_of, col_of, row_of, units_of, Cell, CellSet, Digit, DigitSet, Unit, UnitKind,
+};
+use std::cell::RefCell;
+use std::rc::Rc;
+
 use crate::grid::Grid;
 
 /// A chain node: `digit` in one cell, in two or three cells of one box-line intersection, or
@@ -110,7 +116,7 @@ impl Node {
 }
 
 /// Which nodes and links a search uses.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct GraphKind {
     /// Digits whose candidates become nodes.
     pub digits: DigitSet,
@@ -268,11 +274,15 @@ impl LinkGraph {
         };
         // Inside cells.
         for cell in kind.cells.iter() {
-            let here: Vec<usize> = grid
-                .candidates(cell)
-                .iter()
-                .filter_map(|d| single[slot(cell, d)].map(usize::from))
-                .collect();
+            let mut here = [0usize; 9];
+            let mut count = 0;
+            for d in grid.candidates(cell).iter() {
+                if let Some(node) = single[slot(cell, d)] {
+                    here[count] = usize::from(node);
+                    count += 1;
+                }
+            }
+            let here = &here[..count];
             let bivalue = grid.candidates(cell).len() == 2;
             for (i, &a) in here.iter().enumerate() {
                 for &b in &here[i + 1..] {
@@ -284,18 +294,34 @@ impl LinkGraph {
             }
         }
         // Inside units: every pair of disjoint nodes of a digit within the unit.
-        let mut members: Vec<Vec<usize>> = vec![Vec::new(); 27 * 9];
+        // Each (unit, digit) slot's nodes in node order, stored flat: slot `k`'s are
+        // `members[start[k]..start[k + 1]]`.
+        let unit_slot = |unit: Unit, digit: Digit| unit.index() * 9 + digit as usize - 1;
+        let mut start = vec![0usize; 27 * 9 + 1];
+        for node in &nodes {
+            let (units, count) = units_holding(node.cells);
+            for &u in &units[..count] {
+                start[unit_slot(u, node.digit) + 1] += 1;
+            }
+        }
+        for k in 1..start.len() {
+            start[k] += start[k - 1];
+        }
+        let mut members = vec![0usize; start[27 * 9]];
+        let mut filled = start.clone();
         for (id, node) in nodes.iter().enumerate() {
-            for unit in Unit::all() {
-                if (node.cells - unit.cell_set()).is_empty() {
-                    members[unit.index() * 9 + node.digit as usize - 1].push(id);
-                }
+            let (units, count) = units_holding(node.cells);
+            for &u in &units[..count] {
+                let k = unit_slot(u, node.digit);
+                members[filled[k]] = id;
+                filled[k] += 1;
             }
         }
         for unit in Unit::all() {
             for digit in kind.digits.iter() {
                 let places = unit.cell_set() & grid.digit_cells(digit);
-                let inside = &members[unit.index() * 9 + digit as usize - 1];
+                let k = unit_slot(unit, digit);
+                let inside = &members[start[k]..start[k + 1]];
                 for (i, &a) in inside.iter().enumerate() {
                     for &b in &inside[i + 1..] {
                         let (ca, cb) = (nodes[a].cells, nodes[b].cells);
@@ -320,9 +346,50 @@ impl LinkGraph {
         }
     }
 
+    /// The graph of `grid` and `kind`, built once for the finders that search the same one in
+    /// turn on one state (the nice loops and AICs): each thread keeps the last few it built,
+    /// each with the state and kind it was built for, and a graph only serves an equal state.
+    pub fn shared(grid: &Grid, kind: GraphKind) -> Rc<LinkGraph> {
+        /// Enough for the plain, grouped and ALS graphs of one state.
+        const KEPT: usize = 3;
+        thread_local! {
+            static BUILT: RefCell<Vec<(Grid, GraphKind, Rc<LinkGraph>)>> =
+                const { RefCell::new(Vec::new()) };
+        }
+        BUILT.with(|built| {
+            let mut built = built.borrow_mut();
+            if let Some((_, _, graph)) = built.iter().find(|(g, k, _)| *k == kind && g == grid) {
+                return Rc::clone(graph);
+            }
+            let graph = Rc::new(LinkGraph::build(grid, kind));
+            if built.len() == KEPT {
+                built.remove(0);
+            }
+            built.push((grid.clone(), kind, Rc::clone(&graph)));
+            graph
+        })
+    }
+
     /// The node of a single candidate, if the graph has it.
     pub fn single(&self, cell: Cell, digit: Digit) -> Option<usize> {
         self.single[slot(cell, digit)].map(usize::from)
+    }
+}
+
+/// The units holding every cell of `cells` (at most three; the first `count` of the array):
+/// a single cell's row, column and box, else those of the 27 that contain the set.
+fn units_holding(cells: CellSet) -> ([Unit; 3], usize) {
+    match (cells.first(), cells.len()) {
+        (Some(cell), 1) => (units_of(cell), 3),
+        _ => {
+            let mut units = [Unit::row(0); 3];
+            let mut count = 0;
+            for u in Unit::all().filter(|u| (cells - u.cell_set()).is_empty()) {
+                units[count] = u;
+                count += 1;
+            }
+            (units, count)
+        }
     }
 }
 
