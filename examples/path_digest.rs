@@ -1,4 +1,4 @@
-//! Every step the hodoku and extended profiles take on the first puzzles of a file, one line
+//! Every step the se, hodoku and extended profiles take on the first puzzles of a file, one line
 //! each (puzzle, profile, a hash of the whole step, its notation), to check that a change meant
 //! for speed alone leaves every path as it was: run it before and after and compare the
 //! outputs (`cmp`). Run: `cargo run --release --example path_digest FILE [LIMIT] > out.txt`
@@ -39,6 +39,7 @@ fn main() {
         }
         let grid = Grid::from_puzzle(&cells);
         for (name, options) in [
+            ("se", Options::sudoku_explainer()),
             ("hodoku", Options::hodoku()),
             ("extended", Options::extended()),
         ] {
