@@ -3,6 +3,10 @@
 
 use std::time::Instant;
 
+/// The allocator the `stepwise` binary ships with, so these times are the CLI's.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use stepwise::grid::Grid;
 use stepwise::pipeline::{apply, next_step, Options};
 
