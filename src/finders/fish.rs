@@ -324,6 +324,9 @@ struct Search<'e, 'f> {
     /// Once the bases are chosen: every cell a fish on them could eliminate, a superset of
     /// the targets that fins are checked against.
     reachable: CellSet,
+    /// Whether a fish of the sibling technique (sashimi for finned, finned for sashimi) was
+    /// met: the two searches are the same but for that last test.
+    sibling_found: bool,
     emit: &'e mut Emit<'f>,
 }
 
@@ -483,6 +486,7 @@ impl Search<'_, '_> {
             Fins::Sashimi => sashimi,
         };
         if !wanted {
+            self.sibling_found = true;
             return ControlFlow::Continue(());
         }
         let fish = Fish {
@@ -528,6 +532,7 @@ fn general(grid: &Grid, spec: Spec, emit: &mut Emit<'_>) -> ControlFlow<()> {
             continue;
         }
         let mut found = false;
+        let mut sibling_found = false;
         let mut counted = |step: Step| {
             found = true;
             emit(step)
@@ -549,21 +554,46 @@ fn general(grid: &Grid, spec: Spec, emit: &mut Emit<'_>) -> ControlFlow<()> {
                 bases: Vec::with_capacity(spec.size),
                 base_cells: CellSet::EMPTY,
                 reachable: CellSet::EMPTY,
+                sibling_found: false,
                 emit: &mut counted,
             };
             search.choose_bases(&candidates, 0)?;
+            sibling_found |= search.sibling_found;
         }
         if !found {
-            FISHLESS.with(|f| {
-                let mut f = f.borrow_mut();
-                if f.len() >= FISHLESS_LIMIT {
-                    f.clear();
-                }
-                f.insert(key);
-            });
+            remember_fishless(key);
+        }
+        // The finned and sashimi forms come one after the other in HoDoKu's order: the
+        // search just made also tells whether the other form has a fish on this digit.
+        if let Some(sibling) = sibling(spec.technique).filter(|_| !sibling_found) {
+            remember_fishless((sibling, digit, cells.0, placed));
         }
     }
     ControlFlow::Continue(())
+}
+
+fn remember_fishless(key: DigitKey) {
+    FISHLESS.with(|f| {
+        let mut f = f.borrow_mut();
+        if f.len() >= FISHLESS_LIMIT {
+            f.clear();
+        }
+        f.insert(key);
+    });
+}
+
+/// The sashimi form of a finned basic fish, and the other way round.
+fn sibling(technique: Technique) -> Option<Technique> {
+    use Technique::*;
+    Some(match technique {
+        FinnedXWing => SashimiXWing,
+        SashimiXWing => FinnedXWing,
+        FinnedSwordfish => SashimiSwordfish,
+        SashimiSwordfish => FinnedSwordfish,
+        FinnedJellyfish => SashimiJellyfish,
+        SashimiJellyfish => FinnedJellyfish,
+        _ => return None,
+    })
 }
 
 fn spec(technique: Technique, size: usize, shape: Shape, fins: Fins) -> Spec {
