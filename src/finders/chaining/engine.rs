@@ -625,8 +625,17 @@ impl<'g> Search<'g> {
         if grid.candidates(cell).len() > 2 && !x_links {
             return; // a Y-cycle can only start in a bivalue cell
         }
+        // A chain can come back to the assumption being true only by a strong link into it:
+        // its cell's other candidate (Y links, a bivalue cell) or the digit's other place in
+        // a unit where it has two (X links). Without one, no cycle closes and no forcing
+        // chain from "false" ends at "true", so those searches would find nothing.
+        let reenterable = (y_links && grid.candidates(cell).len() == 2)
+            || (x_links
+                && units_box_row_column(cell)
+                    .iter()
+                    .any(|u| (grid.digit_cells(digit) & u.cell_set()).is_pair()));
         let source = self.arena.assume(cell, digit, true);
-        let cycles = if self.beyond_bound(cycle_base(x_links, y_links)) {
+        let cycles = if !reenterable || self.beyond_bound(cycle_base(x_links, y_links)) {
             Vec::new()
         } else {
             self.cycles(source, y_links, x_links)
@@ -634,8 +643,10 @@ impl<'g> Search<'g> {
         let mut chains = Vec::new();
         if x_links && !self.beyond_bound(forcing_base(x_links, y_links)) {
             chains.extend(self.forcing(source, y_links));
-            let source_off = self.arena.assume(cell, digit, false);
-            chains.extend(self.forcing(source_off, y_links));
+            if reenterable {
+                let source_off = self.arena.assume(cell, digit, false);
+                chains.extend(self.forcing(source_off, y_links));
+            }
         }
         for end in cycles {
             if let Some(h) = self.cycle_hint(end, y_links, x_links) {
