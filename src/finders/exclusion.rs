@@ -285,12 +285,6 @@ pub fn aligned_triple_exclusion(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow
                 if common_set.len() < 2 {
                     continue;
                 }
-                let common: ArrayVec<Cell, 20> = b0
-                    .excluders
-                    .iter()
-                    .copied()
-                    .filter(|&c| common_set.contains(c))
-                    .collect();
                 // Whether a triple removes anything does not depend on the order SE meets its
                 // cells in (the same houses, the same common excluders): one met before that
                 // removed nothing is not tried again.
@@ -300,7 +294,8 @@ pub fn aligned_triple_exclusion(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow
                 if barren[id / 64] & (1 << (id % 64)) != 0 {
                     continue;
                 }
-                match triple_step(grid, [b0.cell, b1.cell, b2.cell], &common, emit) {
+                let cells = [b0.cell, b1.cell, b2.cell];
+                match triple_step(grid, cells, common_set, &b0.excluders, emit) {
                     Some(flow) => flow?,
                     None => barren[id / 64] |= 1 << (id % 64),
                 }
@@ -392,27 +387,33 @@ fn allowed_by_pairs(
 /// Tests every value triple of `cells` against the same-house rule and the `common`
 /// excluders (in SE's order: the first one a triple empties is its locking cell) and emits
 /// the step if some candidate belongs to no allowed triple.
+/// `common_set` holds the excluders common to the three cells; `order` lists them (among
+/// others) in the first cell's house order, SE's order for choosing a locking cell.
 fn triple_step(
     grid: &Grid,
     cells: [Cell; 3],
-    common: &[Cell],
+    common_set: CellSet,
+    order: &[Cell],
     emit: &mut Emit<'_>,
 ) -> Option<ControlFlow<()>> {
     let candidates = cells.map(|c| grid.candidates(c));
     // Only an excluder within the base cells' digits can ever be emptied; dropping the others
     // keeps SE's choice of locking cell (the first one emptied).
     let digits = candidates[0] | candidates[1] | candidates[2];
-    let common: ArrayVec<(Cell, DigitSet), 20> = common
-        .iter()
-        .map(|&e| (e, grid.candidates(e)))
-        .filter(|(_, d)| d.difference(digits).is_empty())
-        .collect();
-    // Most triples of cells remove nothing: a first pass, by pairs of values, stops as soon
-    // as every candidate is allowed; only a triple that removes something is walked again,
-    // value by value, for its locking cells.
-    if allowed_by_pairs(cells, candidates, &common) == candidates {
+    let excluders = |cells: &mut dyn Iterator<Item = Cell>| -> ArrayVec<(Cell, DigitSet), 20> {
+        cells
+            .map(|e| (e, grid.candidates(e)))
+            .filter(|(_, d)| d.difference(digits).is_empty())
+            .collect()
+    };
+    // Most triples of cells remove nothing: a first pass, by pairs of values (in any order
+    // of the excluders), stops as soon as every candidate is allowed; only a triple that
+    // removes something is walked again, value by value, for its locking cells.
+    let unordered = excluders(&mut common_set.iter());
+    if allowed_by_pairs(cells, candidates, &unordered) == candidates {
         return None;
     }
+    let common = excluders(&mut order.iter().copied().filter(|&c| common_set.contains(c)));
     // Triples ruled out by an excluder, with that excluder.
     let mut locked: Vec<([Digit; 3], Cell)> = Vec::new();
     let allowed = allowed_values(cells, candidates, &common, &mut locked);
