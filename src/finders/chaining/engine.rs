@@ -1223,3 +1223,61 @@ fn sort_key_of_links(x_links: bool, y_links: bool) -> u8 {
         _ => 2,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The listed links are the link rules' own, in their order, for every candidate of a
+    /// real position (top1465's first puzzle after its singles), with Y links counted first.
+    #[test]
+    fn static_links_list_what_the_link_rules_give() {
+        let line =
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+        let digits: Vec<u8> = line.bytes().map(|b| b.saturating_sub(b'0') % 10).collect();
+        let mut grid = Grid::from_puzzle(&digits.try_into().expect("81 cells"));
+        let options = crate::pipeline::Options::sudoku_explainer();
+        while let Some(step) = crate::pipeline::next_step(&grid, &options) {
+            if step.technique.se_rating() > 2.0 {
+                break;
+            }
+            crate::pipeline::apply(&mut grid, &step);
+        }
+        let links = StaticLinks::of(&grid);
+        let mut checked = 0;
+        for cell in 0..81 {
+            for digit in grid.candidates(cell) {
+                let mut offs = Offs::new();
+                on_to_off_in(&grid, cell, digit, true, &mut offs);
+                let (listed, y_count) = links.offs_of(cell, digit);
+                let listed: Vec<_> = listed
+                    .iter()
+                    .map(|l| (l.cell as Cell, l.digit, l.cause))
+                    .collect();
+                assert_eq!(
+                    listed,
+                    offs.to_vec(),
+                    "offs of r{}c{} {digit}",
+                    cell / 9 + 1,
+                    cell % 9 + 1
+                );
+                let mut y_offs = Offs::new();
+                on_to_off_in(&grid, cell, digit, false, &mut y_offs);
+                assert_eq!(offs.len() - y_count, y_offs.len());
+                let mut ons = Vec::new();
+                off_to_on_links(&grid, cell, digit, true, true, |c, d, cause, _| {
+                    ons.push((c, d, cause))
+                });
+                let (listed, y_count) = links.ons_of(cell, digit);
+                let listed: Vec<_> = listed
+                    .iter()
+                    .map(|l| (l.cell as Cell, l.digit, l.cause))
+                    .collect();
+                assert_eq!(listed, ons);
+                assert_eq!(y_count, usize::from(grid.candidates(cell).len() == 2));
+                checked += 1;
+            }
+        }
+        assert!(checked > 100, "{checked} candidates");
+    }
+}
