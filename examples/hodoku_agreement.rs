@@ -18,7 +18,7 @@ use std::collections::BTreeMap;
 
 use stepwise::format::parse_puzzle;
 use stepwise::grid::Grid;
-use stepwise::pipeline::{apply, next_step, Options, Status, Trace};
+use stepwise::pipeline::{walk_until, Options, Status, Trace};
 use stepwise::rating::rate_hodoku;
 use stepwise::technique::{Level, Technique};
 use strum::IntoEnumIterator;
@@ -34,22 +34,12 @@ fn hodoku_path(puzzle: &str, options: &Options, full: bool) -> Trace {
     if full {
         return stepwise::pipeline::solve(&grid, options);
     }
-    let mut steps = Vec::new();
-    let status = loop {
-        if grid.is_solved() {
-            break Status::Solved;
-        }
-        let Some(step) = next_step(&grid, options) else {
-            break Status::Stuck;
-        };
-        apply(&mut grid, &step);
-        let extreme = step.technique.level() == Level::Extreme;
-        steps.push(step);
-        if extreme {
-            // Counted as solved: the level is decided, only the score is partial.
-            break Status::Solved;
-        }
-    };
+    // Counted as solved once the first Extreme step is taken: the level is decided, only
+    // the score is partial.
+    let (steps, ended) = walk_until(&mut grid, options, |step| {
+        step.technique.level() == Level::Extreme
+    });
+    let status = if ended { Status::Solved } else { Status::Stuck };
     Trace {
         puzzle: puzzle.to_string(),
         status,

@@ -481,6 +481,31 @@ pub fn apply(grid: &mut Grid, step: &Step) {
     }
 }
 
+/// Takes steps on `grid` as [`solve`] does, but without its validity check, deadline or step
+/// limit, until the grid is solved, no technique applies, or `stop` is true of the step just
+/// taken (which is kept and applied). Returns the steps, and `false` if it ended stuck. For
+/// partial paths, such as HoDoKu's up to its first Extreme step (the level is then decided).
+pub fn walk_until(
+    grid: &mut Grid,
+    options: &Options,
+    mut stop: impl FnMut(&Step) -> bool,
+) -> (Vec<Step>, bool) {
+    let enabled: TechniqueSet = options.techniques.iter().collect();
+    let mut steps = Vec::new();
+    while !grid.is_solved() {
+        let Some(step) = next_step_of(grid, options, enabled) else {
+            return (steps, false);
+        };
+        apply(grid, &step);
+        let done = stop(&step);
+        steps.push(step);
+        if done {
+            break;
+        }
+    }
+    (steps, true)
+}
+
 /// Solves a puzzle logically. The complete solver first proves a unique solution; the state's
 /// candidates restrict it, so a pencilmark grid is checked as written.
 pub fn solve(start: &Grid, options: &Options) -> Trace {

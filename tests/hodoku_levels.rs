@@ -13,7 +13,7 @@ mod common;
 
 use stepwise::format::parse_puzzle;
 use stepwise::grid::Grid;
-use stepwise::pipeline::{apply, next_step, Options, Status, Trace};
+use stepwise::pipeline::{walk_until, Options, Status, Trace};
 use stepwise::rating::rate_hodoku;
 use stepwise::solver::{validity, Validity};
 use stepwise::technique::Level;
@@ -25,21 +25,12 @@ fn path_to_first_extreme_step(puzzle: &str, options: &Options) -> Trace {
         panic!("{puzzle}: hodoku.tsv puzzles have one solution");
     };
     let mut grid = Grid::from_puzzle(&input.cells);
-    let mut steps = Vec::new();
-    let status = loop {
-        if grid.is_solved() {
-            break Status::Solved;
-        }
-        let Some(step) = next_step(&grid, options) else {
-            break Status::Stuck;
-        };
-        apply(&mut grid, &step);
-        let extreme = step.technique.level() == Level::Extreme;
-        steps.push(step);
-        if extreme {
-            break Status::Solved;
-        }
-    };
+    // Counted as solved once the first Extreme step is taken: the level is decided, only
+    // the score is partial.
+    let (steps, ended) = walk_until(&mut grid, options, |step| {
+        step.technique.level() == Level::Extreme
+    });
+    let status = if ended { Status::Solved } else { Status::Stuck };
     Trace {
         puzzle: puzzle.to_string(),
         status,

@@ -305,6 +305,23 @@ pub fn aligned_triple_exclusion(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow
     ControlFlow::Continue(())
 }
 
+/// The excluders among `cells` whose candidates all lie in `digits`, with their candidates.
+fn excluders_within(
+    grid: &Grid,
+    cells: impl Iterator<Item = Cell>,
+    digits: DigitSet,
+) -> ArrayVec<(Cell, DigitSet), 20> {
+    cells
+        .map(|e| (e, grid.candidates(e)))
+        .filter(|(_, d)| d.difference(digits).is_empty())
+        .collect()
+}
+
+/// Whether cells 0 and 1, 0 and 2, 1 and 2 share a house (and so cannot hold one digit).
+fn pairs_sharing_a_house(cells: [Cell; 3]) -> [bool; 3] {
+    [(0, 1), (0, 2), (1, 2)].map(|(x, y)| peers(cells[x]).contains(cells[y]))
+}
+
 /// The values each of `cells` takes in some value triple that repeats no digit in a shared
 /// house and empties none of the `common` excluders; records each ruled-out triple with the
 /// first excluder it empties (SE's locking cell).
@@ -314,8 +331,7 @@ fn allowed_values(
     common: &[(Cell, DigitSet)],
     locked: &mut Vec<([Digit; 3], Cell)>,
 ) -> [DigitSet; 3] {
-    let sees = |x: usize, y: usize| peers(cells[x]).contains(cells[y]);
-    let (see01, see02, see12) = (sees(0, 1), sees(0, 2), sees(1, 2));
+    let [see01, see02, see12] = pairs_sharing_a_house(cells);
     let mut allowed = [DigitSet::EMPTY; 3];
     for a in candidates[0] {
         for b in candidates[1] {
@@ -346,8 +362,7 @@ fn allowed_by_pairs(
     candidates: [DigitSet; 3],
     common: &[(Cell, DigitSet)],
 ) -> [DigitSet; 3] {
-    let sees = |x: usize, y: usize| peers(cells[x]).contains(cells[y]);
-    let (see01, see02, see12) = (sees(0, 1), sees(0, 2), sees(1, 2));
+    let [see01, see02, see12] = pairs_sharing_a_house(cells);
     let mut allowed = [DigitSet::EMPTY; 3];
     for a in candidates[0] {
         for b in candidates[1] {
@@ -400,20 +415,15 @@ fn triple_step(
     // Only an excluder within the base cells' digits can ever be emptied; dropping the others
     // keeps SE's choice of locking cell (the first one emptied).
     let digits = candidates[0] | candidates[1] | candidates[2];
-    let excluders = |cells: &mut dyn Iterator<Item = Cell>| -> ArrayVec<(Cell, DigitSet), 20> {
-        cells
-            .map(|e| (e, grid.candidates(e)))
-            .filter(|(_, d)| d.difference(digits).is_empty())
-            .collect()
-    };
     // Most triples of cells remove nothing: a first pass, by pairs of values (in any order
     // of the excluders), stops as soon as every candidate is allowed; only a triple that
     // removes something is walked again, value by value, for its locking cells.
-    let unordered = excluders(&mut common_set.iter());
+    let unordered = excluders_within(grid, common_set.iter(), digits);
     if allowed_by_pairs(cells, candidates, &unordered) == candidates {
         return None;
     }
-    let common = excluders(&mut order.iter().copied().filter(|&c| common_set.contains(c)));
+    let in_order = order.iter().copied().filter(|&c| common_set.contains(c));
+    let common = excluders_within(grid, in_order, digits);
     // Triples ruled out by an excluder, with that excluder.
     let mut locked: Vec<([Digit; 3], Cell)> = Vec::new();
     let allowed = allowed_values(cells, candidates, &common, &mut locked);

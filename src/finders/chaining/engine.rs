@@ -26,7 +26,9 @@ use crate::grid::Grid;
 
 use super::advanced;
 use super::hint::{complexity, length_difficulty, ChainHint, HintKind};
-use super::potentials::{key, Arena, CandidateSet, Cause, KeySet, PotentialSet};
+use super::potentials::{
+    give_spare, key, take_spare, Arena, CandidateSet, Cause, KeySet, PotentialSet,
+};
 use super::Rule;
 
 /// A potential derived by one link, before it becomes a node.
@@ -132,11 +134,7 @@ struct StaticLinks {
 
 impl StaticLinks {
     fn of(grid: &Grid) -> StaticLinks {
-        let spare = SPARE_LINKS
-            .try_with(|s| s.try_borrow_mut().ok().and_then(|mut s| s.pop()))
-            .ok()
-            .flatten();
-        let (off_ranges, offs, on_ranges, ons) = spare.unwrap_or_else(|| {
+        let (off_ranges, offs, on_ranges, ons) = take_spare(&SPARE_LINKS).unwrap_or_else(|| {
             (
                 Vec::with_capacity(CANDIDATES + 1),
                 Vec::with_capacity(16 * CANDIDATES),
@@ -221,13 +219,7 @@ impl Drop for StaticLinks {
         spare.1.clear();
         spare.2.clear();
         spare.3.clear();
-        let _ = SPARE_LINKS.try_with(|s| {
-            if let Ok(mut pool) = s.try_borrow_mut() {
-                if pool.len() < SPARE_LINKS_LIMIT {
-                    pool.push(spare);
-                }
-            }
-        });
+        give_spare(&SPARE_LINKS, spare, SPARE_LINKS_LIMIT);
     }
 }
 

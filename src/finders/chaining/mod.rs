@@ -145,8 +145,7 @@ fn technique_of(hint: &ChainHint) -> Technique {
 pub fn group_leader(technique: Technique) -> Option<Technique> {
     use Technique::*;
     match technique {
-        BidirectionalXCycle | BidirectionalYCycle | ForcingXChain | BidirectionalCycle
-        | ForcingChain => Some(BidirectionalXCycle),
+        t if FORCING_CHAINS_AND_CYCLES.contains(&t) => Some(FORCING_CHAINS_AND_CYCLES[0]),
         CellForcingChains | RegionForcingChains => Some(CellForcingChains),
         DynamicContradictionForcingChains
         | DynamicDoubleForcingChains

@@ -14,6 +14,29 @@ use crate::geometry::{Cell, Digit};
 
 use super::hint::ChainHint;
 
+/// A thread's spare buffers of one kind: chaining searches make and drop buffers by the
+/// thousand (nested chains above all), and reusing them costs less than allocating and
+/// faulting in fresh ones.
+pub(super) type Spares<T> = std::thread::LocalKey<std::cell::RefCell<Vec<T>>>;
+
+/// A spare buffer, if the thread has one (none while the pool is being torn down).
+pub(super) fn take_spare<T: 'static>(pool: &'static Spares<T>) -> Option<T> {
+    pool.try_with(|s| s.try_borrow_mut().ok().and_then(|mut s| s.pop()))
+        .ok()
+        .flatten()
+}
+
+/// Keeps a cleared buffer for reuse, up to `limit` per thread; beyond that it is dropped.
+pub(super) fn give_spare<T: 'static>(pool: &'static Spares<T>, spare: T, limit: usize) {
+    let _ = pool.try_with(|s| {
+        if let Ok(mut pool) = s.try_borrow_mut() {
+            if pool.len() < limit {
+                pool.push(spare);
+            }
+        }
+    });
+}
+
 /// Why a potential follows from its parents.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Cause {
@@ -81,12 +104,8 @@ impl Arena {
     /// An empty arena, on reused buffers when a dropped arena left some, else with room for a
     /// typical search, so it rarely grows.
     pub fn new() -> Arena {
-        let spare = SPARE_BUFFERS
-            .try_with(|s| s.try_borrow_mut().ok().and_then(|mut s| s.pop()))
-            .ok()
-            .flatten();
-        let (nodes, parents) =
-            spare.unwrap_or_else(|| (Vec::with_capacity(4096), Vec::with_capacity(8192)));
+        let (nodes, parents) = take_spare(&SPARE_BUFFERS)
+            .unwrap_or_else(|| (Vec::with_capacity(4096), Vec::with_capacity(8192)));
         Arena { nodes, parents }
     }
 
@@ -196,13 +215,7 @@ impl Drop for Arena {
         if nodes.capacity() == 0 {
             return;
         }
-        let _ = SPARE_BUFFERS.try_with(|s| {
-            if let Ok(mut spare) = s.try_borrow_mut() {
-                if spare.len() < SPARE_LIMIT {
-                    spare.push((nodes, parents));
-                }
-            }
-        });
+        give_spare(&SPARE_BUFFERS, (nodes, parents), SPARE_LIMIT);
     }
 }
 
@@ -274,12 +287,8 @@ const SPARE_SET_LIMIT: usize = 64;
 
 impl Default for PotentialSet {
     fn default() -> Self {
-        let spare = SPARE_SETS
-            .try_with(|s| s.try_borrow_mut().ok().and_then(|mut s| s.pop()))
-            .ok()
-            .flatten();
         let (by_candidate, order, slots) =
-            spare.unwrap_or_else(|| (vec![NONE; 729], Vec::new(), Vec::new()));
+            take_spare(&SPARE_SETS).unwrap_or_else(|| (vec![NONE; 729], Vec::new(), Vec::new()));
         PotentialSet {
             by_candidate,
             order,
@@ -313,13 +322,7 @@ impl Drop for PotentialSet {
             std::mem::take(&mut self.order),
             std::mem::take(&mut self.slots),
         );
-        let _ = SPARE_SETS.try_with(|s| {
-            if let Ok(mut pool) = s.try_borrow_mut() {
-                if pool.len() < SPARE_SET_LIMIT {
-                    pool.push(spare);
-                }
-            }
-        });
+        give_spare(&SPARE_SETS, spare, SPARE_SET_LIMIT);
     }
 }
 
