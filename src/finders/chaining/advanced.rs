@@ -32,7 +32,7 @@ use crate::step::{Role, Step};
 use crate::technique::Technique;
 
 use super::engine::{units_box_row_column, Search};
-use super::hint::{ChainHint, HintKind};
+use super::hint::{compacted, ChainHint, HintKind};
 use super::potentials::{Cause, KeySet, PotentialSet};
 use super::Rule;
 
@@ -101,13 +101,18 @@ pub(super) fn with_shared_levels<T>(grid: &Grid, f: impl FnOnce() -> T) -> T {
 /// (nested searches inside level 5 start from other grids and are not cached).
 fn useful_hints(rule: Rule, work: &Grid, source: &Grid) -> Useful {
     let compute = || -> Useful {
-        Search::new(rule, work)
+        let (hints, parents): (Vec<ChainHint>, Vec<_>) = Search::new(rule, work)
             .run()
             .into_iter()
             .filter_map(|hint| {
                 let parents = chain_parents(&hint, source, work);
-                (!parents.is_empty()).then(|| (Rc::new(hint), parents))
+                (!parents.is_empty()).then_some((hint, parents))
             })
+            .unzip();
+        compacted(&hints)
+            .into_iter()
+            .map(Rc::new)
+            .zip(parents)
             .collect()
     };
     if rule.level != 0 {

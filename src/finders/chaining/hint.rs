@@ -77,6 +77,110 @@ impl ChainHint {
     }
 }
 
+impl HintKind {
+    /// Every node the kind names (the targets, and a binary chain's source).
+    fn named_nodes(&self) -> Vec<u32> {
+        let mut ids = self.targets();
+        if let HintKind::Binary { source, .. } = self {
+            ids.push(*source);
+        }
+        ids
+    }
+
+    /// The same kind with its node ids mapped by `map`.
+    fn renumbered(&self, map: impl Fn(u32) -> u32) -> HintKind {
+        match self {
+            HintKind::Cycle { on } => HintKind::Cycle { on: map(*on) },
+            HintKind::Forcing { target } => HintKind::Forcing {
+                target: map(*target),
+            },
+            HintKind::Binary {
+                source,
+                on,
+                off,
+                absurd,
+            } => HintKind::Binary {
+                source: map(*source),
+                on: map(*on),
+                off: map(*off),
+                absurd: *absurd,
+            },
+            HintKind::Cell { cell, chains } => HintKind::Cell {
+                cell: *cell,
+                chains: chains.iter().map(|&t| map(t)).collect(),
+            },
+            HintKind::Region {
+                unit,
+                digit,
+                chains,
+            } => HintKind::Region {
+                unit: *unit,
+                digit: *digit,
+                chains: chains.iter().map(|&t| map(t)).collect(),
+            },
+        }
+    }
+}
+
+/// The hints of one search moved onto one small arena that holds only their chains (every
+/// node their named nodes rest on, in the old order, so every walk over it meets the same
+/// potentials in the same order). Inner searches of nested chains keep a few hints from an
+/// arena of every closure they computed; compacting lets the big arena be reused at once.
+pub(super) fn compacted(hints: &[ChainHint]) -> Vec<ChainHint> {
+    let Some(first) = hints.first() else {
+        return Vec::new();
+    };
+    let old = &*first.arena;
+    debug_assert!(hints.iter().all(|h| Rc::ptr_eq(&h.arena, &first.arena)));
+    const UNSEEN: u32 = u32::MAX;
+    let mut new_id = vec![UNSEEN; old.nodes.len()];
+    let mut stack: Vec<u32> = hints.iter().flat_map(|h| h.kind.named_nodes()).collect();
+    while let Some(id) = stack.pop() {
+        if new_id[id as usize] == UNSEEN {
+            new_id[id as usize] = 0;
+            stack.extend_from_slice(old.parents_of(id));
+        }
+    }
+    let mut kept = 0u32;
+    let mut parent_count = 0usize;
+    for (id, slot) in new_id.iter_mut().enumerate() {
+        if *slot != UNSEEN {
+            *slot = kept;
+            kept += 1;
+            parent_count += old.nodes[id].parent_count as usize;
+        }
+    }
+    let mut arena = Arena::sized(kept as usize, parent_count);
+    for (id, &slot) in new_id.iter().enumerate() {
+        if slot == UNSEEN {
+            continue;
+        }
+        let n = &old.nodes[id];
+        let parents: Vec<u32> = old
+            .parents_of(id as u32)
+            .iter()
+            .map(|&p| new_id[p as usize])
+            .collect();
+        arena.push(n.cell, n.digit, n.on, n.cause, &parents, n.nested.clone());
+    }
+    let arena = Rc::new(arena);
+    hints
+        .iter()
+        .map(|h| ChainHint {
+            rule: h.rule,
+            kind: h.kind.renumbered(|id| new_id[id as usize]),
+            x_links: h.x_links,
+            y_links: h.y_links,
+            removable: h.removable.clone(),
+            placement: h.placement,
+            complexity: h.complexity,
+            difficulty: h.difficulty,
+            sort_key: h.sort_key,
+            arena: arena.clone(),
+        })
+        .collect()
+}
+
 /// Sudoku Explainer's length term: 0.1 for each step of the thresholds 4, 6, 8, 12, 16, ...
 /// that `complexity - 2` exceeds. Accumulated exactly as SE does, so floating-point ties
 /// fall the same way.

@@ -97,6 +97,9 @@ thread_local! {
         const { std::cell::RefCell::new(Vec::new()) };
 }
 
+/// Room for nodes of a new arena, and the least a spare must have to be kept.
+const SPARE_MIN_NODES: usize = 4096;
+
 /// Most spare arena buffers kept per thread.
 const SPARE_LIMIT: usize = 16;
 
@@ -104,9 +107,22 @@ impl Arena {
     /// An empty arena, on reused buffers when a dropped arena left some, else with room for a
     /// typical search, so it rarely grows.
     pub fn new() -> Arena {
-        let (nodes, parents) = take_spare(&SPARE_BUFFERS)
-            .unwrap_or_else(|| (Vec::with_capacity(4096), Vec::with_capacity(8192)));
+        let (nodes, parents) = take_spare(&SPARE_BUFFERS).unwrap_or_else(|| {
+            (
+                Vec::with_capacity(SPARE_MIN_NODES),
+                Vec::with_capacity(2 * SPARE_MIN_NODES),
+            )
+        });
         Arena { nodes, parents }
+    }
+
+    /// An empty arena with room for exactly `nodes` nodes and `parents` parent links, on
+    /// fresh buffers (for arenas kept long, which should not hold a spare's large buffers).
+    pub fn sized(nodes: usize, parents: usize) -> Arena {
+        Arena {
+            nodes: Vec::with_capacity(nodes),
+            parents: Vec::with_capacity(parents),
+        }
     }
 
     /// A new node with the given parents, main parent first.
@@ -212,8 +228,8 @@ impl Drop for Arena {
         // borrowed.
         nodes.clear();
         parents.clear();
-        if nodes.capacity() == 0 {
-            return;
+        if nodes.capacity() < SPARE_MIN_NODES {
+            return; // a compacted arena: its buffers are too small to be worth reusing
         }
         give_spare(&SPARE_BUFFERS, (nodes, parents), SPARE_LIMIT);
     }
