@@ -100,24 +100,21 @@ pub(super) fn with_shared_levels<T>(grid: &Grid, f: impl FnOnce() -> T) -> T {
 /// started from `source`: cached when a [`with_shared_levels`] scope for `source` is open
 /// (nested searches inside level 5 start from other grids and are not cached).
 fn useful_hints(rule: Rule, work: &Grid, source: &Grid) -> Useful {
+    if rule.level != 0 {
+        return fresh(rule, work, source);
+    }
+    // Each use gets hints of its own, as a search of its own would give: a nested chain met
+    // twice counts twice in a hint's complexity unless it is the same hint. Static rules'
+    // searches cost a tenth of a dynamic one's: only the level cache keeps them.
     let compute = || -> Useful {
-        let (hints, parents): (Vec<ChainHint>, Vec<_>) = Search::new(rule, work)
-            .run()
-            .into_iter()
+        raw_hints(rule, work)
+            .iter()
             .filter_map(|hint| {
-                let parents = chain_parents(&hint, source, work);
-                (!parents.is_empty()).then_some((hint, parents))
+                let parents = chain_parents(hint, source, work);
+                (!parents.is_empty()).then(|| (Rc::new(hint.clone()), parents))
             })
-            .unzip();
-        compacted(&hints)
-            .into_iter()
-            .map(Rc::new)
-            .zip(parents)
             .collect()
     };
-    if rule.level != 0 {
-        return compute();
-    }
     let key = (rule, work.candidate_masks());
     let cached = LEVEL_CACHE.with(|c| {
         c.borrow().as_ref().and_then(|cache| {
@@ -138,6 +135,85 @@ fn useful_hints(rule: Rule, work: &Grid, source: &Grid) -> Useful {
         }
     });
     useful
+}
+
+/// The useful hints of `rule` on `work`, searched for now.
+fn fresh(rule: Rule, work: &Grid, source: &Grid) -> Useful {
+    let (hints, parents): (Vec<ChainHint>, Vec<_>) = Search::new(rule, work)
+        .run()
+        .into_iter()
+        .filter_map(|hint| {
+            let parents = chain_parents(&hint, source, work);
+            (!parents.is_empty()).then_some((hint, parents))
+        })
+        .unzip();
+    compacted(&hints)
+        .into_iter()
+        .map(Rc::new)
+        .zip(parents)
+        .collect()
+}
+
+/// Every hint of plain inner chaining rules per (rule, reduced grid), compacted, kept across
+/// pipeline steps: an outer chain removes much the same candidates from one step to the next,
+/// so later steps meet many of the same reduced grids (a quarter of the inner Dynamic Forcing
+/// Chains time of a hard 11.9 puzzle). A rule's hints are a function of the grid alone.
+/// Two generations: when the newer is full, it becomes the older and the older is dropped,
+/// so what the last steps used stays.
+#[derive(Default)]
+struct RawHints {
+    newer: HashMap<(Rule, [u16; 81]), Rc<[ChainHint]>>,
+    older: HashMap<(Rule, [u16; 81]), Rc<[ChainHint]>>,
+    /// Nodes held by the newer generation's arenas, the measure of the memory it takes.
+    newer_nodes: usize,
+}
+
+/// Most nodes one generation may hold (about 40 bytes each: some 80 MB per thread).
+const GENERATION_NODES: usize = 1 << 21;
+
+thread_local! {
+    static RAW_HINTS: RefCell<RawHints> = RefCell::new(RawHints::default());
+}
+
+impl RawHints {
+    fn keep(&mut self, key: (Rule, [u16; 81]), hints: Rc<[ChainHint]>) {
+        let nodes = hints.first().map_or(0, |h| h.arena.nodes.len());
+        if self.newer_nodes + nodes > GENERATION_NODES {
+            self.older = std::mem::take(&mut self.newer);
+            self.newer_nodes = 0;
+        }
+        self.newer_nodes += nodes;
+        self.newer.insert(key, hints);
+    }
+}
+
+/// Drops every kept inner hint (for tests comparing warm and cold runs).
+#[cfg(test)]
+pub(super) fn forget_raw_hints() {
+    RAW_HINTS.with(|r| *r.borrow_mut() = RawHints::default());
+}
+
+/// Every hint of the plain chaining `rule` (level 0) on `work`, in the rule's order.
+fn raw_hints(rule: Rule, work: &Grid) -> Rc<[ChainHint]> {
+    let key = (rule, work.candidate_masks());
+    let kept = RAW_HINTS.with(|r| {
+        let mut r = r.borrow_mut();
+        if let Some(hints) = r.newer.get(&key) {
+            return Some(hints.clone());
+        }
+        let hints = r.older.remove(&key)?;
+        r.keep(key, hints.clone());
+        Some(hints)
+    });
+    if let Some(hints) = kept {
+        return hints;
+    }
+    let hints: Rc<[ChainHint]> = compacted(&Search::new(rule, work).run()).into();
+    if !crate::deadline::expired() {
+        // (a search the deadline may have cut short is not kept)
+        RAW_HINTS.with(|r| r.borrow_mut().keep(key, hints.clone()));
+    }
+    hints
 }
 
 /// The removals the inner rules add to a chain whose direct implications ran dry, as new
