@@ -52,7 +52,8 @@ fn first_only_search_returns_the_full_searchs_first_step() {
 #[test]
 fn kept_inner_hints_change_no_step() {
     // From the forum's hardest list, rated 10.4 by SE: nested chains of levels 2 to 4.
-    let puzzle = "........8..3.9.4..6....7.1....5.97...3.....2...74........7....6..4.5.3..81.......";
+    let puzzle =
+        "........8..3.9.4..6....7.1....5.97...3.....2...74........7....6..4.5.3..81.......";
     let digits: Vec<u8> = puzzle
         .bytes()
         .map(|b| b.saturating_sub(b'0') % 10)
