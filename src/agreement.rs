@@ -609,11 +609,7 @@ mod tests {
         assert_eq!(path.ratings, Some((9.9, 1.2, 1.2)));
         assert_eq!(path.steps.len(), 2);
         assert!(path.steps[1].deductions.contains("r1c1<>6"));
-        let cells: Vec<u8> = EASY.bytes().map(|b| b.saturating_sub(b'0') % 10).collect();
-        let trace = solve(
-            &Grid::from_puzzle(&cells.try_into().unwrap()),
-            &Options::sudoku_explainer(),
-        );
+        let trace = solve(&Grid::from_test_line(EASY), &Options::sudoku_explainer());
         assert_eq!(rate(&trace).er, 1.2);
         let alignment = align(&path.steps, &trace.steps);
         assert_eq!(alignment.rows.len(), trace.steps.len());

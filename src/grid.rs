@@ -28,6 +28,14 @@ pub struct Grid {
 }
 
 impl Grid {
+    /// A grid from an 81-character puzzle line, any non-digit (or `0`) an empty cell: the
+    /// literal puzzles of unit tests.
+    #[cfg(test)]
+    pub(crate) fn from_test_line(line: &str) -> Grid {
+        let digits: Vec<Digit> = line.bytes().map(|b| b.saturating_sub(b'0') % 10).collect();
+        Grid::from_puzzle(&digits.try_into().expect("81 cells"))
+    }
+
     /// A grid from a puzzle: every filled cell is a given, candidates are computed.
     /// Conflicting givens are not rejected here (the format layer names them); they simply
     /// leave some candidates missing.

@@ -644,11 +644,7 @@ mod tests {
     fn hodoku_profile_takes_hodokus_naked_triple() {
         let puzzle =
             ".........6..7.3..5..2...8...9.....1...6.7.3..8.......65...3...9.2.5.9.7..834.725.";
-        let cells: Vec<u8> = puzzle
-            .bytes()
-            .map(|b| b.saturating_sub(b'0') % 10)
-            .collect();
-        let start = Grid::from_puzzle(&cells.try_into().expect("81 cells"));
+        let start = Grid::from_test_line(puzzle);
         let trace = solve(&start, &Options::hodoku());
         assert_eq!(trace.status, Status::Solved);
         let triple = "Naked Triple: 2,4,9 in r2c8,r5c8,r6c8 => r1c8<>24, r3c8<>49";

@@ -1165,11 +1165,7 @@ mod tests {
     /// As `testing::check`, for a state given as an 81-character line (candidates from the
     /// placed digits alone).
     fn check_line(technique: Technique, example: &str, expected: &str, near_miss: &str) {
-        let line = |s: &str| {
-            let cells: Vec<u8> = s.bytes().map(|b| b.saturating_sub(b'0') % 10).collect();
-            let cells: [u8; 81] = cells.try_into().expect("81 cells");
-            Grid::from_puzzle(&cells)
-        };
+        let line = Grid::from_test_line;
         let grid = line(example);
         let step = first(technique, &grid).expect("a step on the example");
         assert_eq!(step.notation(), expected);

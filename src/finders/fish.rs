@@ -716,11 +716,7 @@ mod tests {
     fn remembered_fishless_digits_change_no_result() {
         let puzzle =
             "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
-        let digits: Vec<u8> = puzzle
-            .bytes()
-            .map(|b| b.saturating_sub(b'0') % 10)
-            .collect();
-        let mut grid = Grid::from_puzzle(&digits.try_into().expect("81 cells"));
+        let mut grid = Grid::from_test_line(puzzle);
         let options = Options::extended();
         let general_fish: Vec<Technique> = fish_techniques()
             .into_iter()

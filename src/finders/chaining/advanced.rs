@@ -98,16 +98,17 @@ pub(super) fn with_shared_levels<T>(grid: &Grid, f: impl FnOnce() -> T) -> T {
 
 /// The useful hints of a plain chaining `rule` on the reduced grid `work` of a chain that
 /// started from `source`: cached when a [`with_shared_levels`] scope for `source` is open
-/// (nested searches inside level 5 start from other grids and are not cached).
+/// (nested searches inside level 5 start from other grids and are not cached), read from the
+/// rule's kept hints ([`raw_hints`]) otherwise.
 fn useful_hints(rule: Rule, work: &Grid, source: &Grid) -> Useful {
     if rule.level != 0 {
         return fresh(rule, work, source);
     }
+    let key = (rule, work.candidate_masks());
     // Each use gets hints of its own, as a search of its own would give: a nested chain met
-    // twice counts twice in a hint's complexity unless it is the same hint. Static rules'
-    // searches cost a tenth of a dynamic one's: only the level cache keeps them.
+    // twice counts twice in a hint's complexity unless it is the same hint.
     let compute = || -> Useful {
-        raw_hints(rule, work)
+        raw_hints(key, work)
             .iter()
             .filter_map(|hint| {
                 let parents = chain_parents(hint, source, work);
@@ -115,7 +116,6 @@ fn useful_hints(rule: Rule, work: &Grid, source: &Grid) -> Useful {
             })
             .collect()
     };
-    let key = (rule, work.candidate_masks());
     let cached = LEVEL_CACHE.with(|c| {
         c.borrow().as_ref().and_then(|cache| {
             (cache.source == source.candidate_masks())
@@ -193,9 +193,10 @@ pub(super) fn forget_raw_hints() {
     RAW_HINTS.with(|r| *r.borrow_mut() = RawHints::default());
 }
 
-/// Every hint of the plain chaining `rule` (level 0) on `work`, in the rule's order.
-fn raw_hints(rule: Rule, work: &Grid) -> Rc<[ChainHint]> {
-    let key = (rule, work.candidate_masks());
+/// Every hint of the plain chaining rule (level 0) of `key` on `work` (whose candidates are
+/// the key's), in the rule's order.
+fn raw_hints(key: (Rule, [u16; 81]), work: &Grid) -> Rc<[ChainHint]> {
+    let rule = key.0;
     let kept = RAW_HINTS.with(|r| {
         let mut r = r.borrow_mut();
         if let Some(hints) = r.newer.get(&key) {

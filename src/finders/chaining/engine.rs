@@ -1226,8 +1226,7 @@ mod tests {
     fn static_links_list_what_the_link_rules_give() {
         let line =
             "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
-        let digits: Vec<u8> = line.bytes().map(|b| b.saturating_sub(b'0') % 10).collect();
-        let mut grid = Grid::from_puzzle(&digits.try_into().expect("81 cells"));
+        let mut grid = Grid::from_test_line(line);
         let options = crate::pipeline::Options::sudoku_explainer();
         while let Some(step) = crate::pipeline::next_step(&grid, &options) {
             if step.technique.se_rating() > 2.0 {

@@ -17,11 +17,7 @@ fn first_only_search_returns_the_full_searchs_first_step() {
     let options = Options::sudoku_explainer();
     let mut compared = 0;
     for puzzle in puzzles {
-        let digits: Vec<u8> = puzzle
-            .bytes()
-            .map(|b| b.saturating_sub(b'0') % 10)
-            .collect();
-        let mut grid = Grid::from_puzzle(&digits.try_into().expect("81 cells"));
+        let mut grid = Grid::from_test_line(puzzle);
         while let Some(step) = next_step(&grid, &options) {
             let mut full = Vec::new();
             let _ = forcing_chains_and_cycles(&grid, &mut |step| {
@@ -54,11 +50,7 @@ fn kept_inner_hints_change_no_step() {
     // From the forum's hardest list, rated 10.4 by SE: nested chains of levels 2 to 4.
     let puzzle =
         "........8..3.9.4..6....7.1....5.97...3.....2...74........7....6..4.5.3..81.......";
-    let digits: Vec<u8> = puzzle
-        .bytes()
-        .map(|b| b.saturating_sub(b'0') % 10)
-        .collect();
-    let start = Grid::from_puzzle(&digits.try_into().expect("81 cells"));
+    let start = Grid::from_test_line(puzzle);
     let options = Options::sudoku_explainer();
     let path = |forget_each_step: bool| {
         let mut grid = start.clone();
