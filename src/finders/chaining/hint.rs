@@ -207,10 +207,11 @@ pub fn complexity(arena: &Arena, targets: &[u32]) -> u32 {
     let mut flat = 0;
     let mut nested_total = 0u32;
     let mut seen: Vec<*const ChainHint> = Vec::new();
+    let mut chain = Vec::with_capacity(64);
     for &t in targets {
-        let chain = arena.ancestors(t);
+        arena.ancestors_into(t, &mut chain);
         flat += chain.len();
-        for id in chain {
+        for &id in &chain {
             if let Some(nested) = &arena.node(id).nested {
                 let ptr = Rc::as_ptr(nested);
                 if !seen.contains(&ptr) {

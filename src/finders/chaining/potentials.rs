@@ -202,21 +202,28 @@ impl Arena {
     /// each potential only its first node met is followed (Sudoku Explainer's
     /// `getAncestorCount` and `getChain`).
     pub fn ancestors(&self, from: u32) -> Vec<u32> {
-        let mut seen = KeySet::default();
         let mut result = Vec::new();
-        let mut level = vec![from];
-        while !level.is_empty() {
-            let mut next = Vec::new();
-            for id in level {
-                let node = self.node(id);
-                if seen.insert(node.key()) {
-                    result.push(id);
-                    next.extend_from_slice(self.parents_of(id));
+        self.ancestors_into(from, &mut result);
+        result
+    }
+
+    /// [`Arena::ancestors`] into `out` (cleared first). The result is its own queue: a node
+    /// joins it when its potential is first met, which visits the same nodes in the same
+    /// order as a level-by-level walk that skips potentials met before.
+    pub fn ancestors_into(&self, from: u32, out: &mut Vec<u32>) {
+        let mut seen = KeySet::default();
+        out.clear();
+        out.push(from);
+        seen.insert(self.node(from).key());
+        let mut next = 0;
+        while let Some(&id) = out.get(next) {
+            next += 1;
+            for &parent in self.parents_of(id) {
+                if seen.insert(self.node(parent).key()) {
+                    out.push(parent);
                 }
             }
-            level = next;
         }
-        result
     }
 }
 
