@@ -401,6 +401,9 @@ impl Search<'_, '_> {
             // without a fin).
             return ControlFlow::Continue(());
         };
+        if !fins.is_empty() && !self.some_target_possible(covers, forbidden, open, sight) {
+            return ControlFlow::Continue(());
+        }
         let mut tried = forbidden;
         for unit in units_of(cell) {
             let bit = 1u32 << unit.index();
@@ -443,6 +446,29 @@ impl Search<'_, '_> {
             }
         }
         ControlFlow::Continue(())
+    }
+
+    /// Whether some cell could still be a target down this branch. A target sees every fin
+    /// (so it is in `sight`), lies in a cover, and every open base cell it does not see must
+    /// be covered, since it would otherwise end as a fin: all that within the covers still to
+    /// choose, each a unit neither blocked nor `forbidden`.
+    fn some_target_possible(
+        &self,
+        covers: &[Unit],
+        forbidden: u32,
+        open: CellSet,
+        sight: CellSet,
+    ) -> bool {
+        let area = covers.iter().fold(CellSet::EMPTY, |a, c| a | c.cell_set());
+        let allowed = self.cover_units & !(self.blocked | forbidden);
+        let left = self.spec.size - covers.len();
+        (sight & self.reachable).iter().any(|target| {
+            let mut must_cover = open - peers(target);
+            if !area.contains(target) {
+                must_cover = must_cover.with(target);
+            }
+            coverable(must_cover, left, allowed)
+        })
     }
 
     /// Checks a complete base and cover choice and emits its step.
@@ -500,6 +526,17 @@ impl Search<'_, '_> {
         };
         (self.emit)(fish.step())
     }
+}
+
+/// Whether `cells` lie within `count` of the `allowed` units (bit = unit index).
+fn coverable(cells: CellSet, count: usize, allowed: u32) -> bool {
+    let Some(first) = cells.first() else {
+        return true;
+    };
+    count > 0
+        && units_of(first).iter().any(|u| {
+            allowed & (1 << u.index()) != 0 && coverable(cells - u.cell_set(), count - 1, allowed)
+        })
 }
 
 /// What one digit's general fish search depends on, and nothing else: the technique (which
