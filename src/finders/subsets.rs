@@ -259,13 +259,17 @@ fn hidden_subsets(
         if (open.len() as u32) < min_empty {
             continue;
         }
-        // Where each open digit can go, computed once per unit rather than per combination.
-        let places: ArrayVec<u16, 9> = open.iter().map(|&d| grid.positions(unit, d)).collect();
+        // Where each open digit can go, computed once per unit rather than per combination;
+        // only digits with two to `size` places can be in a set whose places are `size`
+        // cells. Combinations of those come in the same order as combinations of every open
+        // digit that skip the others (the index map keeps the order of the masks).
+        let (open, places): (ArrayVec<u8, 9>, ArrayVec<u16, 9>) = open
+            .iter()
+            .map(|&d| (d, grid.positions(unit, d)))
+            .filter(|&(_, p)| (2..=size).contains(&p.count_ones()))
+            .unzip();
         for mask in combinations(open.len() as u32, size) {
             let chosen = || (0..open.len()).filter(move |i| mask & (1 << i) != 0);
-            if chosen().any(|i| places[i].count_ones() < 2) {
-                continue;
-            }
             let positions = chosen().fold(0u16, |acc, i| acc | places[i]);
             if positions.count_ones() != size {
                 continue;
