@@ -253,8 +253,9 @@ fn basic(grid: &Grid, size: usize, technique: Technique, emit: &mut Emit<'_>) ->
         (UnitKind::Column, UnitKind::Row),
         (UnitKind::Row, UnitKind::Column),
     ] {
-        // Each digit's places per base line, and the lines that can be bases (two places or
-        // more, digit not placed there), once per pass rather than per line combination.
+        // Each digit's places per base line, and the lines that can be bases (two to `size`
+        // places, as the covers hold them all; digit not placed there), once per pass rather
+        // than per line combination.
         let mut places = [[0u16; 9]; 10];
         let mut usable = [0u16; 10];
         for digit in 1..=9u8 {
@@ -262,10 +263,13 @@ fn basic(grid: &Grid, size: usize, technique: Technique, emit: &mut Emit<'_>) ->
                 let b = line(base_kind, i);
                 let p = grid.positions(b, digit);
                 *slot = p;
-                if p.count_ones() >= 2 && !grid.unit_has(b, digit) {
+                if (2..=size as u32).contains(&p.count_ones()) && !grid.unit_has(b, digit) {
                     usable[digit as usize] |= 1 << i;
                 }
             }
+        }
+        if usable.iter().all(|u| (u.count_ones() as usize) < size) {
+            continue; // no digit has enough base lines
         }
         for mask in (0u16..1 << 9).filter(|m| m.count_ones() as usize == size) {
             for digit in 1..=9u8 {
