@@ -22,7 +22,6 @@
 //! for the duration of one [`with_shared_levels`] scope.
 
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::rc::Rc;
 
 use crate::finders::all;
@@ -33,7 +32,7 @@ use crate::technique::Technique;
 
 use super::engine::{units_box_row_column, Search};
 use super::hint::{compacted, ChainHint, HintKind};
-use super::potentials::{Cause, KeySet, PotentialSet};
+use super::potentials::{Cause, FastMap, KeySet, PotentialSet};
 use super::Rule;
 
 /// One inner rule of `getAdvancedPotentials`.
@@ -75,7 +74,7 @@ type Useful = Rc<[(Rc<ChainHint>, Vec<(Cell, Digit)>)]>;
 /// Results of the plain inner chaining rules per (rule, reduced grid), for one outer grid.
 struct LevelCache {
     source: [u16; 81],
-    results: HashMap<(Rule, [u16; 81]), Useful>,
+    results: FastMap<(Rule, [u16; 81]), Useful>,
 }
 
 thread_local! {
@@ -88,7 +87,7 @@ pub(super) fn with_shared_levels<T>(grid: &Grid, f: impl FnOnce() -> T) -> T {
     LEVEL_CACHE.with(|c| {
         *c.borrow_mut() = Some(LevelCache {
             source: grid.candidate_masks(),
-            results: HashMap::new(),
+            results: FastMap::default(),
         })
     });
     let result = f();
@@ -162,8 +161,8 @@ fn fresh(rule: Rule, work: &Grid, source: &Grid) -> Useful {
 /// so what the last steps used stays.
 #[derive(Default)]
 struct RawHints {
-    newer: HashMap<(Rule, [u16; 81]), Rc<[ChainHint]>>,
-    older: HashMap<(Rule, [u16; 81]), Rc<[ChainHint]>>,
+    newer: FastMap<(Rule, [u16; 81]), Rc<[ChainHint]>>,
+    older: FastMap<(Rule, [u16; 81]), Rc<[ChainHint]>>,
     /// Nodes held by the newer generation's arenas, the measure of the memory it takes.
     newer_nodes: usize,
 }

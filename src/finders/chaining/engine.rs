@@ -16,7 +16,7 @@
 //! The order of every loop (cells, digits, units box-row-column, queue discipline) is SE's,
 //! since it decides which chain is met first and so the complexity and rating.
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::VecDeque;
 
 use arrayvec::ArrayVec;
 use std::rc::Rc;
@@ -27,7 +27,7 @@ use crate::grid::Grid;
 use super::advanced;
 use super::hint::{complexity, length_difficulty, ChainHint, HintKind};
 use super::potentials::{
-    give_spare, key, take_spare, Arena, CandidateSet, Cause, KeySet, PotentialSet,
+    give_spare, key, take_spare, Arena, CandidateSet, Cause, FastMap, FastSet, KeySet, PotentialSet,
 };
 use super::Rule;
 
@@ -294,7 +294,7 @@ pub(super) struct Search<'g> {
     queues: (VecDeque<u32>, VecDeque<u32>),
     /// Closures of "candidate is true" assumptions that region chains computed for later
     /// cells; those cells' own binary chains start from the same assumption and reuse them.
-    on_closures: HashMap<(Cell, Digit), Rc<Closure>>,
+    on_closures: FastMap<(Cell, Digit), Rc<Closure>>,
     /// The grid's links listed once, for rules that never change the grid.
     links: Option<StaticLinks>,
     /// When only the first hint in SE's order is wanted: the lowest difficulty found so far.
@@ -318,7 +318,7 @@ impl<'g> Search<'g> {
             grid,
             hints: Vec::new(),
             queues: (VecDeque::new(), VecDeque::new()),
-            on_closures: HashMap::new(),
+            on_closures: FastMap::default(),
             links: (!rule.dynamic).then(|| StaticLinks::of(grid)),
             bound: None,
         }
@@ -390,7 +390,7 @@ impl<'g> Search<'g> {
                 .then(a.complexity.cmp(&b.complexity))
                 .then(a.sort_key.cmp(&b.sort_key))
         });
-        let mut seen = std::collections::HashSet::new();
+        let mut seen = FastSet::default();
         hints.retain(|h| seen.insert(h.removable.clone()));
         hints
     }
