@@ -71,24 +71,16 @@ fn naked_subsets(
         }
         // The unit's empty cells with two to `size` candidates: a cell with more cannot be in
         // the set, and one with a single candidate is a naked single, not part of a subset.
-        let mut empty: ArrayVec<(Cell, DigitSet), 9> = ArrayVec::new();
-        let mut usable = 0u16;
-        for &c in unit.cells() {
-            if grid.value(c) == 0 {
-                let candidates = grid.candidates(c);
-                if (2..=size).contains(&candidates.len()) {
-                    usable |= 1 << empty.len();
-                }
-                empty.push((c, candidates));
-            }
-        }
-        if usable.count_ones() < size {
-            continue;
-        }
+        // Combinations of those come in the order combinations of every empty cell that skip
+        // the others would (the index map keeps the order of the masks).
+        let empty: ArrayVec<(Cell, DigitSet), 9> = unit
+            .cells()
+            .iter()
+            .filter(|&&c| grid.value(c) == 0)
+            .map(|&c| (c, grid.candidates(c)))
+            .filter(|(_, candidates)| (2..=size).contains(&candidates.len()))
+            .collect();
         for mask in combinations(empty.len() as u32, size) {
-            if mask & !usable != 0 {
-                continue;
-            }
             let chosen = || (0..empty.len()).filter(move |i| mask & (1 << i) != 0);
             let digits = chosen().fold(DigitSet::EMPTY, |acc, i| acc | empty[i].1);
             if digits.len() == size {
