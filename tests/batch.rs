@@ -101,10 +101,17 @@ fn a_puzzle_over_the_time_limit_is_reported_as_timeout() {
     let rows: Vec<&str> = rows.lines().skip(1).collect();
     assert_eq!(rows.len(), 3);
     assert!(rows[0].ends_with(",solved"), "{}", rows[0]);
+    // Unrated and marked `timeout`; how far the paths got before the limit (score, hardest
+    // technique, steps) depends on the machine's speed, so it is not pinned here.
+    let fields: Vec<&str> = rows[1].split(',').collect();
+    assert_eq!(fields.len(), 9, "{}", rows[1]);
     assert_eq!(
-        rows[1],
-        format!("{EASTER_MONSTER},20.0,20.0,20.0,Unrated,0,\"none\",0,timeout")
+        fields[..5],
+        [EASTER_MONSTER, "20.0", "20.0", "20.0", "Unrated"],
+        "{}",
+        rows[1]
     );
+    assert_eq!(fields[8], "timeout", "{}", rows[1]);
     assert!(rows[2].ends_with(",solved"));
     let stderr = text(&out.stderr);
     assert!(stderr.contains("solved 2, stuck 0, timeout 1,"), "{stderr}");
