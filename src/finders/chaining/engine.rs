@@ -29,6 +29,7 @@ use super::hint::{complexity, length_difficulty, ChainHint, HintKind};
 use super::potentials::{
     give_spare, key, take_spare, Arena, CandidateSet, Cause, FastMap, FastSet, KeySet, PotentialSet,
 };
+use super::screen::{screen, Verdict};
 use super::Rule;
 
 /// A potential derived by one link, before it becomes a node.
@@ -354,7 +355,15 @@ impl<'g> Search<'g> {
     /// Runs the rule over the whole grid and returns its hints in SE's order: sorted by
     /// difficulty, complexity and sort key (stable), hints removing the same candidates as an
     /// earlier one dropped.
-    pub fn run(mut self) -> Vec<ChainHint> {
+    pub fn run(self) -> Vec<ChainHint> {
+        if screen(self.rule, self.grid) == Verdict::NoHint {
+            return Vec::new(); // most searches inside nested chains end here
+        }
+        self.run_unscreened()
+    }
+
+    /// [`Search::run`] without the screen.
+    pub(super) fn run_unscreened(mut self) -> Vec<ChainHint> {
         if self.rule.multiple || self.rule.dynamic {
             self.multiple_chains();
         } else {

@@ -32,6 +32,7 @@ mod advanced;
 mod engine;
 pub mod hint;
 mod potentials;
+mod screen;
 
 use std::ops::ControlFlow;
 

@@ -1,0 +1,53 @@
+//! Times SE's plain Dynamic Forcing Chains search (the inner rule of level-4 nested chains)
+//! on the grid one hard puzzle reaches before its first level-4 step, run many times.
+//! Run: `cargo run --release --example dyn_bench -- PUZZLE [STEPS] [RUNS]`.
+
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
+use std::time::Instant;
+
+use stepwise::finders::chaining::{search, Rule};
+use stepwise::grid::Grid;
+use stepwise::pipeline::{apply, next_step, Options};
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let line = args.first().expect("a puzzle");
+    let steps: usize = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(40);
+    let runs: usize = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(300);
+    let mut cells = [0u8; 81];
+    for (i, ch) in line.chars().take(81).enumerate() {
+        cells[i] = ch.to_digit(10).unwrap_or(0) as u8;
+    }
+    let mut grid = Grid::from_puzzle(&cells);
+    let options = Options::sudoku_explainer();
+    for _ in 0..steps {
+        let Some(step) = next_step(&grid, &options) else {
+            break;
+        };
+        apply(&mut grid, &step);
+    }
+    let started = Instant::now();
+    let mut hints = 0;
+    for _ in 0..runs {
+        hints += search(Rule::DYNAMIC, &grid).len();
+    }
+    let each = started.elapsed().as_secs_f64() / runs as f64;
+    println!(
+        "{:.1} µs per Dynamic search ({} hints per run)",
+        each * 1e6,
+        hints / runs
+    );
+    let started = Instant::now();
+    let mut hints = 0;
+    for _ in 0..runs {
+        hints += search(Rule::MULTIPLE, &grid).len();
+    }
+    let each = started.elapsed().as_secs_f64() / runs as f64;
+    println!(
+        "{:.1} µs per Multiple search ({} hints per run)",
+        each * 1e6,
+        hints / runs
+    );
+}

@@ -1,0 +1,310 @@
+//! A quick, exact screen for the plain multi-branch chaining rules (Sudoku Explainer's
+//! Multiple and Dynamic Forcing Chains): whether a search of the rule over a grid can find any
+//! hint at all.
+//!
+//! Nested chains run these rules thousands of times on grids an outer chain has reduced, and
+//! most of those searches find nothing. Whether a search finds a hint depends only on *which*
+//! potentials each assumption implies, not on the chains that imply them: a contradiction, a
+//! potential both branches of a candidate imply (dynamic "double" chains), or one that every
+//! branch of a cell or region implies, with something left to remove. Those sets are closures
+//! under monotone link rules, the same whatever order the links are followed in, so they can
+//! be computed as candidate bitsets without building nodes, parents or chains, several times
+//! faster than the search. The screen answers "none" only when the search would return no
+//! hint; when it sees a possible hint (or a static assumption that meets a contradiction,
+//! where the search's partial closure depends on its order) the real search runs.
+//!
+//! The link rules are the search's ([`super::engine`]): an "on" candidate turns off its cell's
+//! other candidates and its digit's other places in box, row and column; an "off" candidate
+//! turns on a cell's or unit's last candidate. Statically, "last" means the other of exactly
+//! two in the grid; dynamically, the one not yet turned off, and a cell or unit of two or more
+//! with none left is a contradiction (the search meets it when it turns the last one on).
+
+use arrayvec::ArrayVec;
+
+use crate::geometry::{peers, Cell, CellSet, Digit};
+use crate::grid::Grid;
+
+use super::engine::units_box_row_column;
+use super::Rule;
+
+/// What one assumption implies: per digit (index `digit - 1`), the cells turned on and off.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Implied {
+    pub on: [u128; 9],
+    pub off: [u128; 9],
+}
+
+/// The grid as the screen reads it, and the closures it has computed.
+pub(super) struct Screen<'g> {
+    grid: &'g Grid,
+    dynamic: bool,
+    masks: [u16; 81],
+    planes: [u128; 9],
+    /// Cells with two or more candidates: an "on" conclusion there removes something.
+    multi: u128,
+    /// Where each candidate's "on" closure is: 0 not computed yet, 1 it met a contradiction,
+    /// `i + 2` at `on_closures[i]`.
+    on_closure_at: [u16; 729],
+    on_closures: Vec<Implied>,
+}
+
+/// The screen's answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Verdict {
+    /// The rule's search finds no hint on this grid.
+    NoHint,
+    /// It may find one: run it.
+    Search,
+}
+
+/// Whether `rule`'s search over `grid` can find a hint. Only plain (level 0) Multiple and
+/// Dynamic Forcing Chains are screened; every other rule gets [`Verdict::Search`].
+pub(super) fn screen(rule: Rule, grid: &Grid) -> Verdict {
+    if !rule.multiple || rule.nishio || rule.level != 0 {
+        return Verdict::Search;
+    }
+    if Screen::new(rule, grid).any_hint() {
+        Verdict::Search
+    } else {
+        Verdict::NoHint
+    }
+}
+
+fn bit(cell: Cell) -> u128 {
+    1u128 << cell
+}
+
+impl<'g> Screen<'g> {
+    pub(super) fn new(rule: Rule, grid: &'g Grid) -> Screen<'g> {
+        let mut planes = [0u128; 9];
+        for (d, plane) in planes.iter_mut().enumerate() {
+            *plane = grid.digit_cells(d as Digit + 1).0;
+        }
+        let masks = grid.candidate_masks();
+        let mut multi = 0u128;
+        for (cell, &m) in masks.iter().enumerate() {
+            if m & m.wrapping_sub(1) != 0 {
+                multi |= 1 << cell;
+            }
+        }
+        Screen {
+            grid,
+            dynamic: rule.dynamic,
+            masks,
+            planes,
+            multi,
+            on_closure_at: [0; 729],
+            on_closures: Vec::new(),
+        }
+    }
+
+    /// Whether some hint (or a case the screen leaves to the search) exists: the search's
+    /// loops, over sets instead of chains.
+    fn any_hint(&mut self) -> bool {
+        for cell in 0..81 {
+            let mask = self.masks[cell];
+            let count = mask.count_ones();
+            if self.grid.value(cell) != 0 {
+                continue;
+            }
+            // The cells the search processes: two or more candidates when dynamic, three or
+            // more when static.
+            if !(count > 2 || (count > 1 && self.dynamic)) {
+                continue;
+            }
+            let mut branches: ArrayVec<Implied, 9> = ArrayVec::new();
+            for digit in self.grid.candidates(cell) {
+                let Some(on) = self.on_closure(cell, digit) else {
+                    return true; // dynamic: a contradiction; static: order-dependent
+                };
+                if self.dynamic {
+                    let Some(off) = self.close(cell, digit, false) else {
+                        return true;
+                    };
+                    if count >= 3 && self.common_conclusion(&[on, off]) {
+                        return true;
+                    }
+                }
+                if self.region_hint(cell, digit) {
+                    return true;
+                }
+                branches.push(on);
+            }
+            if self.common_conclusion(&branches) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Region chains from `cell`, for the units where it is the digit's first place: whether
+    /// every place's "on" closure shares a conclusion (or one of them is left to the search).
+    fn region_hint(&mut self, cell: Cell, digit: Digit) -> bool {
+        let plane = self.planes[digit as usize - 1];
+        for unit in units_box_row_column(cell) {
+            let places = plane & unit.cell_set().0;
+            // Two places or more (the rule is multiple), and `cell` first among them.
+            if places & places.wrapping_sub(1) == 0 || places.trailing_zeros() as Cell != cell {
+                continue;
+            }
+            let mut branches: ArrayVec<Implied, 9> = ArrayVec::new();
+            for place in CellSet(places).iter() {
+                match self.on_closure(place, digit) {
+                    Some(implied) => branches.push(implied),
+                    None => return true,
+                }
+            }
+            if self.common_conclusion(&branches) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Whether every branch implies some potential whose conclusion removes something: an
+    /// "off" one always does, an "on" one when its cell has another candidate.
+    fn common_conclusion(&self, branches: &[Implied]) -> bool {
+        let Some((first, rest)) = branches.split_first() else {
+            return false;
+        };
+        (0..9).any(|d| {
+            let (mut on, mut off) = (first.on[d] & self.multi, first.off[d]);
+            for b in rest {
+                on &= b.on[d];
+                off &= b.off[d];
+            }
+            on | off != 0
+        })
+    }
+
+    /// The "on" closure of a candidate, computed once (`None`: it met a contradiction).
+    fn on_closure(&mut self, cell: Cell, digit: Digit) -> Option<Implied> {
+        let index = cell * 9 + digit as usize - 1;
+        match self.on_closure_at[index] {
+            0 => {}
+            1 => return None,
+            at => return Some(self.on_closures[at as usize - 2]),
+        }
+        let implied = self.close(cell, digit, true);
+        self.on_closure_at[index] = match implied {
+            Some(implied) => {
+                self.on_closures.push(implied);
+                self.on_closures.len() as u16 + 1
+            }
+            None => 1,
+        };
+        implied
+    }
+
+    /// Everything assuming `cell` = `digit` (`on`) or `cell` <> `digit` implies, or `None`
+    /// when it meets a contradiction.
+    pub(super) fn close(&self, cell: Cell, digit: Digit, on: bool) -> Option<Implied> {
+        let mut implied = Implied {
+            on: [0; 9],
+            off: [0; 9],
+        };
+        // Cells' candidates turned off, by cell (the planes of `implied.off`, transposed).
+        let mut off_masks = [0u16; 81];
+        let mut to_on: ArrayVec<(u8, u8), 729> = ArrayVec::new();
+        let mut to_off: ArrayVec<(u8, u8), 729> = ArrayVec::new();
+        let d = digit as usize - 1;
+        if on {
+            implied.on[d] |= bit(cell);
+            to_on.push((cell as u8, d as u8));
+        } else {
+            implied.off[d] |= bit(cell);
+            off_masks[cell] |= 1 << d;
+            to_off.push((cell as u8, d as u8));
+        }
+        loop {
+            if let Some((c, d)) = to_on.pop() {
+                let (c, d) = (c as usize, d as usize);
+                // The cell's other candidates.
+                let mut others = self.masks[c] & !(1 << d) & !off_masks[c];
+                while others != 0 {
+                    let x = others.trailing_zeros() as usize;
+                    others &= others - 1;
+                    if implied.on[x] & bit(c) != 0 {
+                        return None;
+                    }
+                    off_masks[c] |= 1 << x;
+                    implied.off[x] |= bit(c);
+                    to_off.push((c as u8, x as u8));
+                }
+                // The digit's other places among the cell's peers.
+                let turned = self.planes[d] & peers(c).0 & !implied.off[d];
+                if turned & implied.on[d] != 0 {
+                    return None;
+                }
+                implied.off[d] |= turned;
+                for other in CellSet(turned).iter() {
+                    off_masks[other] |= 1 << d;
+                    to_off.push((other as u8, d as u8));
+                }
+            } else if let Some((c, d)) = to_off.pop() {
+                let (c, d) = (c as usize, d as usize);
+                let mask = self.masks[c];
+                if self.dynamic {
+                    let left = mask & !off_masks[c];
+                    if left == 0 {
+                        if mask & mask.wrapping_sub(1) != 0 {
+                            return None;
+                        }
+                    } else if left & (left - 1) == 0 {
+                        let x = left.trailing_zeros() as usize;
+                        if !self.turn_on(&mut implied, &mut to_on, c, x) {
+                            return None;
+                        }
+                    }
+                } else if mask.count_ones() == 2 {
+                    let x = (mask & !(1 << d)).trailing_zeros() as usize;
+                    if !self.turn_on(&mut implied, &mut to_on, c, x) {
+                        return None;
+                    }
+                }
+                for unit in units_box_row_column(c) {
+                    let places = self.planes[d] & unit.cell_set().0;
+                    let left = if self.dynamic {
+                        places & !implied.off[d]
+                    } else if CellSet(places).is_pair() {
+                        places & !bit(c)
+                    } else {
+                        continue;
+                    };
+                    if left == 0 {
+                        if places & places.wrapping_sub(1) != 0 {
+                            return None;
+                        }
+                    } else if left & left.wrapping_sub(1) == 0 {
+                        let other = left.trailing_zeros() as usize;
+                        if !self.turn_on(&mut implied, &mut to_on, other, d) {
+                            return None;
+                        }
+                    }
+                }
+            } else {
+                // (every contradiction is met above; this only guards that claim)
+                let met = (0..9).any(|d| implied.on[d] & implied.off[d] != 0);
+                return (!met).then_some(implied);
+            }
+        }
+    }
+
+    /// Turns `cell` = digit index `d` on; false when it is already off (a contradiction).
+    fn turn_on(
+        &self,
+        implied: &mut Implied,
+        to_on: &mut ArrayVec<(u8, u8), 729>,
+        cell: Cell,
+        d: usize,
+    ) -> bool {
+        if implied.off[d] & bit(cell) != 0 {
+            return false;
+        }
+        if implied.on[d] & bit(cell) == 0 {
+            implied.on[d] |= bit(cell);
+            to_on.push((cell as u8, d as u8));
+        }
+        true
+    }
+}
