@@ -1,5 +1,6 @@
-//! Times SE's plain Dynamic Forcing Chains search (the inner rule of level-4 nested chains)
-//! on the grid one hard puzzle reaches before its first level-4 step, run many times.
+//! Times SE's plain chaining searches that nested chains run inside (Forcing Chains & Cycles,
+//! Multiple and Dynamic Forcing Chains) on the grid one hard puzzle reaches after STEPS steps
+//! of SE's path, each run RUNS times.
 //! Run: `cargo run --release --example dyn_bench -- PUZZLE [STEPS] [RUNS]`.
 
 #[global_allocator]
@@ -28,26 +29,21 @@ fn main() {
         };
         apply(&mut grid, &step);
     }
-    let started = Instant::now();
-    let mut hints = 0;
-    for _ in 0..runs {
-        hints += search(Rule::DYNAMIC, &grid).len();
+    for (name, rule) in [
+        ("Forcing Chains & Cycles", Rule::FORCING_CHAINS_AND_CYCLES),
+        ("Multiple Forcing Chains", Rule::MULTIPLE),
+        ("Dynamic Forcing Chains", Rule::DYNAMIC),
+    ] {
+        let started = Instant::now();
+        let mut hints = 0;
+        for _ in 0..runs {
+            hints += search(rule, &grid).len();
+        }
+        let each = started.elapsed().as_secs_f64() / runs as f64;
+        println!(
+            "{name}: {:.1} µs per search, {} hints",
+            each * 1e6,
+            hints / runs
+        );
     }
-    let each = started.elapsed().as_secs_f64() / runs as f64;
-    println!(
-        "{:.1} µs per Dynamic search ({} hints per run)",
-        each * 1e6,
-        hints / runs
-    );
-    let started = Instant::now();
-    let mut hints = 0;
-    for _ in 0..runs {
-        hints += search(Rule::MULTIPLE, &grid).len();
-    }
-    let each = started.elapsed().as_secs_f64() / runs as f64;
-    println!(
-        "{:.1} µs per Multiple search ({} hints per run)",
-        each * 1e6,
-        hints / runs
-    );
 }

@@ -60,6 +60,13 @@ pub(super) enum Verdict {
 /// Whether `rule`'s search over `grid` can find a hint. Only plain (level 0) Multiple and
 /// Dynamic Forcing Chains are screened; every other rule gets [`Verdict::Search`].
 pub(super) fn screen(rule: Rule, grid: &Grid) -> Verdict {
+    if rule == Rule::FORCING_CHAINS_AND_CYCLES {
+        return if Screen::new(rule, grid).any_forcing_chain() {
+            Verdict::Search
+        } else {
+            Verdict::NoHint
+        };
+    }
     if !rule.multiple || rule.nishio || rule.level != 0 {
         return Verdict::Search;
     }
@@ -135,6 +142,106 @@ impl<'g> Screen<'g> {
             }
         }
         false
+    }
+
+    /// Whether Forcing Chains & Cycles can find a hint: whether some candidate's "on" reaches
+    /// its "off" over the static links, or (when a strong link can lead back into it) its
+    /// "off" reaches its "on". Cycles need no test of their own: a candidate a bidirectional
+    /// cycle removes sees an "on" node and an "off" node of its digit on the loop, so
+    /// assuming it true turns the first off, which leads round the loop to the second turned
+    /// on, which turns it off: a forcing chain the search also finds. A grid with a cell
+    /// whose only candidate's digit is still in a peer (which no grid the pipeline or an
+    /// outer chain makes has) is left to the search, since the search starts no chain there.
+    fn any_forcing_chain(&self) -> bool {
+        for cell in 0..81 {
+            let mask = self.masks[cell];
+            if self.grid.value(cell) != 0 || mask == 0 {
+                continue;
+            }
+            if mask & (mask - 1) == 0 {
+                let d = mask.trailing_zeros() as usize;
+                if self.planes[d] & peers(cell).0 != 0 {
+                    return true;
+                }
+                continue;
+            }
+            for digit in self.grid.candidates(cell) {
+                let d = digit as usize - 1;
+                if self.reaches(cell, d, true) {
+                    return true;
+                }
+                let reenterable = mask.count_ones() == 2
+                    || units_box_row_column(cell)
+                        .iter()
+                        .any(|u| CellSet(self.planes[d] & u.cell_set().0).is_pair());
+                if reenterable && self.reaches(cell, d, false) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Whether the potential `cell`, digit index `d`, in state `on` leads to its opposite over
+    /// the static links (Y and X).
+    fn reaches(&self, cell: Cell, d: usize, on: bool) -> bool {
+        let (mut on_set, mut off_set) = ([0u128; 9], [0u128; 9]);
+        let mut to_on: ArrayVec<(u8, u8), 729> = ArrayVec::new();
+        let mut to_off: ArrayVec<(u8, u8), 729> = ArrayVec::new();
+        if on {
+            on_set[d] = bit(cell);
+            to_on.push((cell as u8, d as u8));
+        } else {
+            off_set[d] = bit(cell);
+            to_off.push((cell as u8, d as u8));
+        }
+        let target_on = !on;
+        loop {
+            if let Some((c, x)) = to_on.pop() {
+                let (c, x) = (c as usize, x as usize);
+                let mut others = self.masks[c] & !(1 << x);
+                while others != 0 {
+                    let y = others.trailing_zeros() as usize;
+                    others &= others - 1;
+                    if off_set[y] & bit(c) == 0 {
+                        off_set[y] |= bit(c);
+                        to_off.push((c as u8, y as u8));
+                    }
+                }
+                let turned = self.planes[x] & peers(c).0 & !off_set[x];
+                off_set[x] |= turned;
+                for other in CellSet(turned).iter() {
+                    to_off.push((other as u8, x as u8));
+                }
+                if !target_on && off_set[d] & bit(cell) != 0 {
+                    return true;
+                }
+            } else if let Some((c, x)) = to_off.pop() {
+                let (c, x) = (c as usize, x as usize);
+                let mask = self.masks[c];
+                let mut turn_on = |cell_on: Cell, x: usize, to_on: &mut ArrayVec<(u8, u8), 729>| {
+                    if on_set[x] & bit(cell_on) == 0 {
+                        on_set[x] |= bit(cell_on);
+                        to_on.push((cell_on as u8, x as u8));
+                    }
+                };
+                if mask.count_ones() == 2 {
+                    turn_on(c, (mask & !(1 << x)).trailing_zeros() as usize, &mut to_on);
+                }
+                for unit in units_box_row_column(c) {
+                    let places = CellSet(self.planes[x] & unit.cell_set().0);
+                    if places.is_pair() {
+                        let other = places.without(c).first().expect("two places");
+                        turn_on(other, x, &mut to_on);
+                    }
+                }
+                if target_on && on_set[d] & bit(cell) != 0 {
+                    return true;
+                }
+            } else {
+                return false;
+            }
+        }
     }
 
     /// Region chains from `cell`, for the units where it is the digit's first place: whether

@@ -77,14 +77,18 @@ fn kept_inner_hints_change_no_step() {
     assert_eq!(cold, hot);
 }
 
-/// The screen answers "no hint" only where the search finds none, for Multiple and Dynamic
-/// Forcing Chains, on the grids of [`screened_grids`]; enough of them have hints, and enough
+/// The screen answers "no hint" only where the search finds none, for Forcing Chains &
+/// Cycles, Multiple and Dynamic Forcing Chains, on the grids of [`screened_grids`]; enough of them have hints, and enough
 /// none, for both answers to be tested.
 #[test]
 fn screen_says_no_hint_only_where_the_search_finds_none() {
     use super::screen::{screen, Verdict};
     let grids = screened_grids();
-    for rule in [Rule::MULTIPLE, Rule::DYNAMIC] {
+    for rule in [
+        Rule::FORCING_CHAINS_AND_CYCLES,
+        Rule::MULTIPLE,
+        Rule::DYNAMIC,
+    ] {
         let (mut none, mut some) = (0, 0);
         for grid in &grids {
             let found = !Search::new(rule, grid).run_unscreened().is_empty();
