@@ -29,7 +29,7 @@ use super::hint::{complexity, length_difficulty, ChainHint, HintKind};
 use super::potentials::{
     give_spare, key, take_spare, Arena, CandidateSet, Cause, FastMap, FastSet, KeySet, PotentialSet,
 };
-use super::screen::{screen, Verdict};
+use super::screen::{screen, Plan, Verdict};
 use super::Rule;
 
 /// A potential derived by one link, before it becomes a node.
@@ -302,6 +302,9 @@ pub(super) struct Search<'g> {
     /// Searches whose hints cannot reach it are skipped (a hint of higher difficulty is
     /// never first, whatever its complexity); `None` finds every hint.
     bound: Option<f64>,
+    /// The only parts of a multiple-chains search that may give hints, when the screen
+    /// named them; `None` runs every part.
+    plan: Option<Box<Plan>>,
 }
 
 /// Everything one assumption implies, and the contradiction it met, if any.
@@ -322,6 +325,7 @@ impl<'g> Search<'g> {
             on_closures: FastMap::default(),
             links: (!rule.dynamic).then(|| StaticLinks::of(grid)),
             bound: None,
+            plan: None,
         }
     }
 
@@ -355,9 +359,11 @@ impl<'g> Search<'g> {
     /// Runs the rule over the whole grid and returns its hints in SE's order: sorted by
     /// difficulty, complexity and sort key (stable), hints removing the same candidates as an
     /// earlier one dropped.
-    pub fn run(self) -> Vec<ChainHint> {
-        if screen(self.rule, self.grid) == Verdict::NoHint {
-            return Vec::new(); // most searches inside nested chains end here
+    pub fn run(mut self) -> Vec<ChainHint> {
+        match screen(self.rule, self.grid) {
+            Verdict::NoHint => return Vec::new(), // most searches inside nested chains
+            Verdict::Only(plan) => self.plan = Some(plan),
+            Verdict::Search => {}
         }
         self.run_unscreened()
     }
@@ -947,7 +953,7 @@ impl<'g> Search<'g> {
                 return;
             }
             let count = grid.candidates(cell).len();
-            if grid.value(cell) != 0 {
+            if grid.value(cell) != 0 || self.plan.as_ref().is_some_and(|p| !p.has(cell)) {
                 continue;
             }
             if count > 2 || (count > 1 && self.rule.dynamic) {
@@ -959,28 +965,49 @@ impl<'g> Search<'g> {
     fn multiple_chains_of_cell(&mut self, cell: Cell, count: u32) {
         let grid = self.grid;
         let rule = self.rule;
+        // The parts to run: all of them unless the screen named some.
+        let (binary_digits, region_units, cell_chains) = match &self.plan {
+            Some(plan) => (
+                plan.binary[cell],
+                plan.regions[cell],
+                plan.cells & (1 << cell) != 0,
+            ),
+            None => (u16::MAX, u32::MAX, true),
+        };
         let mut value_on: Vec<PotentialSet> = Vec::new();
         let mut value_off: Vec<PotentialSet> = Vec::new();
         for digit in grid.candidates(cell) {
+            let d = digit as usize - 1;
+            let units = (region_units >> (3 * d)) & 0b111;
+            let binary = binary_digits & (1 << d) != 0;
+            if !binary && units == 0 && !cell_chains {
+                continue;
+            }
             let mut on_to_on = PotentialSet::default();
             let mut on_to_off = PotentialSet::default();
-            let double = count >= 3 && !rule.nishio && rule.dynamic;
-            let contradiction = rule.dynamic || rule.nishio;
-            self.binary(
-                cell,
-                digit,
-                &mut on_to_on,
-                &mut on_to_off,
-                double,
-                contradiction,
-            );
+            if binary {
+                let double = count >= 3 && !rule.nishio && rule.dynamic;
+                let contradiction = rule.dynamic || rule.nishio;
+                self.binary(
+                    cell,
+                    digit,
+                    &mut on_to_on,
+                    &mut on_to_off,
+                    double,
+                    contradiction,
+                );
+            } else {
+                let closure = self.on_closure(cell, digit, true);
+                on_to_on.clone_from(&closure.on);
+                on_to_off.clone_from(&closure.off);
+            }
             if !rule.nishio {
-                self.regions(cell, digit, &on_to_on, &on_to_off);
+                self.regions(cell, digit, &on_to_on, &on_to_off, units);
             }
             value_on.push(on_to_on);
             value_off.push(on_to_off);
         }
-        if rule.nishio || !(count == 2 || (rule.multiple && count > 2)) {
+        if !cell_chains || rule.nishio || !(count == 2 || (rule.multiple && count > 2)) {
             return;
         }
         for outcomes in [&value_on, &value_off] {
@@ -1125,9 +1152,13 @@ impl<'g> Search<'g> {
         digit: Digit,
         on_to_on: &PotentialSet,
         on_to_off: &PotentialSet,
+        units: u32,
     ) {
         let grid = self.grid;
-        for unit in units_box_row_column(cell) {
+        for (i, unit) in units_box_row_column(cell).into_iter().enumerate() {
+            if units & (1 << i) == 0 {
+                continue; // (a part the screen found no hint in)
+            }
             let places = grid.positions(unit, digit);
             let count = places.count_ones();
             if !(count == 2 || (self.rule.multiple && count > 2)) {

@@ -10,8 +10,10 @@
 //! under monotone link rules, the same whatever order the links are followed in, so they can
 //! be computed as candidate bitsets without building nodes, parents or chains, several times
 //! faster than the search. The screen answers "none" only when the search would return no
-//! hint; when it sees a possible hint (or a static assumption that meets a contradiction,
-//! where the search's partial closure depends on its order) the real search runs.
+//! hint; otherwise it names the parts of the search (a candidate's binary chains, a region's
+//! or a cell's chains) that may give one, counting as such every part that uses a closure
+//! which meets a contradiction (the search's partial closure depends on its order), and the
+//! search runs only those.
 //!
 //! The link rules are the search's ([`super::engine`]): an "on" candidate turns off its cell's
 //! other candidates and its digit's other places in box, row and column; an "off" candidate
@@ -48,17 +50,41 @@ pub(super) struct Screen<'g> {
     on_closures: Vec<Implied>,
 }
 
+/// The parts of a Multiple or Dynamic Forcing Chains search that may give a hint, in the
+/// search's own terms: the search runs only these, and the others give none (a hint comes
+/// from one part, and what a part finds does not depend on which others ran).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct Plan {
+    /// Per cell, the digits (bit `digit - 1`) whose binary chains may give a hint.
+    pub binary: [u16; 81],
+    /// Per cell, for each digit `d` three bits from `3 * (d - 1)`: the units (box, row,
+    /// column) whose region chains, started from this cell, may give a hint.
+    pub regions: [u32; 81],
+    /// The cells whose cell chains may give a hint.
+    pub cells: u128,
+}
+
+impl Plan {
+    /// Whether any part of `cell` may give a hint.
+    pub fn has(&self, cell: Cell) -> bool {
+        self.binary[cell] != 0 || self.regions[cell] != 0 || self.cells & bit(cell) != 0
+    }
+}
+
 /// The screen's answer.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) enum Verdict {
     /// The rule's search finds no hint on this grid.
     NoHint,
-    /// It may find one: run it.
+    /// Only these parts of the search may find one: run them.
+    Only(Box<Plan>),
+    /// It may find one: run it all.
     Search,
 }
 
-/// Whether `rule`'s search over `grid` can find a hint. Only plain (level 0) Multiple and
-/// Dynamic Forcing Chains are screened; every other rule gets [`Verdict::Search`].
+/// Whether `rule`'s search over `grid` can find a hint, and for Multiple and Dynamic Forcing
+/// Chains where. Only plain (level 0) Forcing Chains & Cycles, Multiple and Dynamic Forcing
+/// Chains are screened; every other rule gets [`Verdict::Search`].
 pub(super) fn screen(rule: Rule, grid: &Grid) -> Verdict {
     if rule == Rule::FORCING_CHAINS_AND_CYCLES {
         return if Screen::new(rule, grid).any_forcing_chain() {
@@ -70,8 +96,9 @@ pub(super) fn screen(rule: Rule, grid: &Grid) -> Verdict {
     if !rule.multiple || rule.nishio || rule.level != 0 {
         return Verdict::Search;
     }
-    if Screen::new(rule, grid).any_hint() {
-        Verdict::Search
+    let plan = Screen::new(rule, grid).plan();
+    if (0..81).any(|cell| plan.has(cell)) {
+        Verdict::Only(Box::new(plan))
     } else {
         Verdict::NoHint
     }
@@ -105,9 +132,14 @@ impl<'g> Screen<'g> {
         }
     }
 
-    /// Whether some hint (or a case the screen leaves to the search) exists: the search's
-    /// loops, over sets instead of chains.
-    fn any_hint(&mut self) -> bool {
+    /// The parts of the search that may give a hint (or that the screen leaves to the
+    /// search): the search's loops, over sets instead of chains.
+    fn plan(&mut self) -> Plan {
+        let mut plan = Plan {
+            binary: [0; 81],
+            regions: [0; 81],
+            cells: 0,
+        };
         for cell in 0..81 {
             let mask = self.masks[cell];
             let count = mask.count_ones();
@@ -120,28 +152,33 @@ impl<'g> Screen<'g> {
                 continue;
             }
             let mut branches: ArrayVec<Implied, 9> = ArrayVec::new();
+            // A branch that met a contradiction: the search's partial closure depends on its
+            // order, so what it shares with others is left to the search.
+            let mut cut_short = false;
             for digit in self.grid.candidates(cell) {
-                let Some(on) = self.on_closure(cell, digit) else {
-                    return true; // dynamic: a contradiction; static: order-dependent
-                };
+                let d = digit as usize - 1;
+                let on = self.on_closure(cell, digit);
                 if self.dynamic {
-                    let Some(off) = self.close(cell, digit, false) else {
-                        return true;
+                    // A contradiction either way is a hint; so is a potential both imply.
+                    let hint = match (on, self.close(cell, digit, false)) {
+                        (Some(on), Some(off)) => count >= 3 && self.common_conclusion(&[on, off]),
+                        _ => true,
                     };
-                    if count >= 3 && self.common_conclusion(&[on, off]) {
-                        return true;
+                    if hint {
+                        plan.binary[cell] |= 1 << d;
                     }
                 }
-                if self.region_hint(cell, digit) {
-                    return true;
+                plan.regions[cell] |= self.region_units(cell, digit) << (3 * d);
+                match on {
+                    Some(on) => branches.push(on),
+                    None => cut_short = true,
                 }
-                branches.push(on);
             }
-            if self.common_conclusion(&branches) {
-                return true;
+            if cut_short || self.common_conclusion(&branches) {
+                plan.cells |= bit(cell);
             }
         }
-        false
+        plan
     }
 
     /// Whether Forcing Chains & Cycles can find a hint: whether some candidate's "on" reaches
@@ -244,28 +281,31 @@ impl<'g> Screen<'g> {
         }
     }
 
-    /// Region chains from `cell`, for the units where it is the digit's first place: whether
-    /// every place's "on" closure shares a conclusion (or one of them is left to the search).
-    fn region_hint(&mut self, cell: Cell, digit: Digit) -> bool {
+    /// Region chains from `cell`, for the units where it is the digit's first place: the
+    /// units (bits 0-2: box, row, column) where every place's "on" closure shares a
+    /// conclusion, or one of them met a contradiction.
+    fn region_units(&mut self, cell: Cell, digit: Digit) -> u32 {
         let plane = self.planes[digit as usize - 1];
-        for unit in units_box_row_column(cell) {
+        let mut units = 0;
+        for (i, unit) in units_box_row_column(cell).into_iter().enumerate() {
             let places = plane & unit.cell_set().0;
             // Two places or more (the rule is multiple), and `cell` first among them.
             if places & places.wrapping_sub(1) == 0 || places.trailing_zeros() as Cell != cell {
                 continue;
             }
             let mut branches: ArrayVec<Implied, 9> = ArrayVec::new();
+            let mut cut_short = false;
             for place in CellSet(places).iter() {
                 match self.on_closure(place, digit) {
                     Some(implied) => branches.push(implied),
-                    None => return true,
+                    None => cut_short = true,
                 }
             }
-            if self.common_conclusion(&branches) {
-                return true;
+            if cut_short || self.common_conclusion(&branches) {
+                units |= 1 << i;
             }
         }
-        false
+        units
     }
 
     /// Whether every branch implies some potential whose conclusion removes something: an
