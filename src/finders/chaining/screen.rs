@@ -151,7 +151,7 @@ impl<'g> Screen<'g> {
             if !(count > 2 || (count > 1 && self.dynamic)) {
                 continue;
             }
-            let mut branches: ArrayVec<Implied, 9> = ArrayVec::new();
+            let mut branches: ArrayVec<usize, 9> = ArrayVec::new();
             // A branch that met a contradiction: the search's partial closure depends on its
             // order, so what it shares with others is left to the search.
             let mut cut_short = false;
@@ -160,8 +160,11 @@ impl<'g> Screen<'g> {
                 let on = self.on_closure(cell, digit);
                 if self.dynamic {
                     // A contradiction either way is a hint; so is a potential both imply.
-                    let hint = match (on, self.close(cell, digit, false)) {
-                        (Some(on), Some(off)) => count >= 3 && self.common_conclusion(&[on, off]),
+                    let hint = match (on, self.off_closure(cell, digit)) {
+                        (Some(on), Some(Some(off))) => {
+                            count >= 3 && self.common_conclusion(&[on, off])
+                        }
+                        (Some(_), Some(None)) => false, // "off" implies nothing else
                         _ => true,
                     };
                     if hint {
@@ -293,11 +296,11 @@ impl<'g> Screen<'g> {
             if places & places.wrapping_sub(1) == 0 || places.trailing_zeros() as Cell != cell {
                 continue;
             }
-            let mut branches: ArrayVec<Implied, 9> = ArrayVec::new();
+            let mut branches: ArrayVec<usize, 9> = ArrayVec::new();
             let mut cut_short = false;
             for place in CellSet(places).iter() {
                 match self.on_closure(place, digit) {
-                    Some(implied) => branches.push(implied),
+                    Some(at) => branches.push(at),
                     None => cut_short = true,
                 }
             }
@@ -308,15 +311,18 @@ impl<'g> Screen<'g> {
         units
     }
 
-    /// Whether every branch implies some potential whose conclusion removes something: an
-    /// "off" one always does, an "on" one when its cell has another candidate.
-    fn common_conclusion(&self, branches: &[Implied]) -> bool {
-        let Some((first, rest)) = branches.split_first() else {
+    /// Whether every branch (an "on" closure, by its place in `on_closures`) implies some
+    /// potential whose conclusion removes something: an "off" one always does, an "on" one
+    /// when its cell has another candidate.
+    fn common_conclusion(&self, branches: &[usize]) -> bool {
+        let Some((&first, rest)) = branches.split_first() else {
             return false;
         };
+        let first = &self.on_closures[first];
         (0..9).any(|d| {
             let (mut on, mut off) = (first.on[d] & self.multi, first.off[d]);
-            for b in rest {
+            for &b in rest {
+                let b = &self.on_closures[b];
                 on &= b.on[d];
                 off &= b.off[d];
             }
@@ -324,13 +330,14 @@ impl<'g> Screen<'g> {
         })
     }
 
-    /// The "on" closure of a candidate, computed once (`None`: it met a contradiction).
-    fn on_closure(&mut self, cell: Cell, digit: Digit) -> Option<Implied> {
+    /// The "on" closure of a candidate, computed once: its place in `on_closures`, `None`
+    /// when it met a contradiction.
+    fn on_closure(&mut self, cell: Cell, digit: Digit) -> Option<usize> {
         let index = cell * 9 + digit as usize - 1;
         match self.on_closure_at[index] {
             0 => {}
             1 => return None,
-            at => return Some(self.on_closures[at as usize - 2]),
+            at => return Some(at as usize - 2),
         }
         let implied = self.close(cell, digit, true);
         self.on_closure_at[index] = match implied {
@@ -340,7 +347,42 @@ impl<'g> Screen<'g> {
             }
             None => 1,
         };
-        implied
+        implied.map(|_| self.on_closures.len() - 1)
+    }
+
+    /// The "off" closure of a candidate (dynamic): when a strong link leads from it (its
+    /// cell's other candidate, of two; its digit's other place, of two, in a unit) it is the
+    /// "on" closure of that partner, since each implies the other (`Some(Some(i))`, or `None`
+    /// for a contradiction); without one it implies nothing more (`Some(None)`).
+    fn off_closure(&mut self, cell: Cell, digit: Digit) -> Option<Option<usize>> {
+        let d = digit as usize - 1;
+        let mask = self.masks[cell];
+        if mask.count_ones() == 2 {
+            let other = (mask & !(1 << d)).trailing_zeros() as Digit + 1;
+            return self.on_closure(cell, other).map(Some);
+        }
+        for unit in units_box_row_column(cell) {
+            let places = CellSet(self.planes[d] & unit.cell_set().0);
+            if places.is_pair() {
+                let other = places.without(cell).first().expect("two places");
+                return self.on_closure(other, digit).map(Some);
+            }
+        }
+        Some(None)
+    }
+
+    /// What [`Screen::off_closure`] takes the "off" closure of a candidate to be, as sets
+    /// (for tests comparing it with the closure itself).
+    #[cfg(test)]
+    pub(super) fn off_closure_as_sets(&mut self, cell: Cell, digit: Digit) -> Option<Implied> {
+        match self.off_closure(cell, digit)? {
+            Some(at) => Some(self.on_closures[at]),
+            None => {
+                let mut off = [0; 9];
+                off[digit as usize - 1] = bit(cell);
+                Some(Implied { on: [0; 9], off })
+            }
+        }
     }
 
     /// Everything assuming `cell` = `digit` (`on`) or `cell` <> `digit` implies, or `None`

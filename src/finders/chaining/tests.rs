@@ -134,14 +134,15 @@ fn screened_search_finds_the_whole_searchs_hints() {
 
 /// The screen's closures are the search's: for every assumption (each candidate true and
 /// false) on every third grid of [`screened_grids`], the search meets a contradiction exactly
-/// when the screen does, and otherwise implies the same potentials, though in its own order.
+/// when the screen does, and otherwise implies the same potentials, though in its own order;
+/// a dynamic "off" closure is also what the screen's shortcut takes it to be.
 #[test]
 fn screen_closures_are_the_searchs() {
     use super::screen::Screen;
     let mut compared = [0usize; 2];
     for grid in screened_grids().iter().step_by(3) {
         for rule in [Rule::MULTIPLE, Rule::DYNAMIC] {
-            let screen = Screen::new(rule, grid);
+            let mut screen = Screen::new(rule, grid);
             let mut search = Search::new(rule, grid);
             for cell in (0..81).filter(|&c| grid.candidates(c).len() >= 2) {
                 for digit in grid.candidates(cell) {
@@ -158,6 +159,11 @@ fn screen_closures_are_the_searchs() {
                         let implied = screen.close(cell, digit, on);
                         let at = || format!("{rule:?} {cell} {digit} {on} on {}", grid.to_line());
                         assert_eq!(contradiction.is_some(), implied.is_none(), "{}", at());
+                        if rule.dynamic && !on {
+                            // The shortcut: a strong link's partner's "on" closure, or nothing.
+                            let shortcut = screen.off_closure_as_sets(cell, digit);
+                            assert_eq!(shortcut, implied, "{}", at());
+                        }
                         let Some(implied) = implied else {
                             compared[1] += 1;
                             continue;
