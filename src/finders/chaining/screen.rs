@@ -44,10 +44,29 @@ pub(super) struct Screen<'g> {
     planes: [u128; 9],
     /// Cells with two or more candidates: an "on" conclusion there removes something.
     multi: u128,
-    /// Where each candidate's "on" closure is: 0 not computed yet, 1 it met a contradiction,
-    /// `i + 2` at `on_closures[i]`.
-    on_closure_at: [u16; 729],
-    on_closures: Vec<Implied>,
+    /// The "on" closures computed so far (see [`Closures`]).
+    closures: Closures,
+}
+
+/// "On" closures by candidate: for a static rule everything the candidate reaches over the
+/// links, for a dynamic one its closure up to a contradiction.
+struct Closures {
+    /// Where each candidate's closure is: 0 not computed yet, `i + 1` at `sets[i]`.
+    at: [u16; 729],
+    sets: Vec<Implied>,
+    /// Candidates whose closure meets a contradiction (a static one: turns some candidate
+    /// both on and off).
+    contradicted: [u64; 12],
+    /// The grid they were computed on.
+    masks: [u16; 81],
+}
+
+thread_local! {
+    /// The static closures of the last grid screened: Forcing Chains & Cycles and Multiple
+    /// Forcing Chains follow the same links, and nested chains screen one after the other on
+    /// the same reduced grid.
+    static STATIC_CLOSURES: std::cell::RefCell<Option<Closures>> =
+        const { std::cell::RefCell::new(None) };
 }
 
 /// The parts of a Multiple or Dynamic Forcing Chains search that may give a hint, in the
@@ -87,7 +106,10 @@ pub(super) enum Verdict {
 /// Chains are screened; every other rule gets [`Verdict::Search`].
 pub(super) fn screen(rule: Rule, grid: &Grid) -> Verdict {
     if rule == Rule::FORCING_CHAINS_AND_CYCLES {
-        return if Screen::new(rule, grid).any_forcing_chain() {
+        let mut screen = Screen::new(rule, grid);
+        let found = screen.any_forcing_chain();
+        screen.keep_static_closures();
+        return if found {
             Verdict::Search
         } else {
             Verdict::NoHint
@@ -96,7 +118,9 @@ pub(super) fn screen(rule: Rule, grid: &Grid) -> Verdict {
     if !rule.multiple || rule.nishio || rule.level != 0 {
         return Verdict::Search;
     }
-    let plan = Screen::new(rule, grid).plan();
+    let mut screen = Screen::new(rule, grid);
+    let plan = screen.plan();
+    screen.keep_static_closures();
     if (0..81).any(|cell| plan.has(cell)) {
         Verdict::Only(Box::new(plan))
     } else {
@@ -121,14 +145,33 @@ impl<'g> Screen<'g> {
                 multi |= 1 << cell;
             }
         }
+        let kept = if rule.dynamic {
+            None
+        } else {
+            STATIC_CLOSURES
+                .with(|k| k.borrow_mut().take())
+                .filter(|kept| kept.masks == masks)
+        };
+        let closures = kept.unwrap_or_else(|| Closures {
+            at: [0; 729],
+            sets: Vec::new(),
+            contradicted: [0; 12],
+            masks,
+        });
         Screen {
             grid,
             dynamic: rule.dynamic,
             masks,
             planes,
             multi,
-            on_closure_at: [0; 729],
-            on_closures: Vec::new(),
+            closures,
+        }
+    }
+
+    /// Leaves a static screen's closures for the next screen of the same grid.
+    fn keep_static_closures(self) {
+        if !self.dynamic {
+            STATIC_CLOSURES.with(|k| *k.borrow_mut() = Some(self.closures));
         }
     }
 
@@ -192,7 +235,7 @@ impl<'g> Screen<'g> {
     /// on, which turns it off: a forcing chain the search also finds. A grid with a cell
     /// whose only candidate's digit is still in a peer (which no grid the pipeline or an
     /// outer chain makes has) is left to the search, since the search starts no chain there.
-    fn any_forcing_chain(&self) -> bool {
+    fn any_forcing_chain(&mut self) -> bool {
         for cell in 0..81 {
             let mask = self.masks[cell];
             if self.grid.value(cell) != 0 || mask == 0 {
@@ -207,35 +250,43 @@ impl<'g> Screen<'g> {
             }
             for digit in self.grid.candidates(cell) {
                 let d = digit as usize - 1;
-                if self.reaches(cell, d, true) {
+                // "On" reaches "off".
+                let own = self.closure_at(cell, digit);
+                if self.closures.sets[own].off[d] & bit(cell) != 0 {
                     return true;
                 }
-                let reenterable = mask.count_ones() == 2
-                    || units_box_row_column(cell)
-                        .iter()
-                        .any(|u| CellSet(self.planes[d] & u.cell_set().0).is_pair());
-                if reenterable && self.reaches(cell, d, false) {
-                    return true;
+                // "Off" reaches "on": "off" turns on its strong links' partners, so through
+                // one of their closures.
+                if mask.count_ones() == 2 {
+                    let other = (mask & !(1 << d)).trailing_zeros() as Digit + 1;
+                    let at = self.closure_at(cell, other);
+                    if self.closures.sets[at].on[d] & bit(cell) != 0 {
+                        return true;
+                    }
+                }
+                for unit in units_box_row_column(cell) {
+                    let places = CellSet(self.planes[d] & unit.cell_set().0);
+                    if places.is_pair() {
+                        let other = places.without(cell).first().expect("two places");
+                        let at = self.closure_at(other, digit);
+                        if self.closures.sets[at].on[d] & bit(cell) != 0 {
+                            return true;
+                        }
+                    }
                 }
             }
         }
         false
     }
 
-    /// Whether the potential `cell`, digit index `d`, in state `on` leads to its opposite over
-    /// the static links (Y and X).
-    fn reaches(&self, cell: Cell, d: usize, on: bool) -> bool {
+    /// Everything assuming `cell` = digit index `d` reaches over the static links (Y and X),
+    /// contradictions and all.
+    pub(super) fn reach(&self, cell: Cell, d: usize) -> Implied {
         let (mut on_set, mut off_set) = ([0u128; 9], [0u128; 9]);
         let mut to_on: ArrayVec<(u8, u8), 729> = ArrayVec::new();
         let mut to_off: ArrayVec<(u8, u8), 729> = ArrayVec::new();
-        if on {
-            on_set[d] = bit(cell);
-            to_on.push((cell as u8, d as u8));
-        } else {
-            off_set[d] = bit(cell);
-            to_off.push((cell as u8, d as u8));
-        }
-        let target_on = !on;
+        on_set[d] = bit(cell);
+        to_on.push((cell as u8, d as u8));
         loop {
             if let Some((c, x)) = to_on.pop() {
                 let (c, x) = (c as usize, x as usize);
@@ -252,9 +303,6 @@ impl<'g> Screen<'g> {
                 off_set[x] |= turned;
                 for other in CellSet(turned).iter() {
                     to_off.push((other as u8, x as u8));
-                }
-                if !target_on && off_set[d] & bit(cell) != 0 {
-                    return true;
                 }
             } else if let Some((c, x)) = to_off.pop() {
                 let (c, x) = (c as usize, x as usize);
@@ -275,11 +323,11 @@ impl<'g> Screen<'g> {
                         turn_on(other, x, &mut to_on);
                     }
                 }
-                if target_on && on_set[d] & bit(cell) != 0 {
-                    return true;
-                }
             } else {
-                return false;
+                return Implied {
+                    on: on_set,
+                    off: off_set,
+                };
             }
         }
     }
@@ -318,11 +366,11 @@ impl<'g> Screen<'g> {
         let Some((&first, rest)) = branches.split_first() else {
             return false;
         };
-        let first = &self.on_closures[first];
+        let first = &self.closures.sets[first];
         (0..9).any(|d| {
             let (mut on, mut off) = (first.on[d] & self.multi, first.off[d]);
             for &b in rest {
-                let b = &self.on_closures[b];
+                let b = &self.closures.sets[b];
                 on &= b.on[d];
                 off &= b.off[d];
             }
@@ -330,24 +378,43 @@ impl<'g> Screen<'g> {
         })
     }
 
-    /// The "on" closure of a candidate, computed once: its place in `on_closures`, `None`
-    /// when it met a contradiction.
+    /// The "on" closure of a candidate, computed once: its place in `closures.sets`, `None`
+    /// when it meets a contradiction.
     fn on_closure(&mut self, cell: Cell, digit: Digit) -> Option<usize> {
+        let at = self.closure_at(cell, digit);
         let index = cell * 9 + digit as usize - 1;
-        match self.on_closure_at[index] {
-            0 => {}
-            1 => return None,
-            at => return Some(at as usize - 2),
+        (self.closures.contradicted[index / 64] & (1 << (index % 64)) == 0).then_some(at)
+    }
+
+    /// Where the "on" closure of a candidate is in `closures.sets`, computed if need be.
+    fn closure_at(&mut self, cell: Cell, digit: Digit) -> usize {
+        let index = cell * 9 + digit as usize - 1;
+        let at = self.closures.at[index];
+        if at != 0 {
+            return at as usize - 1;
         }
-        let implied = self.close(cell, digit, true);
-        self.on_closure_at[index] = match implied {
-            Some(implied) => {
-                self.on_closures.push(implied);
-                self.on_closures.len() as u16 + 1
+        let (implied, contradicted) = if self.dynamic {
+            match self.close(cell, digit, true) {
+                Some(implied) => (implied, false),
+                None => (
+                    Implied {
+                        on: [0; 9],
+                        off: [0; 9],
+                    },
+                    true,
+                ),
             }
-            None => 1,
+        } else {
+            let implied = self.reach(cell, digit as usize - 1);
+            let met = (0..9).any(|d| implied.on[d] & implied.off[d] != 0);
+            (implied, met)
         };
-        implied.map(|_| self.on_closures.len() - 1)
+        if contradicted {
+            self.closures.contradicted[index / 64] |= 1 << (index % 64);
+        }
+        self.closures.sets.push(implied);
+        self.closures.at[index] = self.closures.sets.len() as u16;
+        self.closures.sets.len() - 1
     }
 
     /// The "off" closure of a candidate (dynamic): when a strong link leads from it (its
@@ -376,7 +443,7 @@ impl<'g> Screen<'g> {
     #[cfg(test)]
     pub(super) fn off_closure_as_sets(&mut self, cell: Cell, digit: Digit) -> Option<Implied> {
         match self.off_closure(cell, digit)? {
-            Some(at) => Some(self.on_closures[at]),
+            Some(at) => Some(self.closures.sets[at]),
             None => {
                 let mut off = [0; 9];
                 off[digit as usize - 1] = bit(cell);

@@ -135,7 +135,9 @@ fn screened_search_finds_the_whole_searchs_hints() {
 /// The screen's closures are the search's: for every assumption (each candidate true and
 /// false) on every third grid of [`screened_grids`], the search meets a contradiction exactly
 /// when the screen does, and otherwise implies the same potentials, though in its own order;
-/// a dynamic "off" closure is also what the screen's shortcut takes it to be.
+/// a static "on" closure is also everything the candidate reaches (which turns some candidate
+/// both on and off exactly when the closure meets a contradiction), and a dynamic "off"
+/// closure what the screen's shortcut takes it to be.
 #[test]
 fn screen_closures_are_the_searchs() {
     use super::screen::Screen;
@@ -159,6 +161,15 @@ fn screen_closures_are_the_searchs() {
                         let implied = screen.close(cell, digit, on);
                         let at = || format!("{rule:?} {cell} {digit} {on} on {}", grid.to_line());
                         assert_eq!(contradiction.is_some(), implied.is_none(), "{}", at());
+                        if !rule.dynamic && on {
+                            // Everything the candidate reaches, contradictions and all.
+                            let reach = screen.reach(cell, digit as usize - 1);
+                            let met = (0..9).any(|d| reach.on[d] & reach.off[d] != 0);
+                            assert_eq!(met, implied.is_none(), "{}", at());
+                            if let Some(implied) = implied {
+                                assert_eq!(reach, implied, "{}", at());
+                            }
+                        }
                         if rule.dynamic && !on {
                             // The shortcut: a strong link's partner's "on" closure, or nothing.
                             let shortcut = screen.off_closure_as_sets(cell, digit);
