@@ -26,7 +26,6 @@ use arrayvec::ArrayVec;
 use crate::geometry::{peers, Cell, CellSet, Digit};
 use crate::grid::Grid;
 
-use super::engine::units_box_row_column;
 use super::Rule;
 
 /// What one assumption implies: per digit (index `digit - 1`), the cells turned on and off.
@@ -46,6 +45,11 @@ pub(super) struct Screen<'g> {
     multi: u128,
     /// The "on" closures computed so far (see [`Closures`]).
     closures: Closures,
+    /// Static rules: per candidate index, what turning it off turns on (its cell's other
+    /// candidate, of two; its digit's other place, of two, in each unit), as (cell, digit
+    /// index) pairs, and how many.
+    strong: Box<[[(u8, u8); 4]; 729]>,
+    strong_count: [u8; 729],
 }
 
 /// "On" closures by candidate: for a static rule everything the candidate reaches over the
@@ -132,6 +136,38 @@ fn bit(cell: Cell) -> u128 {
     1u128 << cell
 }
 
+/// Whether a candidate mask holds exactly two digits (without a population count, which a
+/// baseline x86-64 target lacks).
+fn is_pair(mask: u16) -> bool {
+    let rest = mask & mask.wrapping_sub(1);
+    rest != 0 && rest & rest.wrapping_sub(1) == 0
+}
+
+/// Each cell's box, row and column as cell masks, in SE's link order.
+const UNIT_MASKS: [[u128; 3]; 81] = {
+    let mut table = [[0u128; 3]; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        let (row, col) = (cell / 9, cell % 9);
+        let mut other = 0;
+        while other < 81 {
+            let (r, c) = (other / 9, other % 9);
+            if r / 3 == row / 3 && c / 3 == col / 3 {
+                table[cell][0] |= 1 << other;
+            }
+            if r == row {
+                table[cell][1] |= 1 << other;
+            }
+            if c == col {
+                table[cell][2] |= 1 << other;
+            }
+            other += 1;
+        }
+        cell += 1;
+    }
+    table
+};
+
 impl<'g> Screen<'g> {
     pub(super) fn new(rule: Rule, grid: &'g Grid) -> Screen<'g> {
         let mut planes = [0u128; 9];
@@ -158,13 +194,51 @@ impl<'g> Screen<'g> {
             contradicted: [0; 12],
             masks,
         });
-        Screen {
+        let mut screen = Screen {
             grid,
             dynamic: rule.dynamic,
             masks,
             planes,
             multi,
             closures,
+            strong: Box::new([[(0, 0); 4]; 729]),
+            strong_count: [0; 729],
+        };
+        if !rule.dynamic {
+            screen.list_strong_links();
+        }
+        screen
+    }
+
+    /// Fills `strong` from the grid's bivalue cells and the units where a digit has two
+    /// places.
+    fn list_strong_links(&mut self) {
+        for (cell, units) in UNIT_MASKS.iter().enumerate() {
+            let mask = self.masks[cell];
+            let mut digits = mask;
+            while digits != 0 {
+                let d = digits.trailing_zeros() as usize;
+                digits &= digits - 1;
+                let index = cell * 9 + d;
+                let mut count = 0;
+                if is_pair(mask) {
+                    let other = (mask & !(1 << d)).trailing_zeros() as u8;
+                    self.strong[index][count] = (cell as u8, other);
+                    count += 1;
+                }
+                for unit in units {
+                    let places = CellSet(self.planes[d] & unit);
+                    if places.is_pair() {
+                        let other = places.without(cell).first().expect("two places") as u8;
+                        // (a place met again in the cell's row or column is listed once)
+                        if !self.strong[index][..count].contains(&(other, d as u8)) {
+                            self.strong[index][count] = (other, d as u8);
+                            count += 1;
+                        }
+                    }
+                }
+                self.strong_count[index] = count as u8;
+            }
         }
     }
 
@@ -257,21 +331,12 @@ impl<'g> Screen<'g> {
                 }
                 // "Off" reaches "on": "off" turns on its strong links' partners, so through
                 // one of their closures.
-                if mask.count_ones() == 2 {
-                    let other = (mask & !(1 << d)).trailing_zeros() as Digit + 1;
-                    let at = self.closure_at(cell, other);
+                let index = cell * 9 + d;
+                for i in 0..self.strong_count[index] as usize {
+                    let (other, y) = self.strong[index][i];
+                    let at = self.closure_at(other as Cell, y + 1);
                     if self.closures.sets[at].on[d] & bit(cell) != 0 {
                         return true;
-                    }
-                }
-                for unit in units_box_row_column(cell) {
-                    let places = CellSet(self.planes[d] & unit.cell_set().0);
-                    if places.is_pair() {
-                        let other = places.without(cell).first().expect("two places");
-                        let at = self.closure_at(other, digit);
-                        if self.closures.sets[at].on[d] & bit(cell) != 0 {
-                            return true;
-                        }
                     }
                 }
             }
@@ -305,22 +370,13 @@ impl<'g> Screen<'g> {
                     to_off.push((other as u8, x as u8));
                 }
             } else if let Some((c, x)) = to_off.pop() {
-                let (c, x) = (c as usize, x as usize);
-                let mask = self.masks[c];
-                let mut turn_on = |cell_on: Cell, x: usize, to_on: &mut ArrayVec<(u8, u8), 729>| {
-                    if on_set[x] & bit(cell_on) == 0 {
-                        on_set[x] |= bit(cell_on);
-                        to_on.push((cell_on as u8, x as u8));
-                    }
-                };
-                if mask.count_ones() == 2 {
-                    turn_on(c, (mask & !(1 << x)).trailing_zeros() as usize, &mut to_on);
-                }
-                for unit in units_box_row_column(c) {
-                    let places = CellSet(self.planes[x] & unit.cell_set().0);
-                    if places.is_pair() {
-                        let other = places.without(c).first().expect("two places");
-                        turn_on(other, x, &mut to_on);
+                let index = c as usize * 9 + x as usize;
+                let count = self.strong_count[index] as usize;
+                for &(cell_on, y) in &self.strong[index][..count] {
+                    let (cell_on, y) = (cell_on as usize, y as usize);
+                    if on_set[y] & bit(cell_on) == 0 {
+                        on_set[y] |= bit(cell_on);
+                        to_on.push((cell_on as u8, y as u8));
                     }
                 }
             } else {
@@ -338,8 +394,8 @@ impl<'g> Screen<'g> {
     fn region_units(&mut self, cell: Cell, digit: Digit) -> u32 {
         let plane = self.planes[digit as usize - 1];
         let mut units = 0;
-        for (i, unit) in units_box_row_column(cell).into_iter().enumerate() {
-            let places = plane & unit.cell_set().0;
+        for (i, unit) in UNIT_MASKS[cell].into_iter().enumerate() {
+            let places = plane & unit;
             // Two places or more (the rule is multiple), and `cell` first among them.
             if places & places.wrapping_sub(1) == 0 || places.trailing_zeros() as Cell != cell {
                 continue;
@@ -424,12 +480,12 @@ impl<'g> Screen<'g> {
     fn off_closure(&mut self, cell: Cell, digit: Digit) -> Option<Option<usize>> {
         let d = digit as usize - 1;
         let mask = self.masks[cell];
-        if mask.count_ones() == 2 {
+        if is_pair(mask) {
             let other = (mask & !(1 << d)).trailing_zeros() as Digit + 1;
             return self.on_closure(cell, other).map(Some);
         }
-        for unit in units_box_row_column(cell) {
-            let places = CellSet(self.planes[d] & unit.cell_set().0);
+        for unit in UNIT_MASKS[cell] {
+            let places = CellSet(self.planes[d] & unit);
             if places.is_pair() {
                 let other = places.without(cell).first().expect("two places");
                 return self.on_closure(other, digit).map(Some);
@@ -512,14 +568,14 @@ impl<'g> Screen<'g> {
                             return None;
                         }
                     }
-                } else if mask.count_ones() == 2 {
+                } else if is_pair(mask) {
                     let x = (mask & !(1 << d)).trailing_zeros() as usize;
                     if !self.turn_on(&mut implied, &mut to_on, c, x) {
                         return None;
                     }
                 }
-                for unit in units_box_row_column(c) {
-                    let places = self.planes[d] & unit.cell_set().0;
+                for unit in UNIT_MASKS[c] {
+                    let places = self.planes[d] & unit;
                     let left = if self.dynamic {
                         places & !implied.off[d]
                     } else if CellSet(places).is_pair() {
