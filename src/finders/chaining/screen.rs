@@ -65,7 +65,19 @@ struct Closures {
     masks: [u16; 81],
 }
 
+impl Drop for Closures {
+    fn drop(&mut self) {
+        let mut sets = std::mem::take(&mut self.sets);
+        sets.clear();
+        let _ = SPARE_SETS.try_with(|spare| spare.set(sets));
+    }
+}
+
 thread_local! {
+    /// The buffer of the last closures dropped, for the next screen: a screen fills some
+    /// hundred sets of 288 bytes, and growing a fresh buffer each time cost more than
+    /// filling it.
+    static SPARE_SETS: std::cell::Cell<Vec<Implied>> = const { std::cell::Cell::new(Vec::new()) };
     /// The static closures of the last grid screened: Forcing Chains & Cycles and Multiple
     /// Forcing Chains follow the same links, and nested chains screen one after the other on
     /// the same reduced grid.
@@ -190,7 +202,7 @@ impl<'g> Screen<'g> {
         };
         let closures = kept.unwrap_or_else(|| Closures {
             at: [0; 729],
-            sets: Vec::new(),
+            sets: SPARE_SETS.with(|spare| spare.take()),
             contradicted: [0; 12],
             masks,
         });
