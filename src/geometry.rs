@@ -190,6 +190,8 @@ pub struct Tables {
     pub peers: [CellSet; CELLS],
     /// The three units of each cell: row, column, box.
     pub cell_units: [[Unit; 3]; CELLS],
+    /// The cells of each cell's three units, in the same order (row, column, box).
+    pub cell_unit_sets: [[CellSet; 3]; CELLS],
 }
 
 /// The one table block.
@@ -208,12 +210,18 @@ const fn build_tables() -> Tables {
     }
     let mut peers = [CellSet::EMPTY; CELLS];
     let mut cell_units = [[Unit(0); 3]; CELLS];
+    let mut cell_unit_sets = [[CellSet::EMPTY; 3]; CELLS];
     let mut c = 0;
     while c < CELLS {
         let r = Unit::row(row_of(c));
         let k = Unit::column(col_of(c));
         let b = Unit::boxed(box_of(c));
         cell_units[c] = [r, k, b];
+        cell_unit_sets[c] = [
+            unit_sets[r.index()],
+            unit_sets[k.index()],
+            unit_sets[b.index()],
+        ];
         let all = unit_sets[r.index()].0 | unit_sets[k.index()].0 | unit_sets[b.index()].0;
         peers[c] = CellSet(all & !(1u128 << c));
         c += 1;
@@ -222,6 +230,7 @@ const fn build_tables() -> Tables {
         unit_sets,
         peers,
         cell_units,
+        cell_unit_sets,
     }
 }
 
@@ -235,6 +244,11 @@ pub fn peers(cell: Cell) -> CellSet {
 /// Row, column and box of a cell.
 pub fn units_of(cell: Cell) -> [Unit; 3] {
     TABLES.cell_units[cell]
+}
+
+/// The cells of a cell's row, column and box (the order of [`units_of`]).
+pub fn unit_sets_of(cell: Cell) -> [CellSet; 3] {
+    TABLES.cell_unit_sets[cell]
 }
 
 /// A set of digits 1..=9, stored as bits 0..9 (bit d-1 = digit d).

@@ -48,7 +48,9 @@ use std::collections::HashSet;
 use std::ops::ControlFlow;
 
 use super::Emit;
-use crate::geometry::{cell_name, peers, unit_words, units_of, CellSet, Digit, Unit, UnitKind};
+use crate::geometry::{
+    cell_name, peers, unit_sets_of, unit_words, units_of, CellSet, Digit, Unit, UnitKind,
+};
 use crate::grid::Grid;
 use crate::step::{Candidate, Pattern, Role, Step};
 use crate::technique::Technique;
@@ -537,10 +539,13 @@ fn coverable(cells: CellSet, count: usize, allowed: u32) -> bool {
     let Some(first) = cells.first() else {
         return true;
     };
-    count > 0
-        && units_of(first).iter().any(|u| {
-            allowed & (1 << u.index()) != 0 && coverable(cells - u.cell_set(), count - 1, allowed)
-        })
+    if count == 0 {
+        return false;
+    }
+    let (units, sets) = (units_of(first), unit_sets_of(first));
+    (0..3).any(|i| {
+        allowed & (1 << units[i].index()) != 0 && coverable(cells - sets[i], count - 1, allowed)
+    })
 }
 
 /// What one digit's general fish search depends on, and nothing else: the technique (which

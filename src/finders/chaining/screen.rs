@@ -23,7 +23,7 @@
 
 use arrayvec::ArrayVec;
 
-use crate::geometry::{peers, Cell, CellSet, Digit};
+use crate::geometry::{peers, unit_sets_of, Cell, CellSet, Digit};
 use crate::grid::Grid;
 
 use super::Rule;
@@ -155,30 +155,11 @@ fn is_pair(mask: u16) -> bool {
     rest != 0 && rest & rest.wrapping_sub(1) == 0
 }
 
-/// Each cell's box, row and column as cell masks, in SE's link order.
-const UNIT_MASKS: [[u128; 3]; 81] = {
-    let mut table = [[0u128; 3]; 81];
-    let mut cell = 0;
-    while cell < 81 {
-        let (row, col) = (cell / 9, cell % 9);
-        let mut other = 0;
-        while other < 81 {
-            let (r, c) = (other / 9, other % 9);
-            if r / 3 == row / 3 && c / 3 == col / 3 {
-                table[cell][0] |= 1 << other;
-            }
-            if r == row {
-                table[cell][1] |= 1 << other;
-            }
-            if c == col {
-                table[cell][2] |= 1 << other;
-            }
-            other += 1;
-        }
-        cell += 1;
-    }
-    table
-};
+/// A cell's box, row and column as cell masks, in SE's link order.
+fn box_row_column(cell: Cell) -> [u128; 3] {
+    let [row, column, boxed] = unit_sets_of(cell);
+    [boxed.0, row.0, column.0]
+}
 
 impl<'g> Screen<'g> {
     pub(super) fn new(rule: Rule, grid: &'g Grid) -> Screen<'g> {
@@ -225,7 +206,7 @@ impl<'g> Screen<'g> {
     /// Fills `strong` from the grid's bivalue cells and the units where a digit has two
     /// places.
     fn list_strong_links(&mut self) {
-        for (cell, units) in UNIT_MASKS.iter().enumerate() {
+        for cell in 0..81 {
             let mask = self.masks[cell];
             let mut digits = mask;
             while digits != 0 {
@@ -238,7 +219,7 @@ impl<'g> Screen<'g> {
                     self.strong[index][count] = (cell as u8, other);
                     count += 1;
                 }
-                for unit in units {
+                for unit in box_row_column(cell) {
                     let places = CellSet(self.planes[d] & unit);
                     if places.is_pair() {
                         let other = places.without(cell).first().expect("two places") as u8;
@@ -406,7 +387,7 @@ impl<'g> Screen<'g> {
     fn region_units(&mut self, cell: Cell, digit: Digit) -> u32 {
         let plane = self.planes[digit as usize - 1];
         let mut units = 0;
-        for (i, unit) in UNIT_MASKS[cell].into_iter().enumerate() {
+        for (i, unit) in box_row_column(cell).into_iter().enumerate() {
             let places = plane & unit;
             // Two places or more (the rule is multiple), and `cell` first among them.
             if places & places.wrapping_sub(1) == 0 || places.trailing_zeros() as Cell != cell {
@@ -496,7 +477,7 @@ impl<'g> Screen<'g> {
             let other = (mask & !(1 << d)).trailing_zeros() as Digit + 1;
             return self.on_closure(cell, other).map(Some);
         }
-        for unit in UNIT_MASKS[cell] {
+        for unit in box_row_column(cell) {
             let places = CellSet(self.planes[d] & unit);
             if places.is_pair() {
                 let other = places.without(cell).first().expect("two places");
@@ -586,7 +567,7 @@ impl<'g> Screen<'g> {
                         return None;
                     }
                 }
-                for unit in UNIT_MASKS[c] {
+                for unit in box_row_column(c) {
                     let places = self.planes[d] & unit;
                     let left = if self.dynamic {
                         places & !implied.off[d]
