@@ -296,7 +296,8 @@ pub(super) struct Search<'g> {
     /// Closures of "candidate is true" assumptions that region chains computed for later
     /// cells; those cells' own binary chains start from the same assumption and reuse them.
     on_closures: FastMap<(Cell, Digit), Rc<Closure>>,
-    /// The grid's links listed once, for rules that never change the grid.
+    /// The grid's links listed once, for rules that never change the grid (listed when the
+    /// search runs, so a search the screen ends costs nothing more).
     links: Option<StaticLinks>,
     /// When only the first hint in SE's order is wanted: the lowest difficulty found so far.
     /// Searches whose hints cannot reach it are skipped (a hint of higher difficulty is
@@ -323,9 +324,16 @@ impl<'g> Search<'g> {
             hints: Vec::new(),
             queues: (VecDeque::new(), VecDeque::new()),
             on_closures: FastMap::default(),
-            links: (!rule.dynamic).then(|| StaticLinks::of(grid)),
+            links: None,
             bound: None,
             plan: None,
+        }
+    }
+
+    /// Lists the grid's links for a static rule, once.
+    pub(super) fn list_links(&mut self) {
+        if !self.rule.dynamic && self.links.is_none() {
+            self.links = Some(StaticLinks::of(self.grid));
         }
     }
 
@@ -370,6 +378,7 @@ impl<'g> Search<'g> {
 
     /// [`Search::run`] without the screen.
     pub(super) fn run_unscreened(mut self) -> Vec<ChainHint> {
+        self.list_links();
         if self.rule.multiple || self.rule.dynamic {
             self.multiple_chains();
         } else {

@@ -146,6 +146,7 @@ fn screen_closures_are_the_searchs() {
         for rule in [Rule::MULTIPLE, Rule::DYNAMIC] {
             let mut screen = Screen::new(rule, grid);
             let mut search = Search::new(rule, grid);
+            search.list_links();
             for cell in (0..81).filter(|&c| grid.candidates(c).len() >= 2) {
                 for digit in grid.candidates(cell) {
                     for on in [true, false] {
