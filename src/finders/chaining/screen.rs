@@ -45,11 +45,14 @@ pub(super) struct Screen<'g> {
     multi: u128,
     /// The "on" closures computed so far (see [`Closures`]).
     closures: Closures,
-    /// Static rules: per candidate index, what turning it off turns on (its cell's other
-    /// candidate, of two; its digit's other place, of two, in each unit), as (cell, digit
-    /// index) pairs, and how many.
-    strong: Box<[[(u8, u8); 4]; 729]>,
-    strong_count: [u8; 729],
+}
+
+/// Static rules: per candidate index, what turning it off turns on (its cell's other
+/// candidate, of two; its digit's other place, of two, in each unit), as (cell, digit index)
+/// pairs, and how many (entries of candidates the grid lacks are stale, never read).
+struct StrongLinks {
+    to: [[(u8, u8); 4]; 729],
+    count: [u8; 729],
 }
 
 /// "On" closures by candidate: for a static rule everything the candidate reaches over the
@@ -63,13 +66,19 @@ struct Closures {
     contradicted: [u64; 12],
     /// The grid they were computed on.
     masks: [u16; 81],
+    /// Its strong links, once a static screen has listed them.
+    strong: Option<Box<StrongLinks>>,
 }
 
 impl Drop for Closures {
     fn drop(&mut self) {
         let mut sets = std::mem::take(&mut self.sets);
         sets.clear();
+        let strong = self.strong.take();
         let _ = SPARE_SETS.try_with(|spare| spare.set(sets));
+        if strong.is_some() {
+            let _ = SPARE_STRONG.try_with(|spare| spare.set(strong));
+        }
     }
 }
 
@@ -78,6 +87,9 @@ thread_local! {
     /// hundred sets of 288 bytes, and growing a fresh buffer each time cost more than
     /// filling it.
     static SPARE_SETS: std::cell::Cell<Vec<Implied>> = const { std::cell::Cell::new(Vec::new()) };
+    /// The strong-link table of the last closures dropped (6 KB), for the same reason.
+    static SPARE_STRONG: std::cell::Cell<Option<Box<StrongLinks>>> =
+        const { std::cell::Cell::new(None) };
     /// The static closures of the last grid screened: Forcing Chains & Cycles and Multiple
     /// Forcing Chains follow the same links, and nested chains screen one after the other on
     /// the same reduced grid.
@@ -186,6 +198,7 @@ impl<'g> Screen<'g> {
             sets: SPARE_SETS.with(|spare| spare.take()),
             contradicted: [0; 12],
             masks,
+            strong: None,
         });
         let mut screen = Screen {
             grid,
@@ -194,10 +207,8 @@ impl<'g> Screen<'g> {
             planes,
             multi,
             closures,
-            strong: Box::new([[(0, 0); 4]; 729]),
-            strong_count: [0; 729],
         };
-        if !rule.dynamic {
+        if !rule.dynamic && screen.closures.strong.is_none() {
             screen.list_strong_links();
         }
         screen
@@ -206,6 +217,12 @@ impl<'g> Screen<'g> {
     /// Fills `strong` from the grid's bivalue cells and the units where a digit has two
     /// places.
     fn list_strong_links(&mut self) {
+        let mut strong = SPARE_STRONG.with(|spare| spare.take()).unwrap_or_else(|| {
+            Box::new(StrongLinks {
+                to: [[(0, 0); 4]; 729],
+                count: [0; 729],
+            })
+        });
         for cell in 0..81 {
             let mask = self.masks[cell];
             let mut digits = mask;
@@ -216,7 +233,7 @@ impl<'g> Screen<'g> {
                 let mut count = 0;
                 if is_pair(mask) {
                     let other = (mask & !(1 << d)).trailing_zeros() as u8;
-                    self.strong[index][count] = (cell as u8, other);
+                    strong.to[index][count] = (cell as u8, other);
                     count += 1;
                 }
                 for unit in box_row_column(cell) {
@@ -224,15 +241,24 @@ impl<'g> Screen<'g> {
                     if places.is_pair() {
                         let other = places.without(cell).first().expect("two places") as u8;
                         // (a place met again in the cell's row or column is listed once)
-                        if !self.strong[index][..count].contains(&(other, d as u8)) {
-                            self.strong[index][count] = (other, d as u8);
+                        if !strong.to[index][..count].contains(&(other, d as u8)) {
+                            strong.to[index][count] = (other, d as u8);
                             count += 1;
                         }
                     }
                 }
-                self.strong_count[index] = count as u8;
+                strong.count[index] = count as u8;
             }
         }
+        self.closures.strong = Some(strong);
+    }
+
+    /// The strong links of a static screen.
+    fn strong(&self) -> &StrongLinks {
+        self.closures
+            .strong
+            .as_ref()
+            .expect("a static screen lists its strong links")
     }
 
     /// Leaves a static screen's closures for the next screen of the same grid.
@@ -325,8 +351,8 @@ impl<'g> Screen<'g> {
                 // "Off" reaches "on": "off" turns on its strong links' partners, so through
                 // one of their closures.
                 let index = cell * 9 + d;
-                for i in 0..self.strong_count[index] as usize {
-                    let (other, y) = self.strong[index][i];
+                for i in 0..self.strong().count[index] as usize {
+                    let (other, y) = self.strong().to[index][i];
                     let at = self.closure_at(other as Cell, y + 1);
                     if self.closures.sets[at].on[d] & bit(cell) != 0 {
                         return true;
@@ -364,8 +390,9 @@ impl<'g> Screen<'g> {
                 }
             } else if let Some((c, x)) = to_off.pop() {
                 let index = c as usize * 9 + x as usize;
-                let count = self.strong_count[index] as usize;
-                for &(cell_on, y) in &self.strong[index][..count] {
+                let strong = self.strong();
+                let count = strong.count[index] as usize;
+                for &(cell_on, y) in &strong.to[index][..count] {
                     let (cell_on, y) = (cell_on as usize, y as usize);
                     if on_set[y] & bit(cell_on) == 0 {
                         on_set[y] |= bit(cell_on);
