@@ -37,18 +37,16 @@ fn main() {
         let last = Technique::parse(&args[i + 1]).expect("a technique slug");
         options = options.up_to(last);
     }
-    let stride: usize = args
-        .iter()
-        .position(|a| a == "--stride")
-        .and_then(|i| args.get(i + 1))
-        .and_then(|n| n.parse().ok())
-        .unwrap_or(1);
-    let skip: usize = args
-        .iter()
-        .position(|a| a == "--skip")
-        .and_then(|i| args.get(i + 1))
-        .and_then(|n| n.parse().ok())
-        .unwrap_or(0);
+    // The number after a flag, or `default`.
+    let number_after = |flag: &str, default: usize| -> usize {
+        args.iter()
+            .position(|a| a == flag)
+            .and_then(|i| args.get(i + 1))
+            .and_then(|n| n.parse().ok())
+            .unwrap_or(default)
+    };
+    let stride = number_after("--stride", 1);
+    let skip = number_after("--skip", 0);
     let Ok(text) = std::fs::read_to_string(&path) else {
         println!("skipped: {path} not found");
         return;

@@ -1,6 +1,6 @@
-//! A quick, exact screen for the plain multi-branch chaining rules (Sudoku Explainer's
+//! A quick, exact screen for Sudoku Explainer's plain chaining rules (Forcing Chains & Cycles,
 //! Multiple and Dynamic Forcing Chains): whether a search of the rule over a grid can find any
-//! hint at all.
+//! hint at all, and where.
 //!
 //! Nested chains run these rules thousands of times on grids an outer chain has reduced, and
 //! most of those searches find nothing. Whether a search finds a hint depends only on *which*
@@ -9,8 +9,10 @@
 //! branch of a cell or region implies, with something left to remove. Those sets are closures
 //! under monotone link rules, the same whatever order the links are followed in, so they can
 //! be computed as candidate bitsets without building nodes, parents or chains, several times
-//! faster than the search. The screen answers "none" only when the search would return no
-//! hint; otherwise it names the parts of the search (a candidate's binary chains, a region's
+//! faster than the search. (For Forcing Chains & Cycles the question is whether a candidate
+//! reaches its own opposite; see [`Screen::any_forcing_chain`].) The screen answers "none"
+//! only when the search would return no hint; otherwise, for the multi-branch rules, it names
+//! the parts of the search (a candidate's binary chains, a region's
 //! or a cell's chains) that may give one, counting as such every part that uses a closure
 //! which meets a contradiction (the search's partial closure depends on its order), and the
 //! search runs only those.
@@ -33,6 +35,18 @@ use super::Rule;
 pub(super) struct Implied {
     pub on: [u128; 9],
     pub off: [u128; 9],
+}
+
+impl Implied {
+    const NONE: Implied = Implied {
+        on: [0; 9],
+        off: [0; 9],
+    };
+
+    /// Whether some candidate is both on and off.
+    fn contradictory(&self) -> bool {
+        (0..9).any(|d| self.on[d] & self.off[d] != 0)
+    }
 }
 
 /// The grid as the screen reads it, and the closures it has computed.
@@ -435,7 +449,7 @@ impl<'g> Screen<'g> {
         units
     }
 
-    /// Whether every branch (an "on" closure, by its place in `on_closures`) implies some
+    /// Whether every branch (an "on" closure, by its place in `closures.sets`) implies some
     /// potential whose conclusion removes something: an "off" one always does, an "on" one
     /// when its cell has another candidate.
     fn common_conclusion(&self, branches: &[usize]) -> bool {
@@ -472,18 +486,11 @@ impl<'g> Screen<'g> {
         let (implied, contradicted) = if self.dynamic {
             match self.close(cell, digit, true) {
                 Some(implied) => (implied, false),
-                None => (
-                    Implied {
-                        on: [0; 9],
-                        off: [0; 9],
-                    },
-                    true,
-                ),
+                None => (Implied::NONE, true),
             }
         } else {
             let implied = self.reach(cell, digit as usize - 1);
-            let met = (0..9).any(|d| implied.on[d] & implied.off[d] != 0);
-            (implied, met)
+            (implied, implied.contradictory())
         };
         if contradicted {
             self.closures.contradicted[index / 64] |= 1 << (index % 64);
@@ -521,20 +528,18 @@ impl<'g> Screen<'g> {
         match self.off_closure(cell, digit)? {
             Some(at) => Some(self.closures.sets[at]),
             None => {
-                let mut off = [0; 9];
-                off[digit as usize - 1] = bit(cell);
-                Some(Implied { on: [0; 9], off })
+                let mut implied = Implied::NONE;
+                implied.off[digit as usize - 1] = bit(cell);
+                Some(implied)
             }
         }
     }
 
-    /// Everything assuming `cell` = `digit` (`on`) or `cell` <> `digit` implies, or `None`
-    /// when it meets a contradiction.
+    /// Everything assuming `cell` = `digit` (`on`) or `cell` <> `digit` implies under the
+    /// dynamic link rules, or `None` when it meets a contradiction (static closures are
+    /// [`Screen::reach`]).
     pub(super) fn close(&self, cell: Cell, digit: Digit, on: bool) -> Option<Implied> {
-        let mut implied = Implied {
-            on: [0; 9],
-            off: [0; 9],
-        };
+        let mut implied = Implied::NONE;
         // Cells' candidates turned off, by cell (the planes of `implied.off`, transposed).
         let mut off_masks = [0u16; 81];
         let mut to_on: ArrayVec<(u8, u8), 729> = ArrayVec::new();
@@ -576,33 +581,20 @@ impl<'g> Screen<'g> {
             } else if let Some((c, d)) = to_off.pop() {
                 let (c, d) = (c as usize, d as usize);
                 let mask = self.masks[c];
-                if self.dynamic {
-                    let left = mask & !off_masks[c];
-                    if left == 0 {
-                        if mask & mask.wrapping_sub(1) != 0 {
-                            return None;
-                        }
-                    } else if left & (left - 1) == 0 {
-                        let x = left.trailing_zeros() as usize;
-                        if !self.turn_on(&mut implied, &mut to_on, c, x) {
-                            return None;
-                        }
+                let left = mask & !off_masks[c];
+                if left == 0 {
+                    if mask & mask.wrapping_sub(1) != 0 {
+                        return None;
                     }
-                } else if is_pair(mask) {
-                    let x = (mask & !(1 << d)).trailing_zeros() as usize;
+                } else if left & (left - 1) == 0 {
+                    let x = left.trailing_zeros() as usize;
                     if !self.turn_on(&mut implied, &mut to_on, c, x) {
                         return None;
                     }
                 }
                 for unit in box_row_column(c) {
                     let places = self.planes[d] & unit;
-                    let left = if self.dynamic {
-                        places & !implied.off[d]
-                    } else if CellSet(places).is_pair() {
-                        places & !bit(c)
-                    } else {
-                        continue;
-                    };
+                    let left = places & !implied.off[d];
                     if left == 0 {
                         if places & places.wrapping_sub(1) != 0 {
                             return None;
@@ -616,8 +608,7 @@ impl<'g> Screen<'g> {
                 }
             } else {
                 // (every contradiction is met above; this only guards that claim)
-                let met = (0..9).any(|d| implied.on[d] & implied.off[d] != 0);
-                return (!met).then_some(implied);
+                return (!implied.contradictory()).then_some(implied);
             }
         }
     }
