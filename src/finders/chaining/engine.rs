@@ -29,7 +29,7 @@ use super::hint::{complexity, length_difficulty, ChainHint, HintKind};
 use super::potentials::{
     give_spare, key, take_spare, Arena, CandidateSet, Cause, FastMap, FastSet, KeySet, PotentialSet,
 };
-use super::screen::{screen, Plan, Verdict};
+use super::screen::{screen, LoopPlan, Plan, Verdict};
 use super::Rule;
 
 /// A potential derived by one link, before it becomes a node.
@@ -306,6 +306,9 @@ pub(super) struct Search<'g> {
     /// The only parts of a multiple-chains search that may give hints, when the screen
     /// named them; `None` runs every part.
     plan: Option<Box<Plan>>,
+    /// The only candidates a Forcing Chains & Cycles search may find hints from, when the
+    /// screen named them; `None` searches from every candidate.
+    loop_plan: Option<Box<LoopPlan>>,
 }
 
 /// Everything one assumption implies, and the contradiction it met, if any.
@@ -327,6 +330,7 @@ impl<'g> Search<'g> {
             links: None,
             bound: None,
             plan: None,
+            loop_plan: None,
         }
     }
 
@@ -371,6 +375,7 @@ impl<'g> Search<'g> {
         match screen(self.rule, self.grid) {
             Verdict::NoHint => return Vec::new(), // most searches inside nested chains
             Verdict::Only(plan) => self.plan = Some(plan),
+            Verdict::Loops(plan) => self.loop_plan = Some(plan),
             Verdict::Search => {}
         }
         self.run_unscreened()
@@ -650,16 +655,26 @@ impl<'g> Search<'g> {
                 && units_box_row_column(cell)
                     .iter()
                     .any(|u| (grid.digit_cells(digit) & u.cell_set()).is_pair()));
-        let source = self.arena.assume(cell, digit, true);
-        let cycles = if !reenterable || self.beyond_bound(cycle_base(x_links, y_links)) {
-            Vec::new()
-        } else {
-            self.cycles(source, y_links, x_links)
+        let (cycle_may, on_may, off_may) = match &self.loop_plan {
+            Some(plan) => plan.of(cell, digit),
+            None => (true, true, true),
         };
+        if !(cycle_may || on_may || off_may) {
+            return;
+        }
+        let source = self.arena.assume(cell, digit, true);
+        let cycles =
+            if !cycle_may || !reenterable || self.beyond_bound(cycle_base(x_links, y_links)) {
+                Vec::new()
+            } else {
+                self.cycles(source, y_links, x_links)
+            };
         let mut chains = Vec::new();
         if x_links && !self.beyond_bound(forcing_base(x_links, y_links)) {
-            chains.extend(self.forcing(source, y_links));
-            if reenterable {
+            if on_may {
+                chains.extend(self.forcing(source, y_links));
+            }
+            if reenterable && off_may {
                 let source_off = self.arena.assume(cell, digit, false);
                 chains.extend(self.forcing(source_off, y_links));
             }

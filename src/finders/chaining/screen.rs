@@ -132,6 +132,36 @@ impl Plan {
     }
 }
 
+/// The candidates a Forcing Chains & Cycles search may find a hint from (bit `digit - 1` per
+/// cell): the search starts chains and cycles only from these, and the others give none.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct LoopPlan {
+    /// Forcing chains from the candidate "on" (to its "off").
+    pub on_forcing: [u16; 81],
+    /// Forcing chains from the candidate "off" (to its "on").
+    pub off_forcing: [u16; 81],
+    /// Bidirectional cycles through the candidate.
+    pub cycles: [u16; 81],
+}
+
+impl LoopPlan {
+    /// Whether no chain or cycle can give a hint.
+    fn is_empty(&self) -> bool {
+        self.on_forcing.iter().all(|&m| m == 0) && self.off_forcing.iter().all(|&m| m == 0)
+    }
+
+    /// Whether a search from `cell` = `digit` may give a hint: (cycles, forcing from "on",
+    /// forcing from "off").
+    pub fn of(&self, cell: Cell, digit: Digit) -> (bool, bool, bool) {
+        let b = 1 << (digit - 1);
+        (
+            self.cycles[cell] & b != 0,
+            self.on_forcing[cell] & b != 0,
+            self.off_forcing[cell] & b != 0,
+        )
+    }
+}
+
 /// The screen's answer.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) enum Verdict {
@@ -139,6 +169,8 @@ pub(super) enum Verdict {
     NoHint,
     /// Only these parts of the search may find one: run them.
     Only(Box<Plan>),
+    /// Only chains and cycles from these candidates may find one (Forcing Chains & Cycles).
+    Loops(Box<LoopPlan>),
     /// It may find one: run it all.
     Search,
 }
@@ -149,12 +181,12 @@ pub(super) enum Verdict {
 pub(super) fn screen(rule: Rule, grid: &Grid) -> Verdict {
     if rule == Rule::FORCING_CHAINS_AND_CYCLES {
         let mut screen = Screen::new(rule, grid);
-        let found = screen.any_forcing_chain();
+        let plan = screen.loop_plan();
         screen.keep_static_closures();
-        return if found {
-            Verdict::Search
-        } else {
-            Verdict::NoHint
+        return match plan {
+            None => Verdict::Search,
+            Some(plan) if plan.is_empty() => Verdict::NoHint,
+            Some(plan) => Verdict::Loops(Box::new(plan)),
         };
     }
     if !rule.multiple || rule.nishio || rule.level != 0 {
@@ -334,15 +366,25 @@ impl<'g> Screen<'g> {
         plan
     }
 
-    /// Whether Forcing Chains & Cycles can find a hint: whether some candidate's "on" reaches
-    /// its "off" over the static links, or (when a strong link can lead back into it) its
-    /// "off" reaches its "on". Cycles need no test of their own: a candidate a bidirectional
-    /// cycle removes sees an "on" node and an "off" node of its digit on the loop, so
-    /// assuming it true turns the first off, which leads round the loop to the second turned
-    /// on, which turns it off: a forcing chain the search also finds. A grid with a cell
-    /// whose only candidate's digit is still in a peer (which no grid the pipeline or an
-    /// outer chain makes has) is left to the search, since the search starts no chain there.
-    fn any_forcing_chain(&mut self) -> bool {
+    /// Where Forcing Chains & Cycles can find a hint: the candidates whose "on" reaches their
+    /// "off" over the static links, those whose "off" reaches their "on" (through a strong
+    /// link's partner, since "off" turns on exactly those), and the cycle sources that may
+    /// remove something. A bidirectional cycle removes a candidate `r` that sees an "on" node
+    /// and an "off" node of its digit on the loop: assuming `r` true turns the second off,
+    /// which leads round the loop to the first turned on, which turns `r` off. So `r` has a
+    /// forcing chain of its own, its "on" reaches every node of the loop, the cycle's source
+    /// among them, and the source's "on" reaches the first node, so `r`'s "off". A cycle from
+    /// a source that reaches no such `r` both ways removes nothing. `None`
+    /// (search everything) for a grid with a cell whose only candidate's digit is still in a
+    /// peer (which no grid the pipeline or an outer chain makes has), since the search starts
+    /// no chain there.
+    pub(super) fn loop_plan(&mut self) -> Option<LoopPlan> {
+        let mut plan = LoopPlan {
+            on_forcing: [0; 81],
+            off_forcing: [0; 81],
+            cycles: [0; 81],
+        };
+        let mut removers = Vec::new();
         for cell in 0..81 {
             let mask = self.masks[cell];
             if self.grid.value(cell) != 0 || mask == 0 {
@@ -351,30 +393,49 @@ impl<'g> Screen<'g> {
             if mask & (mask - 1) == 0 {
                 let d = mask.trailing_zeros() as usize;
                 if self.planes[d] & peers(cell).0 != 0 {
-                    return true;
+                    return None;
                 }
                 continue;
             }
             for digit in self.grid.candidates(cell) {
                 let d = digit as usize - 1;
-                // "On" reaches "off".
                 let own = self.closure_at(cell, digit);
                 if self.closures.sets[own].off[d] & bit(cell) != 0 {
-                    return true;
+                    plan.on_forcing[cell] |= 1 << d;
+                    removers.push((cell, d, own));
                 }
-                // "Off" reaches "on": "off" turns on its strong links' partners, so through
-                // one of their closures.
                 let index = cell * 9 + d;
                 for i in 0..self.strong().count[index] as usize {
                     let (other, y) = self.strong().to[index][i];
                     let at = self.closure_at(other as Cell, y + 1);
                     if self.closures.sets[at].on[d] & bit(cell) != 0 {
-                        return true;
+                        plan.off_forcing[cell] |= 1 << d;
+                        break;
                     }
                 }
             }
         }
-        false
+        // A cycle source and a candidate its cycle removes reach each other: the source's
+        // "on" turns the removed candidate off, whose "on" reaches the source's.
+        for (cell, mask) in self.masks.iter().enumerate() {
+            let mut digits = if removers.is_empty() { 0 } else { *mask };
+            while digits != 0 {
+                let d = digits.trailing_zeros() as usize;
+                digits &= digits - 1;
+                let Some(own) = self.closures.at[cell * 9 + d].checked_sub(1) else {
+                    continue; // a cell of one candidate: no chain starts there
+                };
+                let own = &self.closures.sets[own as usize];
+                let reached = removers.iter().any(|&(r_cell, r_d, r_at)| {
+                    own.off[r_d] & bit(r_cell) != 0
+                        && self.closures.sets[r_at].on[d] & bit(cell) != 0
+                });
+                if reached {
+                    plan.cycles[cell] |= 1 << d;
+                }
+            }
+        }
+        Some(plan)
     }
 
     /// Everything assuming `cell` = digit index `d` reaches over the static links (Y and X),
