@@ -31,6 +31,7 @@ use crate::step::{Role, Step};
 use crate::technique::Technique;
 
 use super::engine::{units_box_row_column, Search};
+use super::focus::Focus;
 use super::hint::{compacted, ChainHint, HintKind};
 use super::potentials::{Cause, FastMap, KeySet, PotentialSet};
 use super::Rule;
@@ -226,10 +227,14 @@ pub(super) fn potentials(
     offs: &PotentialSet,
 ) -> Vec<u32> {
     let mut result = Vec::new();
+    let focus = Focus::new(source, work);
     for inner in inner_rules(search.rule.level) {
         match inner {
             Inner::Techniques(techniques) => {
                 for &t in techniques {
+                    if !focus.may_help(t) {
+                        continue; // no step of it could rely on the chain's removals
+                    }
                     for step in all(t, work) {
                         let parents = step_parents(&step, source, work);
                         if parents.is_empty() {
@@ -299,7 +304,7 @@ fn removed_in_unit(
 }
 
 /// The chain's removals an inner technique's step relied on.
-fn step_parents(step: &Step, source: &Grid, work: &Grid) -> Vec<(Cell, Digit)> {
+pub(super) fn step_parents(step: &Step, source: &Grid, work: &Grid) -> Vec<(Cell, Digit)> {
     let mut out = Vec::new();
     let Some(first) = step.eliminations.first() else {
         return out;

@@ -30,6 +30,7 @@
 
 mod advanced;
 mod engine;
+mod focus;
 pub mod hint;
 mod potentials;
 mod screen;

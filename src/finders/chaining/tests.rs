@@ -228,3 +228,69 @@ fn screened_grids() -> Vec<Grid> {
     }
     grids
 }
+
+/// The focus never turns away a technique with a step an advanced chain would use: on the
+/// grids dynamic chains reduce four puzzles' starts to (each candidate assumed true, and
+/// false, its closure's removals made), each inner technique it screens is turned away only
+/// when none of its steps relies on the removals; each has such steps, and most grids are
+/// turned away.
+#[test]
+fn focus_turns_away_no_useful_inner_step() {
+    use super::focus::Focus;
+    use super::screen::Screen;
+    use crate::finders::all;
+    use crate::technique::Technique;
+    let starts = [
+        "1.......2..94...5..6....7.....89..4....3.6.....8.4.....2....1..7.......6..5.8..3.",
+        ".......39.....1..5..3.5.8....8.9...6.7...2...1..4.......9.8..5..2....6..4..7.....",
+        "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+        "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........",
+    ];
+    let techniques = [
+        Technique::LockedCandidatesPointing,
+        Technique::LockedCandidatesClaiming,
+        Technique::HiddenPair,
+        Technique::NakedPair,
+        Technique::XWing,
+    ];
+    let (mut grids, mut useful, mut turned_away) = (0, [0usize; 5], [0usize; 5]);
+    for start in starts {
+        let source = Grid::from_test_line(start);
+        let screen = Screen::new(Rule::DYNAMIC, &source);
+        for cell in (0..81).filter(|&c| source.candidates(c).len() >= 2) {
+            for digit in source.candidates(cell) {
+                for on in [true, false] {
+                    let Some(implied) = screen.close(cell, digit, on) else {
+                        continue; // a contradiction: the chain ends there
+                    };
+                    let mut work = source.clone();
+                    for (d, plane) in implied.off.iter().enumerate() {
+                        for c in crate::geometry::CellSet(*plane).iter() {
+                            work.eliminate(c, d as Digit + 1);
+                        }
+                    }
+                    grids += 1;
+                    let focus = Focus::new(&source, &work);
+                    for (i, &t) in techniques.iter().enumerate() {
+                        let uses = all(t, &work)
+                            .iter()
+                            .any(|step| !advanced::step_parents(step, &source, &work).is_empty());
+                        let may = focus.may_help(t);
+                        assert!(may || !uses, "{t:?} turned away on {}", work.to_line());
+                        useful[i] += usize::from(uses);
+                        turned_away[i] += usize::from(!may);
+                    }
+                }
+            }
+        }
+    }
+    for i in 0..5 {
+        assert!(
+            useful[i] >= 5 && turned_away[i] * 2 >= grids,
+            "{:?}: {} useful, {} turned away of {grids}",
+            techniques[i],
+            useful[i],
+            turned_away[i],
+        );
+    }
+}

@@ -1,0 +1,190 @@
+//! Whether an inner technique of Sudoku Explainer's advanced chains (levels 1-5) can give a
+//! step the chain may use, before its finder runs.
+//!
+//! A chain whose direct implications ran dry runs Locked Candidates, Hidden and Naked Pairs
+//! and X-Wings over the grid it has reduced, keeping only steps that rely on the chain's own
+//! removals ([`super::advanced`]'s rule parents): a lock or X-Wing whose base units lost the
+//! digit, a hidden pair whose unit lost one of its digits, a naked pair whose cells lost a
+//! candidate. Those removals are few, so most runs find no such step. This module tells, with
+//! a few bitset operations around the removals, whether such a step can exist at all; it may
+//! say yes when there is none (the finder then runs and finds none), never no when there is
+//! one, so the chain's potentials are the same.
+
+use crate::geometry::{Unit, UNITS};
+use crate::grid::Grid;
+use crate::technique::Technique;
+
+/// The reduced grid and what the chain removed from it, by digit plane.
+pub(super) struct Focus {
+    /// Per digit index, the cells where the reduced grid has the digit.
+    planes: [u128; 9],
+    /// Per digit index, the cells the chain removed it from.
+    removed: [u128; 9],
+    /// Per cell, the reduced grid's candidates.
+    masks: [u16; 81],
+    /// Per cell, the candidates the chain removed.
+    lost: [u16; 81],
+}
+
+fn unit_mask(unit: usize) -> u128 {
+    Unit(unit as u8).cell_set().0
+}
+
+/// Whether a set has two or more members (without a population count, which a baseline
+/// x86-64 target lacks).
+fn at_least_two(set: u128) -> bool {
+    set & set.wrapping_sub(1) != 0
+}
+
+/// Whether a set has at most two members.
+fn at_most_two(set: u128) -> bool {
+    let rest = set & set.wrapping_sub(1);
+    rest & rest.wrapping_sub(1) == 0
+}
+
+impl Focus {
+    pub(super) fn new(source: &Grid, work: &Grid) -> Focus {
+        let mut planes = [0u128; 9];
+        let mut removed = [0u128; 9];
+        for d in 0..9 {
+            let digit = d as u8 + 1;
+            planes[d] = work.digit_cells(digit).0;
+            removed[d] = source.digit_cells(digit).0 & !planes[d];
+        }
+        let masks = work.candidate_masks();
+        let before = source.candidate_masks();
+        let mut lost = [0u16; 81];
+        for cell in 0..81 {
+            lost[cell] = before[cell] & !masks[cell];
+        }
+        Focus {
+            planes,
+            removed,
+            masks,
+            lost,
+        }
+    }
+
+    /// Whether `technique`'s finder may give a step relying on the chain's removals (true for
+    /// a technique this module does not know).
+    pub(super) fn may_help(&self, technique: Technique) -> bool {
+        match technique {
+            Technique::LockedCandidatesPointing => self.lock(true),
+            Technique::LockedCandidatesClaiming => self.lock(false),
+            Technique::XWing => self.x_wing(),
+            Technique::HiddenPair => self.hidden_pair(),
+            Technique::NakedPair => self.naked_pair(),
+            _ => true,
+        }
+    }
+
+    /// A base unit (a box when pointing, a row or column when claiming) that lost the digit,
+    /// whose two or more places lie in one crossing unit with places outside the base.
+    fn lock(&self, pointing: bool) -> bool {
+        let (bases, covers) = if pointing {
+            (18..27, 0..18)
+        } else {
+            (0..18, 18..27)
+        };
+        (0..9).any(|d| {
+            self.removed[d] != 0
+                && bases.clone().any(|base| {
+                    let base = unit_mask(base);
+                    let places = self.planes[d] & base;
+                    self.removed[d] & base != 0
+                        && at_least_two(places)
+                        && covers.clone().any(|cover| {
+                            let cover = unit_mask(cover);
+                            places & !cover == 0 && self.planes[d] & cover & !base != 0
+                        })
+                })
+        })
+    }
+
+    /// Two lines of one kind, one of which lost the digit, with the digit in the same two
+    /// crossing lines (the finder's bases have two places each), which hold it elsewhere.
+    fn x_wing(&self) -> bool {
+        (0..9).any(|d| {
+            self.removed[d] != 0
+                && [(0..9, 9..18), (9..18, 0..9)]
+                    .into_iter()
+                    .any(|(lines, crossing)| {
+                        // Per line, the crossing lines holding the digit, as bits.
+                        let mut across = [0u16; 9];
+                        for (i, line) in lines.clone().enumerate() {
+                            for (j, cross) in crossing.clone().enumerate() {
+                                if self.planes[d] & unit_mask(line) & unit_mask(cross) != 0 {
+                                    across[i] |= 1 << j;
+                                }
+                            }
+                        }
+                        lines.clone().enumerate().any(|(i, line)| {
+                            self.removed[d] & unit_mask(line) != 0
+                                && at_least_two(across[i] as u128)
+                                && at_most_two(across[i] as u128)
+                                && (0..9).any(|k| {
+                                    k != i
+                                        && across[k] == across[i]
+                                        && self.eliminates_across(
+                                            d,
+                                            across[i],
+                                            crossing.start,
+                                            unit_mask(line) | unit_mask(lines.start + k),
+                                        )
+                                })
+                        })
+                    })
+        })
+    }
+
+    /// Whether the crossing lines in `covers` (bits from `first`) hold digit index `d`
+    /// outside `base`.
+    fn eliminates_across(&self, d: usize, covers: u16, first: usize, base: u128) -> bool {
+        (0..9).any(|j| covers & (1 << j) != 0 && self.planes[d] & unit_mask(first + j) & !base != 0)
+    }
+
+    /// A unit that lost digit `a`, where `a` and some `b` have the same two places (the
+    /// finder's digits have two places each), one of which has another candidate.
+    fn hidden_pair(&self) -> bool {
+        (0..UNITS).any(|u| {
+            let unit = unit_mask(u);
+            (0..9).any(|a| {
+                let places = self.planes[a] & unit;
+                self.removed[a] & unit != 0
+                    && at_least_two(places)
+                    && at_most_two(places)
+                    && (0..9).any(|b| {
+                        b != a
+                            && self.planes[b] & unit == places
+                            && crate::geometry::CellSet(places)
+                                .iter()
+                                .any(|c| self.masks[c] & !(1 << a | 1 << b) != 0)
+                    })
+            })
+        })
+    }
+
+    /// A cell that lost a candidate and has at most two, with a cell of a shared unit whose
+    /// candidates together with its own are at most two, which the unit holds elsewhere.
+    fn naked_pair(&self) -> bool {
+        (0..81).any(|cell| {
+            let mask = self.masks[cell];
+            self.lost[cell] != 0
+                && mask != 0
+                && at_most_two(mask as u128)
+                && crate::geometry::unit_sets_of(cell).iter().any(|unit| {
+                    crate::geometry::CellSet(unit.0).iter().any(|other| {
+                        let digits = mask | self.masks[other];
+                        other != cell
+                            && self.masks[other] != 0
+                            && at_most_two(digits as u128)
+                            && (0..9).any(|d| {
+                                digits & (1 << d) != 0
+                                    && self.planes[d] & unit.0 & !(1u128 << cell | 1u128 << other)
+                                        != 0
+                            })
+                    })
+                })
+        })
+    }
+}
