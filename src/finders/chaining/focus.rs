@@ -10,7 +10,7 @@
 //! say yes when there is none (the finder then runs and finds none), never no when there is
 //! one, so the chain's potentials are the same.
 
-use crate::geometry::{Unit, UNITS};
+use crate::geometry::{unit_sets_of, Cell, CellSet, TABLES, UNITS};
 use crate::grid::Grid;
 use crate::technique::Technique;
 
@@ -27,7 +27,7 @@ pub(super) struct Focus {
 }
 
 fn unit_mask(unit: usize) -> u128 {
-    Unit(unit as u8).cell_set().0
+    TABLES.unit_sets[unit].0
 }
 
 /// Whether a set has two or more members (without a population count, which a baseline
@@ -81,22 +81,28 @@ impl Focus {
     /// A base unit (a box when pointing, a row or column when claiming) that lost the digit,
     /// whose two or more places lie in one crossing unit with places outside the base.
     fn lock(&self, pointing: bool) -> bool {
-        let (bases, covers) = if pointing {
-            (18..27, 0..18)
-        } else {
-            (0..18, 18..27)
-        };
+        let bases = if pointing { 18..27 } else { 0..18 };
         (0..9).any(|d| {
-            self.removed[d] != 0
+            let (plane, removed) = (self.planes[d], self.removed[d]);
+            removed != 0
                 && bases.clone().any(|base| {
                     let base = unit_mask(base);
-                    let places = self.planes[d] & base;
-                    self.removed[d] & base != 0
-                        && at_least_two(places)
-                        && covers.clone().any(|cover| {
-                            let cover = unit_mask(cover);
-                            places & !cover == 0 && self.planes[d] & cover & !base != 0
-                        })
+                    let places = plane & base;
+                    if removed & base == 0 || !at_least_two(places) {
+                        return false;
+                    }
+                    // The crossing units holding the first place: the only ones that can
+                    // hold them all.
+                    let first = places.trailing_zeros() as Cell;
+                    let [row, column, boxed] = unit_sets_of(first);
+                    let covers = if pointing {
+                        [row.0, column.0]
+                    } else {
+                        [boxed.0, boxed.0]
+                    };
+                    covers
+                        .iter()
+                        .any(|&cover| places & !cover == 0 && plane & cover & !base != 0)
                 })
         })
     }
@@ -105,62 +111,59 @@ impl Focus {
     /// crossing lines (the finder's bases have two places each), which hold it elsewhere.
     fn x_wing(&self) -> bool {
         (0..9).any(|d| {
-            self.removed[d] != 0
-                && [(0..9, 9..18), (9..18, 0..9)]
-                    .into_iter()
-                    .any(|(lines, crossing)| {
-                        // Per line, the crossing lines holding the digit, as bits.
-                        let mut across = [0u16; 9];
-                        for (i, line) in lines.clone().enumerate() {
-                            for (j, cross) in crossing.clone().enumerate() {
-                                if self.planes[d] & unit_mask(line) & unit_mask(cross) != 0 {
-                                    across[i] |= 1 << j;
-                                }
-                            }
-                        }
-                        lines.clone().enumerate().any(|(i, line)| {
-                            self.removed[d] & unit_mask(line) != 0
-                                && at_least_two(across[i] as u128)
-                                && at_most_two(across[i] as u128)
-                                && (0..9).any(|k| {
-                                    k != i
-                                        && across[k] == across[i]
-                                        && self.eliminates_across(
-                                            d,
-                                            across[i],
-                                            crossing.start,
-                                            unit_mask(line) | unit_mask(lines.start + k),
-                                        )
+            let (plane, removed) = (self.planes[d], self.removed[d]);
+            if removed == 0 {
+                return false;
+            }
+            // Per row, the columns holding the digit; per column, the rows.
+            let mut by_row = [0u16; 9];
+            let mut by_column = [0u16; 9];
+            for (r, columns) in by_row.iter_mut().enumerate() {
+                *columns = ((plane >> (9 * r)) & 0x1ff) as u16;
+                for (c, rows) in by_column.iter_mut().enumerate() {
+                    *rows |= ((*columns >> c) & 1) << r;
+                }
+            }
+            let wing = |across: &[u16; 9], lines: usize, crossing: usize| {
+                (0..9).any(|i| {
+                    let line = unit_mask(lines + i);
+                    removed & line != 0
+                        && at_least_two(across[i] as u128)
+                        && at_most_two(across[i] as u128)
+                        && (0..9).any(|k| {
+                            let base = line | unit_mask(lines + k);
+                            k != i
+                                && across[k] == across[i]
+                                && (0..9).any(|j| {
+                                    across[i] & (1 << j) != 0
+                                        && plane & unit_mask(crossing + j) & !base != 0
                                 })
                         })
-                    })
+                })
+            };
+            wing(&by_row, 0, 9) || wing(&by_column, 9, 0)
         })
-    }
-
-    /// Whether the crossing lines in `covers` (bits from `first`) hold digit index `d`
-    /// outside `base`.
-    fn eliminates_across(&self, d: usize, covers: u16, first: usize, base: u128) -> bool {
-        (0..9).any(|j| covers & (1 << j) != 0 && self.planes[d] & unit_mask(first + j) & !base != 0)
     }
 
     /// A unit that lost digit `a`, where `a` and some `b` have the same two places (the
     /// finder's digits have two places each), one of which has another candidate.
     fn hidden_pair(&self) -> bool {
-        (0..UNITS).any(|u| {
-            let unit = unit_mask(u);
-            (0..9).any(|a| {
-                let places = self.planes[a] & unit;
-                self.removed[a] & unit != 0
-                    && at_least_two(places)
-                    && at_most_two(places)
-                    && (0..9).any(|b| {
-                        b != a
-                            && self.planes[b] & unit == places
-                            && crate::geometry::CellSet(places)
-                                .iter()
-                                .any(|c| self.masks[c] & !(1 << a | 1 << b) != 0)
-                    })
-            })
+        (0..9).any(|a| {
+            self.removed[a] != 0
+                && (0..UNITS).any(|u| {
+                    let unit = unit_mask(u);
+                    let places = self.planes[a] & unit;
+                    self.removed[a] & unit != 0
+                        && at_least_two(places)
+                        && at_most_two(places)
+                        && (0..9).any(|b| {
+                            b != a
+                                && self.planes[b] & unit == places
+                                && CellSet(places)
+                                    .iter()
+                                    .any(|c| self.masks[c] & !(1 << a | 1 << b) != 0)
+                        })
+                })
         })
     }
 
@@ -172,8 +175,8 @@ impl Focus {
             self.lost[cell] != 0
                 && mask != 0
                 && at_most_two(mask as u128)
-                && crate::geometry::unit_sets_of(cell).iter().any(|unit| {
-                    crate::geometry::CellSet(unit.0).iter().any(|other| {
+                && unit_sets_of(cell).iter().any(|unit| {
+                    CellSet(unit.0).iter().any(|other| {
                         let digits = mask | self.masks[other];
                         other != cell
                             && self.masks[other] != 0
