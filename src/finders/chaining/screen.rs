@@ -67,6 +67,9 @@ pub(super) struct Screen<'g> {
 struct StrongLinks {
     to: [[(u8, u8); 4]; 729],
     count: [u8; 729],
+    /// Per digit index, the cells where the candidate has a strong link: the only "off"
+    /// candidates that turn anything on.
+    linked: [u128; 9],
 }
 
 /// "On" closures by candidate: for a static rule everything the candidate reaches over the
@@ -267,8 +270,10 @@ impl<'g> Screen<'g> {
             Box::new(StrongLinks {
                 to: [[(0, 0); 4]; 729],
                 count: [0; 729],
+                linked: [0; 9],
             })
         });
+        strong.linked = [0; 9];
         for cell in 0..81 {
             let mask = self.masks[cell];
             let mut digits = mask;
@@ -294,6 +299,9 @@ impl<'g> Screen<'g> {
                     }
                 }
                 strong.count[index] = count as u8;
+                if count > 0 {
+                    strong.linked[d] |= bit(cell);
+                }
             }
         }
         self.closures.strong = Some(strong);
@@ -439,47 +447,52 @@ impl<'g> Screen<'g> {
     }
 
     /// Everything assuming `cell` = digit index `d` reaches over the static links (Y and X),
-    /// contradictions and all.
+    /// contradictions and all. Only "on" candidates are queued: each turns off its cell's
+    /// other candidates and its digit's other places at once, as sets, and of those only the
+    /// ones with a strong link turn anything on.
     pub(super) fn reach(&self, cell: Cell, d: usize) -> Implied {
+        let strong = self.strong();
         let (mut on_set, mut off_set) = ([0u128; 9], [0u128; 9]);
         let mut to_on: ArrayVec<(u8, u8), 729> = ArrayVec::new();
-        let mut to_off: ArrayVec<(u8, u8), 729> = ArrayVec::new();
         on_set[d] = bit(cell);
         to_on.push((cell as u8, d as u8));
-        loop {
-            if let Some((c, x)) = to_on.pop() {
-                let (c, x) = (c as usize, x as usize);
-                let mut others = self.masks[c] & !(1 << x);
-                while others != 0 {
-                    let y = others.trailing_zeros() as usize;
-                    others &= others - 1;
-                    if off_set[y] & bit(c) == 0 {
-                        off_set[y] |= bit(c);
-                        to_off.push((c as u8, y as u8));
+        // Turns on what turning `(c, y)` off turns on.
+        let partners =
+            |on_set: &mut [u128; 9], to_on: &mut ArrayVec<(u8, u8), 729>, c: usize, y: usize| {
+                let index = c * 9 + y;
+                for &(cell_on, z) in &strong.to[index][..strong.count[index] as usize] {
+                    let (cell_on, z) = (cell_on as usize, z as usize);
+                    if on_set[z] & bit(cell_on) == 0 {
+                        on_set[z] |= bit(cell_on);
+                        to_on.push((cell_on as u8, z as u8));
                     }
                 }
-                let turned = self.planes[x] & peers(c).0 & !off_set[x];
-                off_set[x] |= turned;
-                for other in CellSet(turned).iter() {
-                    to_off.push((other as u8, x as u8));
-                }
-            } else if let Some((c, x)) = to_off.pop() {
-                let index = c as usize * 9 + x as usize;
-                let strong = self.strong();
-                let count = strong.count[index] as usize;
-                for &(cell_on, y) in &strong.to[index][..count] {
-                    let (cell_on, y) = (cell_on as usize, y as usize);
-                    if on_set[y] & bit(cell_on) == 0 {
-                        on_set[y] |= bit(cell_on);
-                        to_on.push((cell_on as u8, y as u8));
+            };
+        while let Some((c, x)) = to_on.pop() {
+            let (c, x) = (c as usize, x as usize);
+            let mut others = self.masks[c] & !(1 << x);
+            while others != 0 {
+                let y = others.trailing_zeros() as usize;
+                others &= others - 1;
+                if off_set[y] & bit(c) == 0 {
+                    off_set[y] |= bit(c);
+                    if strong.linked[y] & bit(c) != 0 {
+                        partners(&mut on_set, &mut to_on, c, y);
                     }
                 }
-            } else {
-                return Implied {
-                    on: on_set,
-                    off: off_set,
-                };
             }
+            let turned = self.planes[x] & peers(c).0 & !off_set[x];
+            off_set[x] |= turned;
+            let mut linked = turned & strong.linked[x];
+            while linked != 0 {
+                let other = linked.trailing_zeros() as usize;
+                linked &= linked - 1;
+                partners(&mut on_set, &mut to_on, other, x);
+            }
+        }
+        Implied {
+            on: on_set,
+            off: off_set,
         }
     }
 
