@@ -656,7 +656,7 @@ impl<'g> Search<'g> {
                     .iter()
                     .any(|u| (grid.digit_cells(digit) & u.cell_set()).is_pair()));
         let (cycle_may, on_may, off_may) = match &self.loop_plan {
-            Some(plan) => plan.of(cell, digit),
+            Some(plan) => plan.of(cell, digit, !y_links),
             None => (true, true, true),
         };
         if !(cycle_may || on_may || off_may) {

@@ -145,6 +145,8 @@ pub(super) struct LoopPlan {
     pub off_forcing: [u16; 81],
     /// Bidirectional cycles through the candidate.
     pub cycles: [u16; 81],
+    /// Bidirectional X-cycles through the candidate (a subset of `cycles`).
+    pub x_cycles: [u16; 81],
 }
 
 impl LoopPlan {
@@ -154,11 +156,15 @@ impl LoopPlan {
     }
 
     /// Whether a search from `cell` = `digit` may give a hint: (cycles, forcing from "on",
-    /// forcing from "off").
-    pub fn of(&self, cell: Cell, digit: Digit) -> (bool, bool, bool) {
+    /// forcing from "off"), for X links only or not.
+    pub fn of(&self, cell: Cell, digit: Digit, x_only: bool) -> (bool, bool, bool) {
         let b = 1 << (digit - 1);
         (
-            self.cycles[cell] & b != 0,
+            if x_only {
+                self.x_cycles[cell] & b != 0
+            } else {
+                self.cycles[cell] & b != 0
+            },
             self.on_forcing[cell] & b != 0,
             self.off_forcing[cell] & b != 0,
         )
@@ -391,6 +397,7 @@ impl<'g> Screen<'g> {
             on_forcing: [0; 81],
             off_forcing: [0; 81],
             cycles: [0; 81],
+            x_cycles: [0; 81],
         };
         let mut removers = Vec::new();
         for cell in 0..81 {
@@ -434,12 +441,17 @@ impl<'g> Screen<'g> {
                     continue; // a cell of one candidate: no chain starts there
                 };
                 let own = &self.closures.sets[own as usize];
-                let reached = removers.iter().any(|&(r_cell, r_d, r_at)| {
-                    own.off[r_d] & bit(r_cell) != 0
+                for &(r_cell, r_d, r_at) in &removers {
+                    if own.off[r_d] & bit(r_cell) != 0
                         && self.closures.sets[r_at].on[d] & bit(cell) != 0
-                });
-                if reached {
-                    plan.cycles[cell] |= 1 << d;
+                    {
+                        plan.cycles[cell] |= 1 << d;
+                        // An X-cycle's nodes, and what it removes, are of its one digit.
+                        if r_d == d {
+                            plan.x_cycles[cell] |= 1 << d;
+                            break;
+                        }
+                    }
                 }
             }
         }
