@@ -10,7 +10,7 @@
 //! say yes when there is none (the finder then runs and finds none), never no when there is
 //! one, so the chain's potentials are the same.
 
-use crate::geometry::{unit_sets_of, Cell, CellSet, TABLES, UNITS};
+use crate::geometry::{box_of, col_of, row_of, unit_sets_of, Cell, CellSet, TABLES};
 use crate::grid::Grid;
 use crate::technique::Technique;
 
@@ -24,10 +24,24 @@ pub(super) struct Focus {
     masks: [u16; 81],
     /// Per cell, the candidates the chain removed.
     lost: [u16; 81],
+    /// Per digit index, the units (bit per unit index) where the chain removed it.
+    touched: [u32; 9],
 }
 
 fn unit_mask(unit: usize) -> u128 {
     TABLES.unit_sets[unit].0
+}
+
+/// The units of a unit mask (bit per unit index), in order.
+fn units_in(mask: u32) -> impl Iterator<Item = usize> {
+    let mut rest = mask;
+    std::iter::from_fn(move || {
+        (rest != 0).then(|| {
+            let u = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            u
+        })
+    })
 }
 
 /// Whether a set has two or more members (without a population count, which a baseline
@@ -57,11 +71,18 @@ impl Focus {
         for cell in 0..81 {
             lost[cell] = before[cell] & !masks[cell];
         }
+        let mut touched = [0u32; 9];
+        for (units, &cells) in touched.iter_mut().zip(&removed) {
+            for cell in CellSet(cells).iter() {
+                *units |= 1 << row_of(cell) | 1 << (9 + col_of(cell)) | 1 << (18 + box_of(cell));
+            }
+        }
         Focus {
             planes,
             removed,
             masks,
             lost,
+            touched,
         }
     }
 
@@ -81,29 +102,28 @@ impl Focus {
     /// A base unit (a box when pointing, a row or column when claiming) that lost the digit,
     /// whose two or more places lie in one crossing unit with places outside the base.
     fn lock(&self, pointing: bool) -> bool {
-        let bases = if pointing { 18..27 } else { 0..18 };
+        let bases: u32 = if pointing { 0x1ff << 18 } else { 0x3ffff };
         (0..9).any(|d| {
-            let (plane, removed) = (self.planes[d], self.removed[d]);
-            removed != 0
-                && bases.clone().any(|base| {
-                    let base = unit_mask(base);
-                    let places = plane & base;
-                    if removed & base == 0 || !at_least_two(places) {
-                        return false;
-                    }
-                    // The crossing units holding the first place: the only ones that can
-                    // hold them all.
-                    let first = places.trailing_zeros() as Cell;
-                    let [row, column, boxed] = unit_sets_of(first);
-                    let covers = if pointing {
-                        [row.0, column.0]
-                    } else {
-                        [boxed.0, boxed.0]
-                    };
-                    covers
-                        .iter()
-                        .any(|&cover| places & !cover == 0 && plane & cover & !base != 0)
-                })
+            let plane = self.planes[d];
+            units_in(self.touched[d] & bases).any(|base| {
+                let base = unit_mask(base);
+                let places = plane & base;
+                if !at_least_two(places) {
+                    return false;
+                }
+                // The crossing units holding the first place: the only ones that can hold
+                // them all.
+                let first = places.trailing_zeros() as Cell;
+                let [row, column, boxed] = unit_sets_of(first);
+                let covers = if pointing {
+                    [row.0, column.0]
+                } else {
+                    [boxed.0, boxed.0]
+                };
+                covers
+                    .iter()
+                    .any(|&cover| places & !cover == 0 && plane & cover & !base != 0)
+            })
         })
     }
 
@@ -124,11 +144,11 @@ impl Focus {
                     *rows |= ((*columns >> c) & 1) << r;
                 }
             }
+            let touched = self.touched[d];
             let wing = |across: &[u16; 9], lines: usize, crossing: usize| {
-                (0..9).any(|i| {
+                units_in((touched >> lines) & 0x1ff).any(|i| {
                     let line = unit_mask(lines + i);
-                    removed & line != 0
-                        && at_least_two(across[i] as u128)
+                    at_least_two(across[i] as u128)
                         && at_most_two(across[i] as u128)
                         && (0..9).any(|k| {
                             let base = line | unit_mask(lines + k);
@@ -149,21 +169,19 @@ impl Focus {
     /// finder's digits have two places each), one of which has another candidate.
     fn hidden_pair(&self) -> bool {
         (0..9).any(|a| {
-            self.removed[a] != 0
-                && (0..UNITS).any(|u| {
-                    let unit = unit_mask(u);
-                    let places = self.planes[a] & unit;
-                    self.removed[a] & unit != 0
-                        && at_least_two(places)
-                        && at_most_two(places)
-                        && (0..9).any(|b| {
-                            b != a
-                                && self.planes[b] & unit == places
-                                && CellSet(places)
-                                    .iter()
-                                    .any(|c| self.masks[c] & !(1 << a | 1 << b) != 0)
-                        })
-                })
+            units_in(self.touched[a]).any(|u| {
+                let unit = unit_mask(u);
+                let places = self.planes[a] & unit;
+                at_least_two(places)
+                    && at_most_two(places)
+                    && (0..9).any(|b| {
+                        b != a
+                            && self.planes[b] & unit == places
+                            && CellSet(places)
+                                .iter()
+                                .any(|c| self.masks[c] & !(1 << a | 1 << b) != 0)
+                    })
+            })
         })
     }
 
