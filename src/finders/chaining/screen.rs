@@ -462,24 +462,42 @@ impl<'g> Screen<'g> {
     /// contradictions and all. Only "on" candidates are queued: each turns off its cell's
     /// other candidates and its digit's other places at once, as sets, and of those only the
     /// ones with a strong link turn anything on.
-    pub(super) fn reach(&self, cell: Cell, d: usize) -> Implied {
+    fn reach(&self, cell: Cell, d: usize) -> Implied {
         let strong = self.strong();
         let (mut on_set, mut off_set) = ([0u128; 9], [0u128; 9]);
         let mut to_on: ArrayVec<(u8, u8), 729> = ArrayVec::new();
         on_set[d] = bit(cell);
         to_on.push((cell as u8, d as u8));
-        // Turns on what turning `(c, y)` off turns on.
-        let partners =
-            |on_set: &mut [u128; 9], to_on: &mut ArrayVec<(u8, u8), 729>, c: usize, y: usize| {
-                let index = c * 9 + y;
-                for &(cell_on, z) in &strong.to[index][..strong.count[index] as usize] {
-                    let (cell_on, z) = (cell_on as usize, z as usize);
-                    if on_set[z] & bit(cell_on) == 0 {
+        let (at, sets) = (&self.closures.at, &self.closures.sets);
+        // Turns on what turning `(c, y)` off turns on. A candidate whose reach is known
+        // already brings all of it at once: that set is closed, so nothing in it needs
+        // following again.
+        let partners = |on_set: &mut [u128; 9],
+                        off_set: &mut [u128; 9],
+                        to_on: &mut ArrayVec<(u8, u8), 729>,
+                        c: usize,
+                        y: usize| {
+            let index = c * 9 + y;
+            for &(cell_on, z) in &strong.to[index][..strong.count[index] as usize] {
+                let (cell_on, z) = (cell_on as usize, z as usize);
+                if on_set[z] & bit(cell_on) != 0 {
+                    continue;
+                }
+                match at[cell_on * 9 + z] {
+                    0 => {
                         on_set[z] |= bit(cell_on);
                         to_on.push((cell_on as u8, z as u8));
                     }
+                    known => {
+                        let known = &sets[known as usize - 1];
+                        for x in 0..9 {
+                            on_set[x] |= known.on[x];
+                            off_set[x] |= known.off[x];
+                        }
+                    }
                 }
-            };
+            }
+        };
         while let Some((c, x)) = to_on.pop() {
             let (c, x) = (c as usize, x as usize);
             let mut others = self.masks[c] & !(1 << x);
@@ -489,7 +507,7 @@ impl<'g> Screen<'g> {
                 if off_set[y] & bit(c) == 0 {
                     off_set[y] |= bit(c);
                     if strong.linked[y] & bit(c) != 0 {
-                        partners(&mut on_set, &mut to_on, c, y);
+                        partners(&mut on_set, &mut off_set, &mut to_on, c, y);
                     }
                 }
             }
@@ -499,7 +517,7 @@ impl<'g> Screen<'g> {
             while linked != 0 {
                 let other = linked.trailing_zeros() as usize;
                 linked &= linked - 1;
-                partners(&mut on_set, &mut to_on, other, x);
+                partners(&mut on_set, &mut off_set, &mut to_on, other, x);
             }
         }
         Implied {
@@ -605,6 +623,14 @@ impl<'g> Screen<'g> {
             }
         }
         Some(None)
+    }
+
+    /// The "on" closure of a candidate as the screen keeps it (computed if need be), as sets
+    /// (for tests comparing it with the search's).
+    #[cfg(test)]
+    pub(super) fn on_closure_as_sets(&mut self, cell: Cell, digit: Digit) -> Implied {
+        let at = self.closure_at(cell, digit);
+        self.closures.sets[at]
     }
 
     /// What [`Screen::off_closure`] takes the "off" closure of a candidate to be, as sets

@@ -163,8 +163,9 @@ fn screen_closures_are_the_searchs() {
                         let implied = if rule.dynamic {
                             screen.close(cell, digit, on)
                         } else {
-                            // Everything the candidate reaches, contradictions and all.
-                            let reach = screen.reach(cell, digit as usize - 1);
+                            // Everything the candidate reaches, contradictions and all (the
+                            // screen's kept closure, which later ones are built from).
+                            let reach = screen.on_closure_as_sets(cell, digit);
                             let met = (0..9).any(|d| reach.on[d] & reach.off[d] != 0);
                             (!met).then_some(reach)
                         };
