@@ -49,6 +49,15 @@ impl Implied {
     }
 }
 
+/// A dynamic closure being computed: what is implied so far (its "off" planes also by cell),
+/// and the candidates turned on and off whose consequences are still to follow.
+struct Closing {
+    implied: Implied,
+    off_masks: [u16; 81],
+    to_on: ArrayVec<(u8, u8), 729>,
+    to_off: ArrayVec<(u8, u8), 729>,
+}
+
 /// The grid as the screen reads it, and the closures it has computed.
 pub(super) struct Screen<'g> {
     grid: &'g Grid,
@@ -625,12 +634,12 @@ impl<'g> Screen<'g> {
         Some(None)
     }
 
-    /// The "on" closure of a candidate as the screen keeps it (computed if need be), as sets
-    /// (for tests comparing it with the search's).
+    /// The "on" closure of a candidate as the screen keeps it (computed if need be), as sets,
+    /// or `None` when it meets a contradiction (for tests comparing it with the search's).
     #[cfg(test)]
-    pub(super) fn on_closure_as_sets(&mut self, cell: Cell, digit: Digit) -> Implied {
-        let at = self.closure_at(cell, digit);
-        self.closures.sets[at]
+    pub(super) fn kept_on_closure(&mut self, cell: Cell, digit: Digit) -> Option<Implied> {
+        self.on_closure(cell, digit)
+            .map(|at| self.closures.sets[at])
     }
 
     /// What [`Screen::off_closure`] takes the "off" closure of a candidate to be, as sets
@@ -651,23 +660,30 @@ impl<'g> Screen<'g> {
     /// dynamic link rules, or `None` when it meets a contradiction (static closures are
     /// [`Screen::reach`]).
     pub(super) fn close(&self, cell: Cell, digit: Digit, on: bool) -> Option<Implied> {
-        let mut implied = Implied::NONE;
-        // Cells' candidates turned off, by cell (the planes of `implied.off`, transposed).
-        let mut off_masks = [0u16; 81];
-        let mut to_on: ArrayVec<(u8, u8), 729> = ArrayVec::new();
-        let mut to_off: ArrayVec<(u8, u8), 729> = ArrayVec::new();
+        let mut state = Closing {
+            implied: Implied::NONE,
+            off_masks: [0u16; 81],
+            to_on: ArrayVec::new(),
+            to_off: ArrayVec::new(),
+        };
         let d = digit as usize - 1;
         if on {
-            implied.on[d] |= bit(cell);
-            to_on.push((cell as u8, d as u8));
+            state.implied.on[d] |= bit(cell);
+            state.to_on.push((cell as u8, d as u8));
         } else {
-            implied.off[d] |= bit(cell);
-            off_masks[cell] |= 1 << d;
-            to_off.push((cell as u8, d as u8));
+            state.implied.off[d] |= bit(cell);
+            state.off_masks[cell] |= 1 << d;
+            state.to_off.push((cell as u8, d as u8));
         }
         loop {
-            if let Some((c, d)) = to_on.pop() {
+            if let Some((c, d)) = state.to_on.pop() {
                 let (c, d) = (c as usize, d as usize);
+                let Closing {
+                    implied,
+                    off_masks,
+                    to_off,
+                    ..
+                } = &mut state;
                 // The cell's other candidates.
                 let mut others = self.masks[c] & !(1 << d) & !off_masks[c];
                 while others != 0 {
@@ -690,55 +706,80 @@ impl<'g> Screen<'g> {
                     off_masks[other] |= 1 << d;
                     to_off.push((other as u8, d as u8));
                 }
-            } else if let Some((c, d)) = to_off.pop() {
+            } else if let Some((c, d)) = state.to_off.pop() {
                 let (c, d) = (c as usize, d as usize);
                 let mask = self.masks[c];
-                let left = mask & !off_masks[c];
+                let left = mask & !state.off_masks[c];
                 if left == 0 {
                     if mask & mask.wrapping_sub(1) != 0 {
                         return None;
                     }
                 } else if left & (left - 1) == 0 {
                     let x = left.trailing_zeros() as usize;
-                    if !self.turn_on(&mut implied, &mut to_on, c, x) {
+                    if !self.turn_on(&mut state, c, x) {
                         return None;
                     }
                 }
                 for unit in box_row_column(c) {
                     let places = self.planes[d] & unit;
-                    let left = places & !implied.off[d];
+                    let left = places & !state.implied.off[d];
                     if left == 0 {
                         if places & places.wrapping_sub(1) != 0 {
                             return None;
                         }
                     } else if left & left.wrapping_sub(1) == 0 {
                         let other = left.trailing_zeros() as usize;
-                        if !self.turn_on(&mut implied, &mut to_on, other, d) {
+                        if !self.turn_on(&mut state, other, d) {
                             return None;
                         }
                     }
                 }
             } else {
                 // (every contradiction is met above; this only guards that claim)
+                let implied = state.implied;
                 return (!implied.contradictory()).then_some(implied);
             }
         }
     }
 
-    /// Turns `cell` = digit index `d` on; false when it is already off (a contradiction).
-    fn turn_on(
-        &self,
-        implied: &mut Implied,
-        to_on: &mut ArrayVec<(u8, u8), 729>,
-        cell: Cell,
-        d: usize,
-    ) -> bool {
+    /// Turns `cell` = digit index `d` on; false when it is already off (a contradiction). A
+    /// candidate whose "on" closure is known already brings all of it at once (a
+    /// contradiction if that closure met one): everything it implies on a grid with fewer
+    /// candidates off, this closure implies too (more "off" only leaves cells and units
+    /// fewer candidates). Its "on" candidates need no following again; its "off" ones are
+    /// queued, since with this closure's other "off" candidates they may leave a single.
+    fn turn_on(&self, state: &mut Closing, cell: Cell, d: usize) -> bool {
+        let implied = &mut state.implied;
         if implied.off[d] & bit(cell) != 0 {
             return false;
         }
-        if implied.on[d] & bit(cell) == 0 {
+        if implied.on[d] & bit(cell) != 0 {
+            return true;
+        }
+        let index = cell * 9 + d;
+        let known = self.closures.at[index];
+        if known == 0 {
             implied.on[d] |= bit(cell);
-            to_on.push((cell as u8, d as u8));
+            state.to_on.push((cell as u8, d as u8));
+            return true;
+        }
+        if self.closures.contradicted[index / 64] & (1 << (index % 64)) != 0 {
+            return false;
+        }
+        let known = &self.closures.sets[known as usize - 1];
+        for x in 0..9 {
+            if known.on[x] & implied.off[x] != 0 || known.off[x] & implied.on[x] != 0 {
+                return false;
+            }
+            implied.on[x] |= known.on[x];
+            let mut fresh = known.off[x] & !implied.off[x];
+            implied.off[x] |= fresh;
+            while fresh != 0 {
+                let c = fresh.trailing_zeros() as usize;
+                fresh &= fresh - 1;
+                state.off_masks[c] |= 1 << x;
+                state.to_off.push((c as u8, x as u8));
+            }
         }
         true
     }
