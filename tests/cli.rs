@@ -251,6 +251,47 @@ fn rate_csv_and_json() {
     );
 }
 
+/// `--times` adds each puzzle's rating time as a last column (JSON field) and the median,
+/// percentiles and slowest puzzle to the summary; an unreadable line has no time.
+#[test]
+fn rate_times() {
+    let out = stepwise(&["rate", "--times", "examples/puzzles.txt"], "");
+    assert_eq!(out.status.code(), Some(0));
+    let t = text(&out.stdout);
+    let mut lines = t.lines();
+    assert_eq!(
+        lines.next(),
+        Some("puzzle,er,ep,ed,level,score,hardest,steps,status,ms")
+    );
+    let rows: Vec<&str> = lines.collect();
+    assert_eq!(rows.len(), 4, "{t}");
+    for row in &rows {
+        let ms: f64 = row.rsplit(',').next().unwrap().parse().expect("a time");
+        assert!(ms >= 0.0, "{row}");
+        assert!(row.contains(",solved,"), "{row}");
+    }
+    let err = text(&out.stderr);
+    let summary = err
+        .lines()
+        .find(|l| l.starts_with("  time per puzzle: median "))
+        .unwrap_or_else(|| panic!("no time line in {err}"));
+    assert!(summary.contains("(examples/puzzles.txt line "), "{summary}");
+    let out = stepwise(
+        &["rate", "--times", "--format", "json", WIKIPEDIA, "123"],
+        "",
+    );
+    let lines: Vec<serde_json::Value> = text(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert!(lines[0]["ms"].as_f64().is_some_and(|ms| ms >= 0.0));
+    assert!(lines[1]["ms"].is_null());
+    // The record's fields keep their order; the time comes last.
+    let first = text(&out.stdout).lines().next().unwrap().to_string();
+    let (_, last) = first.rsplit_once(",\"ms\":").expect("an ms field");
+    assert!(last.ends_with('}') && !last.contains(','), "{first}");
+}
+
 #[test]
 fn hint_levels() {
     let puzzle =

@@ -12,6 +12,7 @@ mod progress;
 mod rate;
 mod solve;
 mod summary;
+mod timing;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use stepwise::explain::RateSettings;
@@ -63,7 +64,7 @@ enum Command {
     Hint(HintArgs),
     /// Rate each puzzle: puzzle,er,ep,ed,level,score,hardest,steps,status.
     #[command(
-        after_help = "Examples:\n  stepwise rate examples/puzzles.txt\n  stepwise rate --format json - < puzzles.txt\n  stepwise rate --profile hodoku examples/puzzles.txt\n  stepwise rate --jobs 2 --timeout 0.5 big.txt > ratings.csv\n\nTwo paths per puzzle by default: ER/EP/ED and hardest from Sudoku Explainer 1.2.1's path (a stuck path rates 20.0 as SE does), level and score from HoDoKu 2.2's. --profile takes one path only; the other path's columns are left empty (null in JSON). A puzzle over --timeout is written with status timeout and the unrated values.\nRows come in input order. Standard error gets a progress line when it is a terminal, then a summary (counts per status, time, puzzles/s, ER histogram).\n\nExit code: 0 when every puzzle was rated (solved, stuck or timeout), 1 when any was invalid, had no solution or several, or a source could not be opened."
+        after_help = "Examples:\n  stepwise rate examples/puzzles.txt\n  stepwise rate --format json - < puzzles.txt\n  stepwise rate --profile hodoku examples/puzzles.txt\n  stepwise rate --jobs 2 --timeout 0.5 big.txt > ratings.csv\n  stepwise rate --profile se --times hard.txt > ratings.csv\n\nTwo paths per puzzle by default: ER/EP/ED and hardest from Sudoku Explainer 1.2.1's path (a stuck path rates 20.0 as SE does), level and score from HoDoKu 2.2's. --profile takes one path only; the other path's columns are left empty (null in JSON). A puzzle over --timeout is written with status timeout and the unrated values.\nRows come in input order. Standard error gets a progress line when it is a terminal, then a summary (counts per status, time, puzzles/s, ER histogram; with --times also the median, percentiles and worst time per puzzle).\n\nExit code: 0 when every puzzle was rated (solved, stuck or timeout), 1 when any was invalid, had no solution or several, or a source could not be opened."
     )]
     Rate(RateArgs),
     /// Analyze each puzzle: givens, symmetry, rating, technique histogram, bottleneck steps.
@@ -211,6 +212,11 @@ pub struct RateArgs {
     /// Give up on a puzzle after SECS seconds (a decimal number); it is reported as `timeout`.
     #[arg(long, value_name = "SECS", value_parser = parse_timeout)]
     pub timeout: Option<std::time::Duration>,
+    /// Add each puzzle's rating time in milliseconds (wall time on its worker thread) as a
+    /// last column `ms`, and the median, 90th and 99th percentile and worst time (with its
+    /// line) to the summary.
+    #[arg(long)]
+    pub times: bool,
     /// Do not print the closing summary on standard error.
     #[arg(long)]
     pub no_summary: bool,

@@ -4,7 +4,9 @@
 //! HoDoKu's for level and score). A bad line is reported with its number and the run goes on;
 //! a puzzle cut by `--timeout` (the limit applies to each path) is written with status
 //! `timeout` and the unrated sentinels, its steps column counting the steps taken before the
-//! limit. A progress line (terminal only) and a closing summary go to standard error.
+//! limit. With `--times` each row ends with the milliseconds its rating took (`ms`) and the
+//! summary gives the median, percentiles and worst time. A progress line (terminal only)
+//! and a closing summary go to standard error.
 
 use std::io::{BufWriter, Write};
 use std::ops::ControlFlow;
@@ -18,6 +20,7 @@ use super::batch::{ordered_map, WINDOW_PER_JOB};
 use super::input::{self, Entry};
 use super::progress::Progress;
 use super::summary::Summary;
+use super::timing::TimeStats;
 use super::{located, rate_settings, RateArgs, RateFormat, EXIT_FAILED, EXIT_OK};
 
 /// Output is flushed at least this often, so a slow batch shows its rows as it goes.
@@ -29,6 +32,8 @@ enum Outcome {
         record: RateRecord,
         source: usize,
         line: usize,
+        /// Milliseconds the rating took on its worker thread.
+        ms: f64,
     },
     Invalid {
         message: String,
@@ -40,6 +45,11 @@ enum Outcome {
 /// The per-puzzle work: the one call that turns a parsed puzzle into its record.
 fn rate_one(settings: &RateSettings, puzzle: &stepwise::format::PuzzleInput) -> RateRecord {
     stepwise::rate_puzzle(&stepwise::explain::grid_of(puzzle), settings)
+}
+
+/// The `ms` column: the time to a tenth of a millisecond, empty for an unreadable line.
+fn ms_field(ms: Option<f64>) -> String {
+    ms.map_or(String::new(), |ms| format!("{ms:.1}"))
 }
 
 pub fn run(args: &RateArgs) -> i32 {
@@ -72,7 +82,8 @@ pub fn run(args: &RateArgs) -> i32 {
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     if args.format == RateFormat::Csv {
-        let _ = writeln!(out, "{}", RateRecord::CSV_HEADER);
+        let extra = if args.times { ",ms" } else { "" };
+        let _ = writeln!(out, "{}{extra}", RateRecord::CSV_HEADER);
     }
     let start = Instant::now();
     let mut last_flush = start;
@@ -82,11 +93,16 @@ pub fn run(args: &RateArgs) -> i32 {
         Entry::Puzzle {
             source,
             parsed: Ok(puzzle),
-        } => Outcome::Rated {
-            record: rate_one(&settings, &puzzle),
-            source,
-            line: puzzle.line,
-        },
+        } => {
+            let started = Instant::now();
+            let record = rate_one(&settings, &puzzle);
+            Outcome::Rated {
+                record,
+                source,
+                line: puzzle.line,
+                ms: started.elapsed().as_secs_f64() * 1000.0,
+            }
+        }
         Entry::Puzzle {
             source,
             parsed: Err(e),
@@ -97,14 +113,21 @@ pub fn run(args: &RateArgs) -> i32 {
         Entry::Unopened(message) => Outcome::Unopened(message),
     };
     let mut last_line = (0, 0);
+    let mut times = TimeStats::default();
     let write = |outcome: Outcome| {
+        let mut ms = None;
         let record = match outcome {
             Outcome::Rated {
                 record,
                 source,
                 line,
+                ms: took,
             } => {
                 last_line = (source, line);
+                if args.times {
+                    ms = Some(took);
+                    times.add(took, || format!("{} line {line}", names[source]));
+                }
                 record
             }
             Outcome::Invalid { message, source } => {
@@ -121,13 +144,19 @@ pub fn run(args: &RateArgs) -> i32 {
         failed |= !matches!(record.status.as_str(), "solved" | "stuck" | "timeout");
         summary.add(&record.status, record.er.unwrap_or(f64::NAN));
         progress.advance(last_line.0, last_line.1);
-        let written = match args.format {
-            RateFormat::Csv => writeln!(out, "{}", record.to_csv()),
-            RateFormat::Json => writeln!(
-                out,
-                "{}",
-                serde_json::to_string(&record).expect("records serialize")
-            ),
+        let written = match (args.format, args.times) {
+            (RateFormat::Csv, false) => writeln!(out, "{}", record.to_csv()),
+            (RateFormat::Csv, true) => writeln!(out, "{},{}", record.to_csv(), ms_field(ms)),
+            (RateFormat::Json, times) => {
+                let mut line = serde_json::to_string(&record).expect("records serialize");
+                if times {
+                    // The record's fields keep their order; the time comes last.
+                    line.pop(); // the closing brace
+                    let ms = ms.map_or("null".to_string(), |ms| format!("{ms:.1}"));
+                    line.push_str(&format!(",\"ms\":{ms}}}"));
+                }
+                writeln!(out, "{line}")
+            }
         };
         if written.is_err() {
             // The reader went away (`| head`): rating the rest would be wasted.
@@ -152,6 +181,9 @@ pub fn run(args: &RateArgs) -> i32 {
     progress.clear();
     if !args.no_summary {
         eprint!("{}", summary.render(start.elapsed(), jobs));
+        if args.times {
+            eprint!("{}", times.render());
+        }
     }
     if failed {
         EXIT_FAILED
