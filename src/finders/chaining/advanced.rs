@@ -348,58 +348,83 @@ pub(super) fn step_parents(step: &Step, source: &Grid, work: &Grid) -> Vec<(Cell
     out
 }
 
+/// Where a nested chain's rule parents come from: an "on" potential that followed from a
+/// cell's last candidate (the candidates the outer chain removed from the cell), or from a
+/// unit's last place for a digit (the places of the digit it removed from the unit).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum RuleSource {
+    Cell(Cell),
+    Unit(Unit, Digit),
+}
+
 /// The chain's removals a nested chain relied on: for every "on" potential of its chains
 /// that followed from a single (or is the start of a cell or region chain), the candidates
 /// the outer chain had removed from that cell or unit (SE's `collectRuleParents`).
 fn chain_parents(hint: &ChainHint, source: &Grid, work: &Grid) -> Vec<(Cell, Digit)> {
-    let arena = &hint.arena;
+    let sources = hint.rule_sources.get_or_init(|| rule_sources(hint));
     let mut out: Vec<(Cell, Digit)> = Vec::new();
-    for target in hint.targets() {
-        let mut done = KeySet::default();
-        let mut level = vec![target];
-        while !level.is_empty() {
-            let mut next = Vec::new();
-            for id in level {
-                let n = arena.node(id);
-                if !done.insert(n.key()) {
-                    continue;
-                }
-                let cause = match (n.cause, &hint.kind) {
-                    (Cause::Assumption, HintKind::Cell { .. }) => Some(Cause::NakedSingle),
-                    (Cause::Assumption, HintKind::Region { unit, .. }) => Some(unit_cause(*unit)),
-                    (Cause::Assumption, _) => None,
-                    (c, _) => Some(c),
-                };
-                if n.on {
-                    match cause {
-                        Some(Cause::NakedSingle) => {
-                            for d in source
-                                .candidates(n.cell)
-                                .difference(work.candidates(n.cell))
-                            {
-                                if !out.contains(&(n.cell, d)) {
-                                    out.push((n.cell, d));
-                                }
-                            }
-                        }
-                        Some(c @ (Cause::HiddenBox | Cause::HiddenRow | Cause::HiddenColumn)) => {
-                            let [b, r, col] = units_box_row_column(n.cell);
-                            let unit = match c {
-                                Cause::HiddenBox => b,
-                                Cause::HiddenRow => r,
-                                _ => col,
-                            };
-                            removed_in_unit(unit, n.digit, source, work, &mut out);
-                        }
-                        _ => {}
+    for &rule_source in sources.iter() {
+        match rule_source {
+            RuleSource::Cell(cell) => {
+                for d in source.candidates(cell).difference(work.candidates(cell)) {
+                    if !out.contains(&(cell, d)) {
+                        out.push((cell, d));
                     }
                 }
-                next.extend_from_slice(arena.parents_of(id));
             }
-            level = next;
+            RuleSource::Unit(unit, digit) => removed_in_unit(unit, digit, source, work, &mut out),
         }
     }
     out
+}
+
+/// The [`RuleSource`]s of a hint's chains in SE's order (each target's chain walked level
+/// by level from the target, each potential once per target), each kept once: a repeat
+/// would only add removals already there.
+fn rule_sources(hint: &ChainHint) -> Rc<[RuleSource]> {
+    let arena = &hint.arena;
+    let mut out: Vec<RuleSource> = Vec::new();
+    let mut queue: Vec<u32> = Vec::new();
+    for target in hint.targets() {
+        let mut done = KeySet::default();
+        // The walk's queue: level by level, a potential met again skipped when reached.
+        queue.clear();
+        queue.push(target);
+        let mut next = 0;
+        while let Some(&id) = queue.get(next) {
+            next += 1;
+            let n = arena.node(id);
+            if !done.insert(n.key()) {
+                continue;
+            }
+            let cause = match (n.cause, &hint.kind) {
+                (Cause::Assumption, HintKind::Cell { .. }) => Some(Cause::NakedSingle),
+                (Cause::Assumption, HintKind::Region { unit, .. }) => Some(unit_cause(*unit)),
+                (Cause::Assumption, _) => None,
+                (c, _) => Some(c),
+            };
+            if n.on {
+                let found = match cause {
+                    Some(Cause::NakedSingle) => Some(RuleSource::Cell(n.cell)),
+                    Some(c @ (Cause::HiddenBox | Cause::HiddenRow | Cause::HiddenColumn)) => {
+                        let [b, r, col] = units_box_row_column(n.cell);
+                        let unit = match c {
+                            Cause::HiddenBox => b,
+                            Cause::HiddenRow => r,
+                            _ => col,
+                        };
+                        Some(RuleSource::Unit(unit, n.digit))
+                    }
+                    _ => None,
+                };
+                if let Some(found) = found.filter(|f| !out.contains(f)) {
+                    out.push(found);
+                }
+            }
+            queue.extend_from_slice(arena.parents_of(id));
+        }
+    }
+    out.into()
 }
 
 fn unit_cause(unit: Unit) -> Cause {

@@ -410,6 +410,7 @@ impl<'g> Search<'g> {
                 difficulty: h.difficulty,
                 sort_key: h.sort_key,
                 arena: arena.clone(),
+                rule_sources: Default::default(),
             })
             .collect();
         hints.sort_by(|a, b| {

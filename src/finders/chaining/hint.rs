@@ -7,6 +7,7 @@ use std::rc::Rc;
 use crate::geometry::{cell_name, peers, Cell, Digit, Unit};
 use crate::grid::Grid;
 
+use super::advanced::RuleSource;
 use super::potentials::{Arena, Cause, KeySet};
 use super::Rule;
 
@@ -56,6 +57,9 @@ pub struct ChainHint {
     /// Third sort key after difficulty and complexity (SE's `getSortKey`).
     pub sort_key: u8,
     pub arena: Rc<Arena>,
+    /// Where the rule parents of the hint, used as a nested chain, come from (a function of
+    /// the chains alone, so worked out once for all the grids it is used on).
+    pub(super) rule_sources: std::cell::OnceCell<Rc<[RuleSource]>>,
 }
 
 impl HintKind {
@@ -177,6 +181,7 @@ pub(super) fn compacted(hints: &[ChainHint]) -> Vec<ChainHint> {
             difficulty: h.difficulty,
             sort_key: h.sort_key,
             arena: arena.clone(),
+            rule_sources: h.rule_sources.clone(),
         })
         .collect()
 }
