@@ -148,8 +148,7 @@ impl Focus {
             let wing = |across: &[u16; 9], lines: usize, crossing: usize| {
                 units_in((touched >> lines) & 0x1ff).any(|i| {
                     let line = unit_mask(lines + i);
-                    at_least_two(across[i] as u128)
-                        && at_most_two(across[i] as u128)
+                    CellSet(across[i] as u128).is_pair()
                         && (0..9).any(|k| {
                             let base = line | unit_mask(lines + k);
                             k != i
@@ -172,8 +171,7 @@ impl Focus {
             units_in(self.touched[a]).any(|u| {
                 let unit = unit_mask(u);
                 let places = self.planes[a] & unit;
-                at_least_two(places)
-                    && at_most_two(places)
+                CellSet(places).is_pair()
                     && (0..9).any(|b| {
                         b != a
                             && self.planes[b] & unit == places
