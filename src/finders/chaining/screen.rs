@@ -123,6 +123,31 @@ thread_local! {
         const { std::cell::RefCell::new(None) };
 }
 
+thread_local! {
+    /// The candidates of a grid whose own Forcing Chains & Cycles loop plan is empty, while
+    /// a nested search from it runs: the loop plans of the grids it reduces that grid to
+    /// need only the strong links the reduction made (see [`Screen::loop_plan_with`]).
+    static LOOP_FREE_SOURCE: std::cell::Cell<Option<[u16; 81]>> =
+        const { std::cell::Cell::new(None) };
+}
+
+/// Runs `f` (a nested search from `grid`) with `grid` as the loop-free source of the loop
+/// plans screened meanwhile, if its own loop plan is empty, as it is wherever the pipeline
+/// runs nested chains in Sudoku Explainer's order (Forcing Chains & Cycles came first and
+/// found nothing). Grids that are not reduced from it are screened as usual.
+pub(super) fn with_loop_free_source<T>(grid: &Grid, f: impl FnOnce() -> T) -> T {
+    let loop_free = {
+        let mut screen = Screen::new(Rule::FORCING_CHAINS_AND_CYCLES, grid);
+        let plan = screen.loop_plan_with(None);
+        screen.keep_static_closures();
+        plan.is_some_and(|plan| plan.is_empty())
+    };
+    let previous = LOOP_FREE_SOURCE.with(|s| s.replace(loop_free.then(|| grid.candidate_masks())));
+    let result = f();
+    LOOP_FREE_SOURCE.with(|s| s.set(previous));
+    result
+}
+
 /// The parts of a Multiple or Dynamic Forcing Chains search that may give a hint, in the
 /// search's own terms: the search runs only these, and the others give none (a hint comes
 /// from one part, and what a part finds does not depend on which others ran).
@@ -402,25 +427,91 @@ impl<'g> Screen<'g> {
     /// peer (which no grid the pipeline or an outer chain makes has), since the search starts
     /// no chain there.
     pub(super) fn loop_plan(&mut self) -> Option<LoopPlan> {
+        let source = LOOP_FREE_SOURCE
+            .with(|s| s.get())
+            .filter(|source| (0..81).all(|c| self.masks[c] & !source[c] == 0));
+        self.loop_plan_with(source.as_ref())
+    }
+
+    /// [`Screen::loop_plan`], given the candidates of a grid this one was reduced from whose
+    /// own loop plan is empty (`loop_free_source`), or not. With one, only the reaches of the
+    /// strong links the reduction made are needed. The static links form an implication
+    /// graph where `u` leads to `v` exactly when "not `v`" leads to "not `u`" (a weak link
+    /// joins two "on"s to two "off"s both ways, a strong link two "off"s to two "on"s). A
+    /// path here that used only links the source has would be one there, so every chain
+    /// from a candidate to its opposite uses a new strong link `off(u) -> on(v)`. "On" `c`
+    /// reaches "off" `c` over it when "on" `c` reaches "off" `u` and "on" `v` reaches "off"
+    /// `c`, that is, when the "on" closures of both `u` and `v` hold "off" `c`; "off" `c`
+    /// reaches "on" `c` when both hold "on" `c`. Likewise a cycle source `s` and a removed
+    /// candidate `r` reach each other exactly when the closure of `r` holds both "on" and
+    /// "off" `s`.
+    pub(super) fn loop_plan_with(
+        &mut self,
+        loop_free_source: Option<&[u16; 81]>,
+    ) -> Option<LoopPlan> {
         let mut plan = LoopPlan {
             on_forcing: [0; 81],
             off_forcing: [0; 81],
             cycles: [0; 81],
             x_cycles: [0; 81],
         };
-        let mut removers = Vec::new();
         for cell in 0..81 {
             let mask = self.masks[cell];
-            if self.grid.value(cell) != 0 || mask == 0 {
-                continue;
-            }
-            if mask & (mask - 1) == 0 {
+            if self.grid.value(cell) == 0 && mask != 0 && mask & (mask - 1) == 0 {
                 let d = mask.trailing_zeros() as usize;
                 if self.planes[d] & peers(cell).0 != 0 {
                     return None;
                 }
-                continue;
             }
+        }
+        let removers = match loop_free_source {
+            Some(source) => self.forcing_from_new_links(source, &mut plan),
+            None => self.forcing_from_every_candidate(&mut plan),
+        };
+        // A cycle source and a candidate its cycle removes reach each other: the source's
+        // "on" turns the removed candidate off, whose "on" reaches the source's. By the
+        // graph's symmetry, the removed candidate's "on" reaches both the source's "on" and
+        // its "off".
+        let starts = self.chain_starts();
+        for &(_, r_d, r_at) in &removers {
+            let reach = &self.closures.sets[r_at];
+            for (d, (&on, &off)) in reach.on.iter().zip(&reach.off).enumerate() {
+                let sources = on & off & starts;
+                if sources == 0 {
+                    continue;
+                }
+                let b = 1 << d;
+                // An X-cycle's nodes, and what it removes, are of its one digit.
+                let x_cycle = d == r_d;
+                for cell in CellSet(sources).iter() {
+                    plan.cycles[cell] |= b;
+                    if x_cycle {
+                        plan.x_cycles[cell] |= b;
+                    }
+                }
+            }
+        }
+        Some(plan)
+    }
+
+    /// The cells chains start from: unsolved, with two candidates or more.
+    fn chain_starts(&self) -> u128 {
+        let mut starts = 0u128;
+        for cell in 0..81 {
+            let mask = self.masks[cell];
+            if self.grid.value(cell) == 0 && mask & mask.wrapping_sub(1) != 0 {
+                starts |= bit(cell);
+            }
+        }
+        starts
+    }
+
+    /// Fills the plan's forcing chains from every candidate's own reach; returns the
+    /// candidates a forcing chain removes, with their reaches.
+    fn forcing_from_every_candidate(&mut self, plan: &mut LoopPlan) -> Vec<(Cell, usize, usize)> {
+        let mut removers = Vec::new();
+        let starts = self.chain_starts();
+        for cell in CellSet(starts).iter() {
             for digit in self.grid.candidates(cell) {
                 let d = digit as usize - 1;
                 let own = self.closure_at(cell, digit);
@@ -439,32 +530,73 @@ impl<'g> Screen<'g> {
                 }
             }
         }
-        // A cycle source and a candidate its cycle removes reach each other: the source's
-        // "on" turns the removed candidate off, whose "on" reaches the source's.
-        for (cell, mask) in self.masks.iter().enumerate() {
-            let mut digits = if removers.is_empty() { 0 } else { *mask };
+        removers
+    }
+
+    /// Fills the plan's forcing chains from the reaches of the strong links that are not in
+    /// `source` (see [`Screen::loop_plan_with`]); returns what [`Screen::forcing_from_every_candidate`]
+    /// does.
+    fn forcing_from_new_links(
+        &mut self,
+        source: &[u16; 81],
+        plan: &mut LoopPlan,
+    ) -> Vec<(Cell, usize, usize)> {
+        let mut source_planes = [0u128; 9];
+        for (cell, &mask) in source.iter().enumerate() {
+            let mut digits = mask;
+            while digits != 0 {
+                source_planes[digits.trailing_zeros() as usize] |= bit(cell);
+                digits &= digits - 1;
+            }
+        }
+        let (mut on_forcing, mut off_forcing) = ([0u128; 9], [0u128; 9]);
+        for (cell, &source_mask) in source.iter().enumerate() {
+            let mut digits = self.masks[cell];
             while digits != 0 {
                 let d = digits.trailing_zeros() as usize;
                 digits &= digits - 1;
-                let Some(own) = self.closures.at[cell * 9 + d].checked_sub(1) else {
-                    continue; // a cell of one candidate: no chain starts there
-                };
-                let own = &self.closures.sets[own as usize];
-                for &(r_cell, r_d, r_at) in &removers {
-                    if own.off[r_d] & bit(r_cell) != 0
-                        && self.closures.sets[r_at].on[d] & bit(cell) != 0
-                    {
-                        plan.cycles[cell] |= 1 << d;
-                        // An X-cycle's nodes, and what it removes, are of its one digit.
-                        if r_d == d {
-                            plan.x_cycles[cell] |= 1 << d;
-                            break;
-                        }
+                let index = cell * 9 + d;
+                for i in 0..self.strong().count[index] as usize {
+                    let (other, y) = self.strong().to[index][i];
+                    let (other, y) = (other as usize, y as usize);
+                    // Each link once, from its first end.
+                    if other * 9 + y < index {
+                        continue;
+                    }
+                    let in_source = if other == cell {
+                        source_mask == self.masks[cell]
+                    } else {
+                        let pair = bit(cell) | bit(other);
+                        box_row_column(cell)
+                            .iter()
+                            .any(|&unit| unit & pair == pair && source_planes[d] & unit == pair)
+                    };
+                    if in_source {
+                        continue;
+                    }
+                    let a = self.closure_at(cell, d as Digit + 1);
+                    let b = self.closure_at(other, y as Digit + 1);
+                    let (a, b) = (&self.closures.sets[a], &self.closures.sets[b]);
+                    for x in 0..9 {
+                        on_forcing[x] |= a.off[x] & b.off[x];
+                        off_forcing[x] |= a.on[x] & b.on[x];
                     }
                 }
             }
         }
-        Some(plan)
+        let starts = self.chain_starts();
+        let mut removers = Vec::new();
+        for d in 0..9 {
+            for cell in CellSet(on_forcing[d] & starts).iter() {
+                plan.on_forcing[cell] |= 1 << d;
+                let at = self.closure_at(cell, d as Digit + 1);
+                removers.push((cell, d, at));
+            }
+            for cell in CellSet(off_forcing[d] & starts).iter() {
+                plan.off_forcing[cell] |= 1 << d;
+            }
+        }
+        removers
     }
 
     /// Everything assuming `cell` = digit index `d` reaches over the static links (Y and X),

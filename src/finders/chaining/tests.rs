@@ -293,3 +293,68 @@ fn focus_turns_away_no_useful_inner_step() {
         );
     }
 }
+
+/// The loop plan of a grid reduced from a loop-free source (one whose own loop plan is
+/// empty), computed from the reaches of the strong links the reduction made, is the plan
+/// computed from every candidate's reach: the same forcing chains, and the same cycles from
+/// every cell a chain can start from. On the grids dynamic chains reduce two nested-chain
+/// puzzles' starts to; enough of the plans name chains for a difference to show.
+#[test]
+fn loop_plan_from_new_links_is_the_whole_plan() {
+    use super::screen::Screen;
+    let starts = [
+        "1.......2..94...5..6....7.....89..4....3.6.....8.4.....2....1..7.......6..5.8..3.",
+        ".......39.....1..5..3.5.8....8.9...6.7...2...1..4.......9.8..5..2....6..4..7.....",
+    ];
+    let (mut grids, mut with_chains) = (0, 0);
+    for start in starts {
+        let source = Grid::from_test_line(start);
+        let source_plan = Screen::new(Rule::FORCING_CHAINS_AND_CYCLES, &source)
+            .loop_plan_with(None)
+            .expect("a plan");
+        assert!(
+            source_plan.on_forcing.iter().all(|&m| m == 0)
+                && source_plan.off_forcing.iter().all(|&m| m == 0),
+            "the source has forcing chains: {start}"
+        );
+        let masks = source.candidate_masks();
+        let dynamic = Screen::new(Rule::DYNAMIC, &source);
+        for cell in (0..81).filter(|&c| source.candidates(c).len() >= 2) {
+            for digit in source.candidates(cell) {
+                for on in [true, false] {
+                    let Some(implied) = dynamic.close(cell, digit, on) else {
+                        continue;
+                    };
+                    let mut work = source.clone();
+                    for (d, plane) in implied.off.iter().enumerate() {
+                        for c in crate::geometry::CellSet(*plane).iter() {
+                            work.eliminate(c, d as Digit + 1);
+                        }
+                    }
+                    let whole =
+                        Screen::new(Rule::FORCING_CHAINS_AND_CYCLES, &work).loop_plan_with(None);
+                    let from_new_links = Screen::new(Rule::FORCING_CHAINS_AND_CYCLES, &work)
+                        .loop_plan_with(Some(&masks));
+                    let at = || format!("{cell} {digit} {on} on {}", work.to_line());
+                    let (Some(mut whole), Some(from_new_links)) = (whole, from_new_links) else {
+                        panic!("a grid without a plan: {}", at());
+                    };
+                    // (the whole plan may also mark cycles from cells no chain starts from)
+                    for c in 0..81 {
+                        if work.value(c) != 0 || work.candidates(c).len() < 2 {
+                            whole.cycles[c] = 0;
+                            whole.x_cycles[c] = 0;
+                        }
+                    }
+                    assert_eq!(whole, from_new_links, "{}", at());
+                    grids += 1;
+                    with_chains += usize::from(whole.on_forcing.iter().any(|&m| m != 0));
+                }
+            }
+        }
+    }
+    assert!(
+        grids >= 500 && with_chains >= 50,
+        "{grids} grids, {with_chains} with chains"
+    );
+}
