@@ -91,7 +91,7 @@ pub(super) fn with_shared_levels<T>(grid: &Grid, f: impl FnOnce() -> T) -> T {
             results: FastMap::default(),
         })
     });
-    let result = super::screen::with_loop_free_source(grid, f);
+    let result = super::screen::with_nested_source(grid, f);
     LEVEL_CACHE.with(|c| *c.borrow_mut() = None);
     result
 }

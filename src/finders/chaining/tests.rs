@@ -358,3 +358,72 @@ fn loop_plan_from_new_links_is_the_whole_plan() {
         "{grids} grids, {with_chains} with chains"
     );
 }
+
+/// On a grid reduced from a nested search's source, a dynamic screen takes a candidate's
+/// closure from the source where the source's closure turns nothing off in a cell that lost
+/// candidates or a unit that lost places of the digit: those closures, and the screen's
+/// verdict, are the ones it computes without the source. On the grids dynamic chains reduce
+/// two nested-chain puzzles' starts to; many closures come from the source, and many don't.
+#[test]
+fn source_closures_are_the_reduced_grids_own() {
+    use super::screen::{screen, with_nested_source, Screen};
+    let starts = [
+        "1.......2..94...5..6....7.....89..4....3.6.....8.4.....2....1..7.......6..5.8..3.",
+        ".......39.....1..5..3.5.8....8.9...6.7...2...1..4.......9.8..5..2....6..4..7.....",
+    ];
+    let (mut grids, mut from_source, mut computed, mut planned) = (0, 0, 0, 0);
+    for start in starts {
+        let source = Grid::from_test_line(start);
+        let dynamic = Screen::new(Rule::DYNAMIC, &source);
+        for cell in (0..81).filter(|&c| source.candidates(c).len() >= 2) {
+            for digit in source.candidates(cell) {
+                for on in [true, false] {
+                    let Some(implied) = dynamic.close(cell, digit, on) else {
+                        continue;
+                    };
+                    let mut work = source.clone();
+                    for (d, plane) in implied.off.iter().enumerate() {
+                        for c in crate::geometry::CellSet(*plane).iter() {
+                            work.eliminate(c, d as Digit + 1);
+                        }
+                    }
+                    let at = || format!("{cell} {digit} {on} on {}", work.to_line());
+                    let own = screen(Rule::DYNAMIC, &work);
+                    with_nested_source(&source, || {
+                        assert_eq!(screen(Rule::DYNAMIC, &work), own, "{}", at());
+                        let mut reduced = Screen::new(Rule::DYNAMIC, &work);
+                        let plain = Screen::new(Rule::DYNAMIC, &work);
+                        for c in (0..81).filter(|&c| work.candidates(c).len() >= 2) {
+                            for d in work.candidates(c) {
+                                match reduced.source_closure_of(c, d) {
+                                    Some(taken) => {
+                                        assert_eq!(
+                                            Some(taken),
+                                            plain.close(c, d, true),
+                                            "{}",
+                                            at()
+                                        );
+                                        from_source += 1;
+                                    }
+                                    None => computed += 1,
+                                }
+                                assert_eq!(
+                                    reduced.kept_on_closure(c, d),
+                                    plain.close(c, d, true),
+                                    "{}",
+                                    at()
+                                );
+                            }
+                        }
+                    });
+                    grids += 1;
+                    planned += usize::from(matches!(own, super::screen::Verdict::Only(_)));
+                }
+            }
+        }
+    }
+    assert!(
+        grids >= 500 && from_source >= 10_000 && computed >= 10_000 && planned >= 100,
+        "{grids} grids, {from_source} closures from the source, {computed} computed, {planned} planned"
+    );
+}
