@@ -151,7 +151,7 @@ thread_local! {
     /// The candidates of a grid whose own Forcing Chains & Cycles loop plan is empty, while
     /// a nested search from it runs: the loop plans of the grids it reduces that grid to
     /// need only the strong links the reduction made (see [`Screen::loop_plan_with`]).
-    static LOOP_FREE_SOURCE: std::cell::Cell<Option<[u16; 81]>> =
+    static LOOP_FREE_SOURCE: std::cell::Cell<Option<GridSets>> =
         const { std::cell::Cell::new(None) };
 }
 
@@ -167,6 +167,26 @@ enum Source {
     Ready(Rc<SourceClosures>),
 }
 
+/// A grid's candidates by cell and by digit.
+#[derive(Clone, Copy)]
+pub(super) struct GridSets {
+    masks: [u16; 81],
+    planes: [u128; 9],
+}
+
+impl GridSets {
+    pub(super) fn of(grid: &Grid) -> GridSets {
+        let mut planes = [0u128; 9];
+        for (d, plane) in planes.iter_mut().enumerate() {
+            *plane = grid.digit_cells(d as Digit + 1).0;
+        }
+        GridSets {
+            masks: grid.candidate_masks(),
+            planes,
+        }
+    }
+}
+
 /// Runs `f` (a nested search from `grid`) with `grid` as the source of the grids screened
 /// meanwhile: the loop-free source of their loop plans, if its own loop plan is empty (as it
 /// is wherever the pipeline runs nested chains in Sudoku Explainer's order: Forcing Chains &
@@ -179,7 +199,7 @@ pub(super) fn with_nested_source<T>(grid: &Grid, f: impl FnOnce() -> T) -> T {
         screen.keep_static_closures();
         plan.is_some_and(|plan| plan.is_empty())
     };
-    let previous = LOOP_FREE_SOURCE.with(|s| s.replace(loop_free.then(|| grid.candidate_masks())));
+    let previous = LOOP_FREE_SOURCE.with(|s| s.replace(loop_free.then(|| GridSets::of(grid))));
     let previous_dynamic = DYNAMIC_SOURCE.with(|s| {
         s.borrow_mut()
             .replace(Source::Pending(Box::new(grid.clone())))
@@ -559,7 +579,7 @@ impl<'g> Screen<'g> {
     pub(super) fn loop_plan(&mut self) -> Option<LoopPlan> {
         let source = LOOP_FREE_SOURCE
             .with(|s| s.get())
-            .filter(|source| (0..81).all(|c| self.masks[c] & !source[c] == 0));
+            .filter(|source| (0..81).all(|c| self.masks[c] & !source.masks[c] == 0));
         self.loop_plan_with(source.as_ref())
     }
 
@@ -577,7 +597,7 @@ impl<'g> Screen<'g> {
     /// "off" `s`.
     pub(super) fn loop_plan_with(
         &mut self,
-        loop_free_source: Option<&[u16; 81]>,
+        loop_free_source: Option<&GridSets>,
     ) -> Option<LoopPlan> {
         let mut plan = LoopPlan {
             on_forcing: [0; 81],
@@ -594,15 +614,15 @@ impl<'g> Screen<'g> {
                 }
             }
         }
+        let starts = self.chain_starts();
         let removers = match loop_free_source {
-            Some(source) => self.forcing_from_new_links(source, &mut plan),
-            None => self.forcing_from_every_candidate(&mut plan),
+            Some(source) => self.forcing_from_new_links(source, starts, &mut plan),
+            None => self.forcing_from_every_candidate(starts, &mut plan),
         };
         // A cycle source and a candidate its cycle removes reach each other: the source's
         // "on" turns the removed candidate off, whose "on" reaches the source's. By the
         // graph's symmetry, the removed candidate's "on" reaches both the source's "on" and
         // its "off".
-        let starts = self.chain_starts();
         for &(_, r_d, r_at) in &removers {
             let reach = &self.closures.sets[r_at];
             for (d, (&on, &off)) in reach.on.iter().zip(&reach.off).enumerate() {
@@ -638,9 +658,12 @@ impl<'g> Screen<'g> {
 
     /// Fills the plan's forcing chains from every candidate's own reach; returns the
     /// candidates a forcing chain removes, with their reaches.
-    fn forcing_from_every_candidate(&mut self, plan: &mut LoopPlan) -> Vec<(Cell, usize, usize)> {
+    fn forcing_from_every_candidate(
+        &mut self,
+        starts: u128,
+        plan: &mut LoopPlan,
+    ) -> Vec<(Cell, usize, usize)> {
         let mut removers = Vec::new();
-        let starts = self.chain_starts();
         for cell in CellSet(starts).iter() {
             for digit in self.grid.candidates(cell) {
                 let d = digit as usize - 1;
@@ -668,23 +691,36 @@ impl<'g> Screen<'g> {
     /// does.
     fn forcing_from_new_links(
         &mut self,
-        source: &[u16; 81],
+        source: &GridSets,
+        starts: u128,
         plan: &mut LoopPlan,
     ) -> Vec<(Cell, usize, usize)> {
-        let mut source_planes = [0u128; 9];
-        for (cell, &mask) in source.iter().enumerate() {
-            let mut digits = mask;
-            while digits != 0 {
-                source_planes[digits.trailing_zeros() as usize] |= bit(cell);
-                digits &= digits - 1;
+        // Where a new link can be: a cell that lost candidates, or a unit that lost places
+        // of the digit.
+        let mut lost_cells = 0u128;
+        for (cell, (&here, &there)) in self.masks.iter().zip(&source.masks).enumerate() {
+            if here != there {
+                lost_cells |= bit(cell);
             }
         }
+        let mut lost_units = [lost_cells; 9];
+        for (d, lost) in lost_units.iter_mut().enumerate() {
+            for place in CellSet(source.planes[d] & !self.planes[d]).iter() {
+                for unit in box_row_column(place) {
+                    *lost |= unit;
+                }
+            }
+        }
+        let source_planes = &source.planes;
         let (mut on_forcing, mut off_forcing) = ([0u128; 9], [0u128; 9]);
-        for (cell, &source_mask) in source.iter().enumerate() {
+        for (cell, &source_mask) in source.masks.iter().enumerate() {
             let mut digits = self.masks[cell];
             while digits != 0 {
                 let d = digits.trailing_zeros() as usize;
                 digits &= digits - 1;
+                if lost_units[d] & bit(cell) == 0 {
+                    continue;
+                }
                 let index = cell * 9 + d;
                 for i in 0..self.strong().count[index] as usize {
                     let (other, y) = self.strong().to[index][i];
@@ -714,7 +750,6 @@ impl<'g> Screen<'g> {
                 }
             }
         }
-        let starts = self.chain_starts();
         let mut removers = Vec::new();
         for d in 0..9 {
             for cell in CellSet(on_forcing[d] & starts).iter() {

@@ -317,7 +317,7 @@ fn loop_plan_from_new_links_is_the_whole_plan() {
                 && source_plan.off_forcing.iter().all(|&m| m == 0),
             "the source has forcing chains: {start}"
         );
-        let masks = source.candidate_masks();
+        let sets = super::screen::GridSets::of(&source);
         let dynamic = Screen::new(Rule::DYNAMIC, &source);
         for cell in (0..81).filter(|&c| source.candidates(c).len() >= 2) {
             for digit in source.candidates(cell) {
@@ -334,7 +334,7 @@ fn loop_plan_from_new_links_is_the_whole_plan() {
                     let whole =
                         Screen::new(Rule::FORCING_CHAINS_AND_CYCLES, &work).loop_plan_with(None);
                     let from_new_links = Screen::new(Rule::FORCING_CHAINS_AND_CYCLES, &work)
-                        .loop_plan_with(Some(&masks));
+                        .loop_plan_with(Some(&sets));
                     let at = || format!("{cell} {digit} {on} on {}", work.to_line());
                     let (Some(mut whole), Some(from_new_links)) = (whole, from_new_links) else {
                         panic!("a grid without a plan: {}", at());
