@@ -89,9 +89,11 @@ pub(super) struct SourceClosures {
     masks: [u16; 81],
     planes: [u128; 9],
     /// Per candidate index, `i + 1` for the closure at `sets[i]`; 0 for a candidate the grid
-    /// lacks or whose closure meets a contradiction.
+    /// lacks or whose dynamic closure meets a contradiction.
     at: [u16; 729],
     sets: Vec<Implied>,
+    /// For static reaches, per digit index the cells where the candidate has a strong link.
+    linked: [u128; 9],
 }
 
 /// Static rules: per candidate index, what turning it off turns on (its cell's other
@@ -156,15 +158,16 @@ thread_local! {
 }
 
 thread_local! {
-    /// The source grid of the nested search running, and once a dynamic screen has needed
-    /// them, its closures.
-    static DYNAMIC_SOURCE: std::cell::RefCell<Option<Source>> =
+    /// The source grid of the nested search running, and its closures once a screen has
+    /// needed them.
+    static NESTED_SOURCE: std::cell::RefCell<Option<NestedSource>> =
         const { std::cell::RefCell::new(None) };
 }
 
-enum Source {
-    Pending(Box<Grid>),
-    Ready(Rc<SourceClosures>),
+struct NestedSource {
+    grid: Box<Grid>,
+    dynamic: Option<Rc<SourceClosures>>,
+    reaches: Option<Rc<SourceClosures>>,
 }
 
 /// A grid's candidates by cell and by digit.
@@ -200,51 +203,84 @@ pub(super) fn with_nested_source<T>(grid: &Grid, f: impl FnOnce() -> T) -> T {
         plan.is_some_and(|plan| plan.is_empty())
     };
     let previous = LOOP_FREE_SOURCE.with(|s| s.replace(loop_free.then(|| GridSets::of(grid))));
-    let previous_dynamic = DYNAMIC_SOURCE.with(|s| {
-        s.borrow_mut()
-            .replace(Source::Pending(Box::new(grid.clone())))
+    let previous_source = NESTED_SOURCE.with(|s| {
+        s.borrow_mut().replace(NestedSource {
+            grid: Box::new(grid.clone()),
+            dynamic: None,
+            reaches: None,
+        })
     });
     let result = f();
     LOOP_FREE_SOURCE.with(|s| s.set(previous));
-    DYNAMIC_SOURCE.with(|s| *s.borrow_mut() = previous_dynamic);
+    NESTED_SOURCE.with(|s| *s.borrow_mut() = previous_source);
     result
 }
 
-/// The running nested search's source closures, computed on first use.
-fn source_closures() -> Option<Rc<SourceClosures>> {
-    let pending = DYNAMIC_SOURCE.with(|s| {
+/// The running nested search's source closures (dynamic, or static reaches), computed on
+/// first use.
+fn source_closures(dynamic: bool) -> Option<Rc<SourceClosures>> {
+    let taken = NESTED_SOURCE.with(|s| {
         let mut s = s.borrow_mut();
-        match s.take()? {
-            Source::Ready(ready) => {
-                *s = Some(Source::Ready(ready.clone()));
-                Some(Err(ready))
+        let ready = s.as_ref().map(|source| {
+            if dynamic {
+                source.dynamic.clone()
+            } else {
+                source.reaches.clone()
             }
-            Source::Pending(grid) => Some(Ok(grid)),
+        });
+        match ready {
+            None => None,
+            Some(Some(ready)) => Some(Err(ready)),
+            // (taken out meanwhile, so the screen computing them computes its own)
+            Some(None) => s.take().map(Ok),
         }
     })?;
-    let grid = match pending {
+    let mut source = match taken {
         Err(ready) => return Some(ready),
-        Ok(grid) => grid,
+        Ok(source) => source,
     };
-    // (the source is taken out meanwhile, so this screen computes its closures itself)
-    let mut screen = Screen::new(Rule::DYNAMIC, &grid);
-    let mut at = [0u16; 729];
-    let mut sets = Vec::new();
-    for cell in 0..81 {
-        for digit in grid.candidates(cell) {
-            if let Some(i) = screen.on_closure(cell, digit) {
-                sets.push(screen.closures.sets[i]);
-                at[cell * 9 + digit as usize - 1] = sets.len() as u16;
+    let rule = if dynamic {
+        Rule::DYNAMIC
+    } else {
+        Rule::MULTIPLE
+    };
+    let ready = {
+        let grid = &source.grid;
+        let mut screen = Screen::new(rule, grid);
+        let mut at = [0u16; 729];
+        let mut sets = Vec::new();
+        for cell in 0..81 {
+            for digit in grid.candidates(cell) {
+                let found = if dynamic {
+                    screen.on_closure(cell, digit)
+                } else {
+                    Some(screen.closure_at(cell, digit))
+                };
+                if let Some(i) = found {
+                    sets.push(screen.closures.sets[i]);
+                    at[cell * 9 + digit as usize - 1] = sets.len() as u16;
+                }
             }
         }
+        let linked = if dynamic {
+            [0; 9]
+        } else {
+            screen.strong().linked
+        };
+        Rc::new(SourceClosures {
+            masks: screen.masks,
+            planes: screen.planes,
+            at,
+            sets,
+            linked,
+        })
+    };
+    if dynamic {
+        source.dynamic = Some(ready.clone());
+    } else {
+        source.reaches = Some(ready.clone());
     }
-    let ready = Rc::new(SourceClosures {
-        masks: screen.masks,
-        planes: screen.planes,
-        at,
-        sets,
-    });
-    DYNAMIC_SOURCE.with(|s| *s.borrow_mut() = Some(Source::Ready(ready.clone())));
+    NESTED_SOURCE.with(|s| *s.borrow_mut() = Some(source));
     Some(ready)
 }
 
@@ -430,14 +466,10 @@ impl<'g> Screen<'g> {
             masks,
             strong: None,
         });
-        let source = if rule.dynamic {
-            source_closures().and_then(|source| {
-                let reduction = source.reduction(&masks, &planes)?;
-                Some((source, Box::new(reduction)))
-            })
-        } else {
-            None
-        };
+        let source = source_closures(rule.dynamic).and_then(|source| {
+            let reduction = source.reduction(&masks, &planes)?;
+            Some((source, Box::new(reduction)))
+        });
         let mut screen = Screen {
             grid,
             dynamic: rule.dynamic,
@@ -902,7 +934,9 @@ impl<'g> Screen<'g> {
                 },
             }
         } else {
-            let implied = self.reach(cell, digit as usize - 1);
+            let implied = self
+                .unchanged_source_closure(index)
+                .unwrap_or_else(|| self.reach(cell, digit as usize - 1));
             (implied, implied.contradictory())
         };
         if contradicted {
@@ -919,6 +953,9 @@ impl<'g> Screen<'g> {
         let (source, reduction) = self.source.as_ref()?;
         let at = source.at[index].checked_sub(1)?;
         let known = &source.sets[at as usize];
+        if !self.dynamic {
+            return self.unchanged_source_reach(source, reduction, known);
+        }
         if (0..9).all(|d| known.off[d] & reduction.touched[d] == 0) {
             return Some(*known);
         }
@@ -949,6 +986,37 @@ impl<'g> Screen<'g> {
             }
         }
         Some(*known)
+    }
+
+    /// The source's static reach `known` of a candidate, as this grid's (see
+    /// [`SourceClosures`]), when it touches no candidate the reduction removed but as an
+    /// "off" one without a strong link there (which leads nowhere), and no "off" candidate
+    /// with a strong link here in a cell or unit that changed (which may be a new link).
+    fn unchanged_source_reach(
+        &self,
+        source: &SourceClosures,
+        reduction: &Reduction,
+        known: &Implied,
+    ) -> Option<Implied> {
+        let linked = &self.strong().linked;
+        let mut reach = *known;
+        for (d, off) in reach.off.iter_mut().enumerate() {
+            let removed = source.planes[d] & !self.planes[d];
+            if known.on[d] & removed != 0
+                || *off & removed & source.linked[d] != 0
+                || *off & linked[d] & reduction.touched[d] != 0
+            {
+                return None;
+            }
+            *off &= self.planes[d];
+        }
+        Some(reach)
+    }
+
+    /// A candidate's static reach, computed (for tests).
+    #[cfg(test)]
+    pub(super) fn reach_of(&self, cell: Cell, digit: Digit) -> Implied {
+        self.reach(cell, digit as usize - 1)
     }
 
     /// The source's closure of a candidate when it is this grid's too (for tests).

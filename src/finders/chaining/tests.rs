@@ -427,3 +427,66 @@ fn source_closures_are_the_reduced_grids_own() {
         "{grids} grids, {from_source} closures from the source, {computed} computed, {planned} planned"
     );
 }
+
+/// The static counterpart: on a grid reduced from a nested search's source, a static screen
+/// takes a candidate's reach from the source where that reach touches no removed candidate
+/// (but as an "off" one without a strong link in the source) and no "off" candidate with a
+/// strong link in a changed cell or unit; those reaches are the ones computed here, and the
+/// Multiple and Forcing Chains & Cycles verdicts are those without the source.
+#[test]
+fn source_reaches_are_the_reduced_grids_own() {
+    use super::screen::{screen, with_nested_source, Screen};
+    let starts = [
+        "1.......2..94...5..6....7.....89..4....3.6.....8.4.....2....1..7.......6..5.8..3.",
+        ".......39.....1..5..3.5.8....8.9...6.7...2...1..4.......9.8..5..2....6..4..7.....",
+    ];
+    let (mut grids, mut from_source, mut computed, mut planned) = (0, 0, 0, 0);
+    for start in starts {
+        let source = Grid::from_test_line(start);
+        let dynamic = Screen::new(Rule::DYNAMIC, &source);
+        for cell in (0..81).filter(|&c| source.candidates(c).len() >= 2) {
+            for digit in source.candidates(cell) {
+                for on in [true, false] {
+                    let Some(implied) = dynamic.close(cell, digit, on) else {
+                        continue;
+                    };
+                    let mut work = source.clone();
+                    for (d, plane) in implied.off.iter().enumerate() {
+                        for c in crate::geometry::CellSet(*plane).iter() {
+                            work.eliminate(c, d as Digit + 1);
+                        }
+                    }
+                    let at = || format!("{cell} {digit} {on} on {}", work.to_line());
+                    let own = [Rule::MULTIPLE, Rule::FORCING_CHAINS_AND_CYCLES]
+                        .map(|rule| screen(rule, &work));
+                    with_nested_source(&source, || {
+                        for (rule, own) in [Rule::MULTIPLE, Rule::FORCING_CHAINS_AND_CYCLES]
+                            .into_iter()
+                            .zip(&own)
+                        {
+                            assert_eq!(&screen(rule, &work), own, "{rule:?} {}", at());
+                        }
+                        let reduced = Screen::new(Rule::MULTIPLE, &work);
+                        for c in (0..81).filter(|&c| work.candidates(c).len() >= 2) {
+                            for d in work.candidates(c) {
+                                match reduced.source_closure_of(c, d) {
+                                    Some(taken) => {
+                                        assert_eq!(taken, reduced.reach_of(c, d), "{}", at());
+                                        from_source += 1;
+                                    }
+                                    None => computed += 1,
+                                }
+                            }
+                        }
+                    });
+                    grids += 1;
+                    planned += usize::from(matches!(own[0], super::screen::Verdict::Only(_)));
+                }
+            }
+        }
+    }
+    assert!(
+        grids >= 500 && from_source >= 10_000 && computed >= 10_000 && planned >= 50,
+        "{grids} grids, {from_source} reaches from the source, {computed} computed, {planned} planned"
+    );
+}
