@@ -86,8 +86,7 @@ pub(super) struct Screen<'g> {
 /// thousands of such grids per step, and about two thirds of their candidates' closures are
 /// the source's.
 pub(super) struct SourceClosures {
-    masks: [u16; 81],
-    planes: [u128; 9],
+    grid: GridSets,
     /// Per candidate index, `i + 1` for the closure at `sets[i]`; 0 for a candidate the grid
     /// lacks or whose dynamic closure meets a contradiction.
     at: [u16; 729],
@@ -268,8 +267,10 @@ fn source_closures(dynamic: bool) -> Option<Rc<SourceClosures>> {
             screen.strong().linked
         };
         Rc::new(SourceClosures {
-            masks: screen.masks,
-            planes: screen.planes,
+            grid: GridSets {
+                masks: screen.masks,
+                planes: screen.planes,
+            },
             at,
             sets,
             linked,
@@ -284,11 +285,20 @@ fn source_closures(dynamic: bool) -> Option<Rc<SourceClosures>> {
     Some(ready)
 }
 
-impl SourceClosures {
-    /// How a grid was reduced from the source (`None` for a grid that is not).
-    fn reduction(&self, masks: &[u16; 81], planes: &[u128; 9]) -> Option<Reduction> {
+/// Where a reduced grid differs from the source: the cells that lost candidates, the units
+/// that lost places of a digit, and per digit the cells of both.
+struct Reduction {
+    touched: [u128; 9],
+    lost_cells: u128,
+    lost_units: ArrayVec<(u8, u128), 243>,
+}
+
+impl Reduction {
+    /// How the grid of `masks` and `planes` was reduced from `source` (`None` for a grid
+    /// that was not: one with a candidate the source lacks).
+    fn between(source: &GridSets, masks: &[u16; 81], planes: &[u128; 9]) -> Option<Reduction> {
         let mut lost_cells = 0u128;
-        for (cell, (&here, &there)) in masks.iter().zip(&self.masks).enumerate() {
+        for (cell, (&here, &there)) in masks.iter().zip(&source.masks).enumerate() {
             if here & !there != 0 {
                 return None;
             }
@@ -301,7 +311,7 @@ impl SourceClosures {
             lost_cells,
             lost_units: ArrayVec::new(),
         };
-        for (d, (&here, &there)) in planes.iter().zip(&self.planes).enumerate() {
+        for (d, (&here, &there)) in planes.iter().zip(&source.planes).enumerate() {
             if here == there {
                 continue;
             }
@@ -315,14 +325,6 @@ impl SourceClosures {
         }
         Some(reduction)
     }
-}
-
-/// Where a reduced grid differs from the source: the cells that lost candidates, the units
-/// that lost places of a digit, and per digit the cells of both.
-struct Reduction {
-    touched: [u128; 9],
-    lost_cells: u128,
-    lost_units: ArrayVec<(u8, u128), 243>,
 }
 
 /// The parts of a Multiple or Dynamic Forcing Chains search that may give a hint, in the
@@ -467,7 +469,7 @@ impl<'g> Screen<'g> {
             strong: None,
         });
         let source = source_closures(rule.dynamic).and_then(|source| {
-            let reduction = source.reduction(&masks, &planes)?;
+            let reduction = Reduction::between(&source.grid, &masks, &planes)?;
             Some((source, Box::new(reduction)))
         });
         let mut screen = Screen {
@@ -729,20 +731,9 @@ impl<'g> Screen<'g> {
     ) -> Vec<(Cell, usize, usize)> {
         // Where a new link can be: a cell that lost candidates, or a unit that lost places
         // of the digit.
-        let mut lost_cells = 0u128;
-        for (cell, (&here, &there)) in self.masks.iter().zip(&source.masks).enumerate() {
-            if here != there {
-                lost_cells |= bit(cell);
-            }
-        }
-        let mut lost_units = [lost_cells; 9];
-        for (d, lost) in lost_units.iter_mut().enumerate() {
-            for place in CellSet(source.planes[d] & !self.planes[d]).iter() {
-                for unit in box_row_column(place) {
-                    *lost |= unit;
-                }
-            }
-        }
+        let lost_units = Reduction::between(source, &self.masks, &self.planes)
+            .expect("a grid reduced from the source")
+            .touched;
         let source_planes = &source.planes;
         let (mut on_forcing, mut off_forcing) = ([0u128; 9], [0u128; 9]);
         for (cell, &source_mask) in source.masks.iter().enumerate() {
@@ -1001,7 +992,7 @@ impl<'g> Screen<'g> {
         let linked = &self.strong().linked;
         let mut reach = *known;
         for (d, off) in reach.off.iter_mut().enumerate() {
-            let removed = source.planes[d] & !self.planes[d];
+            let removed = source.grid.planes[d] & !self.planes[d];
             if known.on[d] & removed != 0
                 || *off & removed & source.linked[d] != 0
                 || *off & linked[d] & reduction.touched[d] != 0

@@ -236,7 +236,6 @@ fn screened_grids() -> Vec<Grid> {
 #[test]
 fn focus_turns_away_no_useful_inner_step() {
     use super::focus::Focus;
-    use super::screen::Screen;
     use crate::finders::all;
     use crate::technique::Technique;
     let starts = [
@@ -255,31 +254,17 @@ fn focus_turns_away_no_useful_inner_step() {
     let (mut grids, mut useful, mut turned_away) = (0, [0usize; 5], [0usize; 5]);
     for start in starts {
         let source = Grid::from_test_line(start);
-        let screen = Screen::new(Rule::DYNAMIC, &source);
-        for cell in (0..81).filter(|&c| source.candidates(c).len() >= 2) {
-            for digit in source.candidates(cell) {
-                for on in [true, false] {
-                    let Some(implied) = screen.close(cell, digit, on) else {
-                        continue; // a contradiction: the chain ends there
-                    };
-                    let mut work = source.clone();
-                    for (d, plane) in implied.off.iter().enumerate() {
-                        for c in crate::geometry::CellSet(*plane).iter() {
-                            work.eliminate(c, d as Digit + 1);
-                        }
-                    }
-                    grids += 1;
-                    let focus = Focus::new(&source, &work);
-                    for (i, &t) in techniques.iter().enumerate() {
-                        let uses = all(t, &work)
-                            .iter()
-                            .any(|step| !advanced::step_parents(step, &source, &work).is_empty());
-                        let may = focus.may_help(t);
-                        assert!(may || !uses, "{t:?} turned away on {}", work.to_line());
-                        useful[i] += usize::from(uses);
-                        turned_away[i] += usize::from(!may);
-                    }
-                }
+        for work in dynamically_reduced(&source) {
+            grids += 1;
+            let focus = Focus::new(&source, &work);
+            for (i, &t) in techniques.iter().enumerate() {
+                let uses = all(t, &work)
+                    .iter()
+                    .any(|step| !advanced::step_parents(step, &source, &work).is_empty());
+                let may = focus.may_help(t);
+                assert!(may || !uses, "{t:?} turned away on {}", work.to_line());
+                useful[i] += usize::from(uses);
+                turned_away[i] += usize::from(!may);
             }
         }
     }
@@ -318,39 +303,24 @@ fn loop_plan_from_new_links_is_the_whole_plan() {
             "the source has forcing chains: {start}"
         );
         let sets = super::screen::GridSets::of(&source);
-        let dynamic = Screen::new(Rule::DYNAMIC, &source);
-        for cell in (0..81).filter(|&c| source.candidates(c).len() >= 2) {
-            for digit in source.candidates(cell) {
-                for on in [true, false] {
-                    let Some(implied) = dynamic.close(cell, digit, on) else {
-                        continue;
-                    };
-                    let mut work = source.clone();
-                    for (d, plane) in implied.off.iter().enumerate() {
-                        for c in crate::geometry::CellSet(*plane).iter() {
-                            work.eliminate(c, d as Digit + 1);
-                        }
-                    }
-                    let whole =
-                        Screen::new(Rule::FORCING_CHAINS_AND_CYCLES, &work).loop_plan_with(None);
-                    let from_new_links = Screen::new(Rule::FORCING_CHAINS_AND_CYCLES, &work)
-                        .loop_plan_with(Some(&sets));
-                    let at = || format!("{cell} {digit} {on} on {}", work.to_line());
-                    let (Some(mut whole), Some(from_new_links)) = (whole, from_new_links) else {
-                        panic!("a grid without a plan: {}", at());
-                    };
-                    // (the whole plan may also mark cycles from cells no chain starts from)
-                    for c in 0..81 {
-                        if work.value(c) != 0 || work.candidates(c).len() < 2 {
-                            whole.cycles[c] = 0;
-                            whole.x_cycles[c] = 0;
-                        }
-                    }
-                    assert_eq!(whole, from_new_links, "{}", at());
-                    grids += 1;
-                    with_chains += usize::from(whole.on_forcing.iter().any(|&m| m != 0));
+        for work in dynamically_reduced(&source) {
+            let whole = Screen::new(Rule::FORCING_CHAINS_AND_CYCLES, &work).loop_plan_with(None);
+            let from_new_links =
+                Screen::new(Rule::FORCING_CHAINS_AND_CYCLES, &work).loop_plan_with(Some(&sets));
+            let at = || work.to_line();
+            let (Some(mut whole), Some(from_new_links)) = (whole, from_new_links) else {
+                panic!("a grid without a plan: {}", at());
+            };
+            // (the whole plan may also mark cycles from cells no chain starts from)
+            for c in 0..81 {
+                if work.value(c) != 0 || work.candidates(c).len() < 2 {
+                    whole.cycles[c] = 0;
+                    whole.x_cycles[c] = 0;
                 }
             }
+            assert_eq!(whole, from_new_links, "{}", at());
+            grids += 1;
+            with_chains += usize::from(whole.on_forcing.iter().any(|&m| m != 0));
         }
     }
     assert!(
@@ -374,52 +344,33 @@ fn source_closures_are_the_reduced_grids_own() {
     let (mut grids, mut from_source, mut computed, mut planned) = (0, 0, 0, 0);
     for start in starts {
         let source = Grid::from_test_line(start);
-        let dynamic = Screen::new(Rule::DYNAMIC, &source);
-        for cell in (0..81).filter(|&c| source.candidates(c).len() >= 2) {
-            for digit in source.candidates(cell) {
-                for on in [true, false] {
-                    let Some(implied) = dynamic.close(cell, digit, on) else {
-                        continue;
-                    };
-                    let mut work = source.clone();
-                    for (d, plane) in implied.off.iter().enumerate() {
-                        for c in crate::geometry::CellSet(*plane).iter() {
-                            work.eliminate(c, d as Digit + 1);
-                        }
-                    }
-                    let at = || format!("{cell} {digit} {on} on {}", work.to_line());
-                    let own = screen(Rule::DYNAMIC, &work);
-                    with_nested_source(&source, || {
-                        assert_eq!(screen(Rule::DYNAMIC, &work), own, "{}", at());
-                        let mut reduced = Screen::new(Rule::DYNAMIC, &work);
-                        let plain = Screen::new(Rule::DYNAMIC, &work);
-                        for c in (0..81).filter(|&c| work.candidates(c).len() >= 2) {
-                            for d in work.candidates(c) {
-                                match reduced.source_closure_of(c, d) {
-                                    Some(taken) => {
-                                        assert_eq!(
-                                            Some(taken),
-                                            plain.close(c, d, true),
-                                            "{}",
-                                            at()
-                                        );
-                                        from_source += 1;
-                                    }
-                                    None => computed += 1,
-                                }
-                                assert_eq!(
-                                    reduced.kept_on_closure(c, d),
-                                    plain.close(c, d, true),
-                                    "{}",
-                                    at()
-                                );
+        for work in dynamically_reduced(&source) {
+            let at = || work.to_line();
+            let own = screen(Rule::DYNAMIC, &work);
+            with_nested_source(&source, || {
+                assert_eq!(screen(Rule::DYNAMIC, &work), own, "{}", at());
+                let mut reduced = Screen::new(Rule::DYNAMIC, &work);
+                let plain = Screen::new(Rule::DYNAMIC, &work);
+                for c in (0..81).filter(|&c| work.candidates(c).len() >= 2) {
+                    for d in work.candidates(c) {
+                        match reduced.source_closure_of(c, d) {
+                            Some(taken) => {
+                                assert_eq!(Some(taken), plain.close(c, d, true), "{}", at());
+                                from_source += 1;
                             }
+                            None => computed += 1,
                         }
-                    });
-                    grids += 1;
-                    planned += usize::from(matches!(own, super::screen::Verdict::Only(_)));
+                        assert_eq!(
+                            reduced.kept_on_closure(c, d),
+                            plain.close(c, d, true),
+                            "{}",
+                            at()
+                        );
+                    }
                 }
-            }
+            });
+            grids += 1;
+            planned += usize::from(matches!(own, super::screen::Verdict::Only(_)));
         }
     }
     assert!(
@@ -443,50 +394,61 @@ fn source_reaches_are_the_reduced_grids_own() {
     let (mut grids, mut from_source, mut computed, mut planned) = (0, 0, 0, 0);
     for start in starts {
         let source = Grid::from_test_line(start);
-        let dynamic = Screen::new(Rule::DYNAMIC, &source);
-        for cell in (0..81).filter(|&c| source.candidates(c).len() >= 2) {
-            for digit in source.candidates(cell) {
-                for on in [true, false] {
-                    let Some(implied) = dynamic.close(cell, digit, on) else {
-                        continue;
-                    };
-                    let mut work = source.clone();
-                    for (d, plane) in implied.off.iter().enumerate() {
-                        for c in crate::geometry::CellSet(*plane).iter() {
-                            work.eliminate(c, d as Digit + 1);
+        for work in dynamically_reduced(&source) {
+            let at = || work.to_line();
+            let own =
+                [Rule::MULTIPLE, Rule::FORCING_CHAINS_AND_CYCLES].map(|rule| screen(rule, &work));
+            with_nested_source(&source, || {
+                for (rule, own) in [Rule::MULTIPLE, Rule::FORCING_CHAINS_AND_CYCLES]
+                    .into_iter()
+                    .zip(&own)
+                {
+                    assert_eq!(&screen(rule, &work), own, "{rule:?} {}", at());
+                }
+                let reduced = Screen::new(Rule::MULTIPLE, &work);
+                for c in (0..81).filter(|&c| work.candidates(c).len() >= 2) {
+                    for d in work.candidates(c) {
+                        match reduced.source_closure_of(c, d) {
+                            Some(taken) => {
+                                assert_eq!(taken, reduced.reach_of(c, d), "{}", at());
+                                from_source += 1;
+                            }
+                            None => computed += 1,
                         }
                     }
-                    let at = || format!("{cell} {digit} {on} on {}", work.to_line());
-                    let own = [Rule::MULTIPLE, Rule::FORCING_CHAINS_AND_CYCLES]
-                        .map(|rule| screen(rule, &work));
-                    with_nested_source(&source, || {
-                        for (rule, own) in [Rule::MULTIPLE, Rule::FORCING_CHAINS_AND_CYCLES]
-                            .into_iter()
-                            .zip(&own)
-                        {
-                            assert_eq!(&screen(rule, &work), own, "{rule:?} {}", at());
-                        }
-                        let reduced = Screen::new(Rule::MULTIPLE, &work);
-                        for c in (0..81).filter(|&c| work.candidates(c).len() >= 2) {
-                            for d in work.candidates(c) {
-                                match reduced.source_closure_of(c, d) {
-                                    Some(taken) => {
-                                        assert_eq!(taken, reduced.reach_of(c, d), "{}", at());
-                                        from_source += 1;
-                                    }
-                                    None => computed += 1,
-                                }
-                            }
-                        }
-                    });
-                    grids += 1;
-                    planned += usize::from(matches!(own[0], super::screen::Verdict::Only(_)));
                 }
-            }
+            });
+            grids += 1;
+            planned += usize::from(matches!(own[0], super::screen::Verdict::Only(_)));
         }
     }
     assert!(
         grids >= 500 && from_source >= 10_000 && computed >= 10_000 && planned >= 50,
         "{grids} grids, {from_source} reaches from the source, {computed} computed, {planned} planned"
     );
+}
+
+/// The grids dynamic chains reduce `source` to, as nested chains meet them: each candidate
+/// assumed true, and false, with its closure's removals made (contradictions left out).
+fn dynamically_reduced(source: &Grid) -> Vec<Grid> {
+    use super::screen::Screen;
+    let screen = Screen::new(Rule::DYNAMIC, source);
+    let mut grids = Vec::new();
+    for cell in (0..81).filter(|&c| source.candidates(c).len() >= 2) {
+        for digit in source.candidates(cell) {
+            for on in [true, false] {
+                let Some(implied) = screen.close(cell, digit, on) else {
+                    continue; // a contradiction: the chain ends there
+                };
+                let mut work = source.clone();
+                for (d, plane) in implied.off.iter().enumerate() {
+                    for c in crate::geometry::CellSet(*plane).iter() {
+                        work.eliminate(c, d as Digit + 1);
+                    }
+                }
+                grids.push(work);
+            }
+        }
+    }
+    grids
 }
