@@ -224,7 +224,9 @@ pub struct Step {
     pub technique: Technique,
     pub placements: Vec<Candidate>,
     pub eliminations: Vec<Candidate>,
-    pub pattern: Pattern,
+    /// Boxed: a step is moved several times between a finder and the trace, and most of its
+    /// size would be the pattern's five vectors.
+    pub pattern: Box<Pattern>,
     /// The pattern in notation, between the technique name and `=>` (`4 in b1`,
     /// `3,8 in r5c2,r5c7`); empty for singles, whose notation is the placement alone.
     pub subject: String,
@@ -252,7 +254,7 @@ impl Step {
             technique,
             placements,
             eliminations,
-            pattern,
+            pattern: Box::new(pattern),
             subject,
             text,
             rating_bonus: 0.0,

@@ -6,7 +6,7 @@
 //! facts from here; nothing else hard-codes a technique's name or rating.
 
 use serde::Serialize;
-use strum::{Display, EnumIter, EnumString, IntoStaticStr};
+use strum::{Display, EnumIter, EnumString, IntoStaticStr, VariantArray};
 
 /// Every technique Stepwise knows, in Sudoku Explainer's order of difficulty.
 ///
@@ -25,6 +25,7 @@ use strum::{Display, EnumIter, EnumString, IntoStaticStr};
     EnumIter,
     EnumString,
     IntoStaticStr,
+    VariantArray,
 )]
 #[strum(ascii_case_insensitive)]
 #[non_exhaustive]
@@ -497,6 +498,19 @@ pub struct TechniqueInfo {
     pub enabled_by_default: bool,
 }
 
+/// Every technique's facts by declaration index, built once at compile time: `info` runs
+/// several times per step (the ratings read every step's), and a table read is much cheaper
+/// than the catalog's match, which returns the whole row.
+const INFO_TABLE: [TechniqueInfo; Technique::VARIANTS.len()] = {
+    let mut table = [Technique::FullHouse.catalog_row(); Technique::VARIANTS.len()];
+    let mut i = 0;
+    while i < table.len() {
+        table[i] = Technique::VARIANTS[i].catalog_row();
+        i += 1;
+    }
+    table
+};
+
 impl Technique {
     /// The row of facts for this technique. Locked Pair and Locked Triple are HoDoKu's; Sudoku
     /// Explainer sees them as a Naked Pair (3.0) and Naked Triple (3.6), so they carry those.
@@ -577,6 +591,11 @@ impl Technique {
     /// Aligned Triple Exclusion is Sudoku Explainer's (its `AlignedExclusion` of degree 3,
     /// 7.5). HoDoKu has none; it is scored 300, above Aligned Pair Exclusion.
     pub const fn info(self) -> TechniqueInfo {
+        INFO_TABLE[self as usize]
+    }
+
+    /// The catalog row [`Technique::info`] reads, as written; `INFO_TABLE` holds them all.
+    const fn catalog_row(self) -> TechniqueInfo {
         use Family::*;
         use Level::*;
         use Origin::*;
@@ -765,6 +784,15 @@ mod tests {
             assert!(all.contains(t));
             let one = TechniqueSet::EMPTY.with(t);
             assert_eq!(Technique::iter().filter(|&u| one.contains(u)).count(), 1);
+        }
+    }
+
+    #[test]
+    fn the_info_table_is_the_catalog_in_declaration_order() {
+        assert_eq!(Technique::VARIANTS.len(), Technique::iter().count());
+        for (i, t) in Technique::iter().enumerate() {
+            assert_eq!(t as usize, i, "{t}");
+            assert_eq!(t.info(), t.catalog_row(), "{t}");
         }
     }
 

@@ -25,6 +25,7 @@ use crate::step::{Candidate, Pattern, Role, Step};
 use crate::technique::Technique;
 
 /// One locked-candidates pattern: `digit` in `base` confined to the intersection with `cover`.
+#[derive(Clone, Copy)]
 struct Lock {
     digit: Digit,
     base: Unit,
@@ -44,9 +45,11 @@ impl Lock {
 /// The unit of `kind` containing every cell of a non-empty set, if there is one.
 fn shared_unit(cells: CellSet, kind: UnitKind) -> Option<Unit> {
     let first = cells.first()?;
-    let unit = crate::geometry::units_of(first)
-        .into_iter()
-        .find(|u| u.kind() == kind)?;
+    let unit = match kind {
+        UnitKind::Row => Unit::row(crate::geometry::row_of(first)),
+        UnitKind::Column => Unit::column(crate::geometry::col_of(first)),
+        UnitKind::Box => Unit::boxed(crate::geometry::box_of(first)),
+    };
     (cells - unit.cell_set()).is_empty().then_some(unit)
 }
 
@@ -94,7 +97,8 @@ fn locks(
                 });
             }
             found.sort_by_key(|lock| (lock.cover.index(), lock.digit));
-            for lock in found {
+            // By copy, not by moving the whole array into an iterator.
+            for &lock in &found {
                 each(lock)?;
             }
         }

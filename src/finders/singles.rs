@@ -10,20 +10,28 @@
 use std::ops::ControlFlow;
 
 use super::Emit;
-use crate::geometry::{
-    push_cell_name, push_unit_words, Cell, CellSet, Digit, DigitSet, Unit, UnitKind,
-};
+use crate::geometry::{push_cell_name, push_unit_words, Cell, CellSet, Digit, DigitSet, Unit};
 use crate::grid::Grid;
 use crate::step::{Candidate, Marked, Pattern, Role, Step};
 use crate::technique::Technique;
 
 /// Units in Sudoku Explainer's order: boxes, then columns, then rows.
 pub(crate) fn units_se_order() -> impl Iterator<Item = Unit> {
-    (0..9)
-        .map(Unit::boxed)
-        .chain((0..9).map(Unit::column))
-        .chain((0..9).map(Unit::row))
+    SE_UNIT_ORDER.iter().copied()
 }
+
+/// Boxes, then columns, then rows, as a table: singles walk it at nearly every step.
+const SE_UNIT_ORDER: [Unit; 27] = {
+    let mut order = [Unit::row(0); 27];
+    let mut i = 0;
+    while i < 9 {
+        order[i] = Unit::boxed(i);
+        order[9 + i] = Unit::column(i);
+        order[18 + i] = Unit::row(i);
+        i += 1;
+    }
+    order
+};
 
 pub(crate) use crate::geometry::unit_words;
 
@@ -118,7 +126,12 @@ fn hidden_singles(grid: &Grid, boxes: bool, emit: &mut Emit<'_>) -> ControlFlow<
     } else {
         Technique::HiddenSingleLine
     };
-    for unit in units_se_order().filter(|u| (u.kind() == UnitKind::Box) == boxes) {
+    let units = if boxes {
+        &SE_UNIT_ORDER[..9]
+    } else {
+        &SE_UNIT_ORDER[9..]
+    };
+    for &unit in units {
         // A full house is reported as such, not as a hidden single.
         if grid.empties_in(unit) < 2 {
             continue;
