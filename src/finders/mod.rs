@@ -175,8 +175,15 @@ pub fn first_accepted(
     {
         return chaining::first_forcing_chain_or_cycle(grid);
     }
+    // Without Unique Loop (HoDoKu's profile), its group's rectangles alone: the same first
+    // accepted step, without the loop search.
+    let search = if technique == Technique::UniqueRectangle1 && !accept(Technique::UniqueLoop) {
+        uniqueness::unique_rectangles
+    } else {
+        finder(technique)
+    };
     let mut found = None;
-    let _ = finder(technique)(grid, &mut |step| {
+    let _ = search(grid, &mut |step| {
         debug_assert!(
             step.makes_progress(),
             "finder emitted a step without progress: {step}"
