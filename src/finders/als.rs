@@ -494,6 +494,38 @@ fn arc_slot(arc: DigitSet) -> usize {
 /// ALS chain (ALS-XY-Chain): four to six sets, each joined to the next by restricted commons.
 pub fn als_chain(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
     let graph = graph_of(grid);
+    let mut found = chains_found(&graph, false);
+    found.sort_by_key(|f| (f.0, f.1));
+    let mut emitted: HashSet<Vec<Candidate>> = HashSet::new();
+    for (_, _, path, mut eliminations) in found {
+        eliminations.sort();
+        if !emitted.insert(eliminations.clone()) {
+            continue;
+        }
+        emit(chain_step(grid, &graph, &path, eliminations))?;
+    }
+    ControlFlow::Continue(())
+}
+
+/// The first step [`als_chain`] emits, found without listing every chain: its steps come
+/// shortest first, then in discovery order, so once a chain is found no longer or equally long
+/// one can come before it, and the search stops short of those.
+pub fn first_als_chain(grid: &Grid) -> Option<Step> {
+    let graph = graph_of(grid);
+    let found = chains_found(&graph, true);
+    let (_, _, path, mut eliminations) = found.into_iter().min_by_key(|f| (f.0, f.1))?;
+    eliminations.sort();
+    Some(chain_step(grid, &graph, &path, eliminations))
+}
+
+/// (number of sets, discovery order, path, eliminations) of one chain.
+type FoundChain = (usize, usize, Vec<(usize, DigitSet)>, Vec<Candidate>);
+
+/// Every chain with eliminations, breadth first from each set in turn; with `first_only`,
+/// only chains shorter than every one found before (the first of those sorted by length,
+/// then order, is the same). Breadth first, a start's chains come in order of length, and a
+/// bound cuts only nodes deeper than any kept chain, so shallower ones are reached as before.
+fn chains_found(graph: &AlsGraph, first_only: bool) -> Vec<FoundChain> {
     let count = graph.alses.len();
     // Neighbours of each set with the link's RCs, in order of the neighbour.
     let mut neighbours: Vec<Vec<(u32, DigitSet)>> = vec![Vec::new(); count];
@@ -508,9 +540,9 @@ pub fn als_chain(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
     // the actual RCs (one digit or two) numbered 0..45 by `arc_slot`.
     let mut stamps = vec![0u32; count * 45];
     let mut nodes: Vec<ChainNode> = Vec::new();
-    // (number of sets, discovery order, path, eliminations)
-    type Found = (usize, usize, Vec<(usize, DigitSet)>, Vec<Candidate>);
-    let mut found: Vec<Found> = Vec::new();
+    let mut found: Vec<FoundChain> = Vec::new();
+    // Sets a chain may have: at most this many (bounded by the shortest found if first_only).
+    let mut most_sets = MAX_CHAIN_SETS;
     for start in 0..count {
         let a = &graph.alses[start];
         if a.seen_by.iter().all(|s| s.is_empty()) {
@@ -526,11 +558,11 @@ pub fn als_chain(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
             sets: 1,
         });
         let mut next = 0;
-        while next < nodes.len() {
+        'search: while next < nodes.len() {
             let here = next;
             next += 1;
             let node = nodes[here];
-            if node.sets as usize == MAX_CHAIN_SETS {
+            if node.sets as usize >= most_sets {
                 continue;
             }
             for &(other, rcs) in &neighbours[node.als as usize] {
@@ -568,22 +600,20 @@ pub fn als_chain(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
                     if !eliminations.is_empty() {
                         let path = chain_path(&nodes, nodes.len() - 1);
                         let order = found.len();
-                        found.push((path.len(), order, path, eliminations));
+                        let sets = path.len();
+                        found.push((sets, order, path, eliminations));
+                        if first_only {
+                            // Later chains of this start are no shorter; later starts' must be
+                            // shorter to come first.
+                            most_sets = sets - 1;
+                            break 'search;
+                        }
                     }
                 }
             }
         }
     }
-    found.sort_by_key(|f| (f.0, f.1));
-    let mut emitted: HashSet<Vec<Candidate>> = HashSet::new();
-    for (_, _, path, mut eliminations) in found {
-        eliminations.sort();
-        if !emitted.insert(eliminations.clone()) {
-            continue;
-        }
-        emit(chain_step(grid, &graph, &path, eliminations))?;
-    }
-    ControlFlow::Continue(())
+    found
 }
 
 fn chain_step(
@@ -946,6 +976,37 @@ mod tests {
             XY_WING,
             "Almost Locked Set XY-Wing: A=r5c456 {1679}, B=r4c89,r56c7,r6c89 {1234789}, C=r4c136 {1257}, X,Y=2,7, Z=1 => r5c9<>1",
             XY_WING_MISS,
+        );
+    }
+
+    /// The bounded search's step is the first of the whole list, on every state of a few
+    /// top1465 paths (HoDoKu's profile, where ALS chains stand late in the order).
+    #[test]
+    fn first_als_chain_is_the_first_of_all() {
+        let puzzles = [
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+            "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........",
+            "7.8...3.....6.1...5.........4.....263...8.......1...9..9.2....4....7.5...........",
+            "3.7.4...........918........4.....7.....16.......25..........38..9....5...2.6.....",
+            "5..7..6....38...........2..62.4............917............35.8.4.....1......9....",
+            "4..7..6....38...........2..62.5............917............43.8.5.....1......9....",
+        ];
+        let (mut states, mut with_chain) = (0, 0);
+        for line in puzzles {
+            let mut grid = Grid::from_test_line(line);
+            let trace = crate::pipeline::solve(&grid, &crate::pipeline::Options::hodoku());
+            for step in &trace.steps {
+                let every = crate::finders::all(Technique::AlsChain, &grid);
+                let first = first_als_chain(&grid);
+                assert_eq!(first.as_ref(), every.first(), "{}", grid.to_line());
+                states += 1;
+                with_chain += usize::from(first.is_some());
+                crate::pipeline::apply(&mut grid, step);
+            }
+        }
+        assert!(
+            with_chain >= 10,
+            "{with_chain} of {states} states have an ALS chain"
         );
     }
 

@@ -175,6 +175,9 @@ pub fn first_accepted(
     {
         return chaining::first_forcing_chain_or_cycle(grid);
     }
+    if technique == Technique::AlsChain {
+        return als::first_als_chain(grid).filter(|_| accept(Technique::AlsChain));
+    }
     // Without Unique Loop (HoDoKu's profile), its group's rectangles alone: the same first
     // accepted step, without the loop search.
     let search = if technique == Technique::UniqueRectangle1 && !accept(Technique::UniqueLoop) {

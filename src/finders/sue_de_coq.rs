@@ -29,6 +29,8 @@
 
 use std::ops::ControlFlow;
 
+use arrayvec::ArrayVec;
+
 use super::als::compact_cells;
 use super::Emit;
 use crate::geometry::{unit_words, Cell, CellSet, DigitSet, Unit};
@@ -51,22 +53,24 @@ fn digits_of(grid: &Grid, cells: CellSet) -> DigitSet {
         .fold(DigitSet::EMPTY, |acc, c| acc | grid.candidates(c))
 }
 
-/// Every subset of `cells` in depth-first order, skipping (with their supersets) the cells
-/// holding a digit outside `allowed`; `visit` breaks the search.
+/// Every subset of `cells` in depth-first order with its digits (`digits` those of `set`, the
+/// subset being extended), skipping (with their supersets) the cells holding a digit outside
+/// `allowed`; `visit` breaks the search.
 fn subsets(
     grid: &Grid,
     cells: &[Cell],
     allowed: DigitSet,
-    set: CellSet,
-    visit: &mut dyn FnMut(CellSet) -> ControlFlow<()>,
+    (set, digits): (CellSet, DigitSet),
+    visit: &mut dyn FnMut(CellSet, DigitSet) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
     for (i, &cell) in cells.iter().enumerate() {
-        if !(grid.candidates(cell) - allowed).is_empty() {
+        let candidates = grid.candidates(cell);
+        if !(candidates - allowed).is_empty() {
             continue;
         }
-        let set = set.with(cell);
-        visit(set)?;
-        subsets(grid, &cells[i + 1..], allowed, set, visit)?;
+        let grown = (set.with(cell), digits | candidates);
+        visit(grown.0, grown.1)?;
+        subsets(grid, &cells[i + 1..], allowed, grown, visit)?;
     }
     ControlFlow::Continue(())
 }
@@ -114,30 +118,30 @@ fn check_houses(
     if n < 2 {
         return ControlFlow::Continue(());
     }
-    let line_source: Vec<Cell> = (houses.line_cells - core).iter().collect();
+    // On the stack: this runs for every intersection core and line set.
+    let line_source: ArrayVec<Cell, 9> = (houses.line_cells - core).iter().collect();
     subsets(
         grid,
         &line_source,
         DigitSet::ALL,
-        CellSet::EMPTY,
-        &mut |line_set| {
-            let line_digits = digits_of(grid, line_set);
+        (CellSet::EMPTY, DigitSet::EMPTY),
+        &mut |line_set, line_digits| {
             let line_extra = line_digits - v;
             let covered = line_set.len() as usize - line_extra.len() as usize;
             let holds_v = !(line_digits & v).is_empty();
             if !holds_v || line_set.len() <= line_extra.len() || covered >= n {
                 return ControlFlow::Continue(());
             }
-            let block_source: Vec<Cell> = (houses.block_cells - core - line_set).iter().collect();
+            let block_source: ArrayVec<Cell, 9> =
+                (houses.block_cells - core - line_set).iter().collect();
             // The box set may not use the line set's digits of V.
             let allowed = DigitSet::ALL - (line_digits & v);
             subsets(
                 grid,
                 &block_source,
                 allowed,
-                CellSet::EMPTY,
-                &mut |block_set| {
-                    let block_digits = digits_of(grid, block_set);
+                (CellSet::EMPTY, DigitSet::EMPTY),
+                &mut |block_set, block_digits| {
                     let block_extra = block_digits - v;
                     if (block_digits & v).is_empty()
                         || block_set.len() as usize != n - covered + block_extra.len() as usize
