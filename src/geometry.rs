@@ -98,6 +98,22 @@ impl Unit {
     pub const fn boxed(b: usize) -> Unit {
         Unit(18 + b as u8)
     }
+    /// The unit of `kind` numbered `index` (0..9).
+    pub const fn of_kind(kind: UnitKind, index: usize) -> Unit {
+        match kind {
+            UnitKind::Row => Unit::row(index),
+            UnitKind::Column => Unit::column(index),
+            UnitKind::Box => Unit::boxed(index),
+        }
+    }
+    /// The unit of `kind` that holds `cell`.
+    pub const fn containing(cell: Cell, kind: UnitKind) -> Unit {
+        match kind {
+            UnitKind::Row => Unit::row(row_of(cell)),
+            UnitKind::Column => Unit::column(col_of(cell)),
+            UnitKind::Box => Unit::boxed(box_of(cell)),
+        }
+    }
     pub const fn index(self) -> usize {
         self.0 as usize
     }

@@ -237,14 +237,6 @@ fn units_phrase(units: &[Unit]) -> String {
     }
 }
 
-fn line(kind: UnitKind, index: usize) -> Unit {
-    match kind {
-        UnitKind::Row => Unit::row(index),
-        UnitKind::Column => Unit::column(index),
-        UnitKind::Box => Unit::boxed(index),
-    }
-}
-
 /// Sudoku Explainer's X-Wing, Swordfish and Jellyfish (see the module doc for the order).
 fn basic(grid: &Grid, size: usize, technique: Technique, emit: &mut Emit<'_>) -> ControlFlow<()> {
     let mut placed = [0usize; 10];
@@ -262,7 +254,7 @@ fn basic(grid: &Grid, size: usize, technique: Technique, emit: &mut Emit<'_>) ->
         let mut usable = [0u16; 10];
         for digit in 1..=9u8 {
             for (i, slot) in places[digit as usize].iter_mut().enumerate() {
-                let b = line(base_kind, i);
+                let b = Unit::of_kind(base_kind, i);
                 let p = grid.positions(b, digit);
                 *slot = p;
                 if (2..=size as u32).contains(&p.count_ones()) && !grid.unit_has(b, digit) {
@@ -288,7 +280,7 @@ fn basic(grid: &Grid, size: usize, technique: Technique, emit: &mut Emit<'_>) ->
                 let lines_of = |m: u16, kind: UnitKind| {
                     (0..9)
                         .filter(move |i| m & (1 << i) != 0)
-                        .map(move |i| line(kind, i))
+                        .map(move |i| Unit::of_kind(kind, i))
                 };
                 let area = |m: u16, kind: UnitKind| {
                     lines_of(m, kind).fold(CellSet::EMPTY, |a, u| a | u.cell_set())

@@ -45,11 +45,7 @@ impl Lock {
 /// The unit of `kind` containing every cell of a non-empty set, if there is one.
 fn shared_unit(cells: CellSet, kind: UnitKind) -> Option<Unit> {
     let first = cells.first()?;
-    let unit = match kind {
-        UnitKind::Row => Unit::row(crate::geometry::row_of(first)),
-        UnitKind::Column => Unit::column(crate::geometry::col_of(first)),
-        UnitKind::Box => Unit::boxed(crate::geometry::box_of(first)),
-    };
+    let unit = Unit::containing(first, kind);
     (cells - unit.cell_set()).is_empty().then_some(unit)
 }
 
@@ -73,7 +69,7 @@ fn locks(
         ]
     };
     for (base_kind, cover_kind) in passes {
-        for base in (0..9).map(|i| unit_of_kind(base_kind, i)) {
+        for base in (0..9).map(|i| Unit::of_kind(base_kind, i)) {
             // SE walks the covers crossing the base in order, and the digits within each.
             // At most one lock per digit; on the stack, since this runs at most steps of SE's
             // order (the direct forms come right after the hidden singles).
@@ -106,20 +102,12 @@ fn locks(
     ControlFlow::Continue(())
 }
 
-fn unit_of_kind(kind: UnitKind, index: usize) -> Unit {
-    match kind {
-        UnitKind::Row => Unit::row(index),
-        UnitKind::Column => Unit::column(index),
-        UnitKind::Box => Unit::boxed(index),
-    }
-}
-
 /// Sudoku Explainer's direct check: another unit of the base's kind, crossing the cover, where
 /// the digit had several places and has exactly one left outside the cover.
 fn following_hidden_single(grid: &Grid, lock: &Lock) -> Option<(Unit, Cell)> {
     let kind = lock.base.kind();
     (0..9)
-        .map(|i| unit_of_kind(kind, i))
+        .map(|i| Unit::of_kind(kind, i))
         .filter(|&u| u != lock.base)
         .find_map(|unit| {
             if (unit.cell_set() & lock.cover.cell_set()).is_empty() {

@@ -175,8 +175,11 @@ pub fn first_accepted(
     {
         return chaining::first_forcing_chain_or_cycle(grid);
     }
+    // ALS Chain's search emits only ALS chains: asked only when they are wanted.
     if technique == Technique::AlsChain {
-        return als::first_als_chain(grid).filter(|_| accept(Technique::AlsChain));
+        return accept(technique)
+            .then(|| als::first_als_chain(grid))
+            .flatten();
     }
     // Without Unique Loop (HoDoKu's profile), its group's rectangles alone: the same first
     // accepted step, without the loop search.

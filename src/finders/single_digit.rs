@@ -95,17 +95,9 @@ fn strong_link(grid: &Grid, digit: Digit, unit: Unit) -> Option<StrongLink> {
 /// Strong links of `digit` in the units of one kind, in unit order.
 fn strong_links_of_kind(grid: &Grid, digit: Digit, kind: UnitKind) -> Vec<StrongLink> {
     (0..9)
-        .map(|i| unit_of_kind(kind, i))
+        .map(|i| Unit::of_kind(kind, i))
         .filter_map(|u| strong_link(grid, digit, u))
         .collect()
-}
-
-fn unit_of_kind(kind: UnitKind, index: usize) -> Unit {
-    match kind {
-        UnitKind::Row => Unit::row(index),
-        UnitKind::Column => Unit::column(index),
-        UnitKind::Box => Unit::boxed(index),
-    }
 }
 
 /// Whether `a` and `b` are the only two places for `digit` in their common unit of `kind`.
@@ -118,10 +110,7 @@ fn is_link_of_kind(grid: &Grid, digit: Digit, a: Cell, b: Cell, kind: UnitKind) 
     if !shared {
         return false;
     }
-    let unit = units_of(a)
-        .into_iter()
-        .find(|u| u.kind() == kind)
-        .expect("every cell has a unit of each kind");
+    let unit = Unit::containing(a, kind);
     strong_link(grid, digit, unit).is_some()
 }
 
@@ -490,10 +479,7 @@ pub fn empty_rectangle(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
             for (line, crossing_kind, other_line) in passes {
                 let crossings = (grid.digit_cells(digit) & line.cell_set()) - boxed.cell_set();
                 for p in crossings {
-                    let crossing = units_of(p)
-                        .into_iter()
-                        .find(|u| u.kind() == crossing_kind)
-                        .expect("every cell has a unit of each kind");
+                    let crossing = Unit::containing(p, crossing_kind);
                     let Some(link) = strong_link(grid, digit, crossing) else {
                         continue;
                     };

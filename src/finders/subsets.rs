@@ -171,9 +171,7 @@ fn locked(grid: &Grid, size: u32, technique: Technique, emit: &mut Emit<'_>) -> 
         let line = [UnitKind::Row, UnitKind::Column]
             .into_iter()
             .find_map(|kind| {
-                let u = crate::geometry::units_of(n.cells[0])
-                    .into_iter()
-                    .find(|u| u.kind() == kind)?;
+                let u = Unit::containing(n.cells[0], kind);
                 (set - u.cell_set()).is_empty().then_some(u)
             });
         let Some(line) = line else {

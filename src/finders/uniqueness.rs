@@ -395,7 +395,7 @@ fn se_type_3(grid: &Grid, c1: Cell, c2: Cell, pair: DigitSet) -> Vec<Type3Set> {
     let common_extras = extras & grid.candidates(c1) & grid.candidates(c2);
     for degree in extras.len() as usize..=7 {
         for kind in SE_REGION_KINDS {
-            let unit = unit_of_kind(c1, kind);
+            let unit = Unit::containing(c1, kind);
             if !unit.cell_set().contains(c2) {
                 continue;
             }
@@ -1021,15 +1021,6 @@ pub fn avoidable_rectangle_2(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()
 /// Sudoku Explainer's region types in its order (`Grid.getRegionTypes`): box, row, column.
 const SE_REGION_KINDS: [UnitKind; 3] = [UnitKind::Box, UnitKind::Row, UnitKind::Column];
 
-/// The unit of `kind` that holds `cell`.
-fn unit_of_kind(cell: Cell, kind: UnitKind) -> Unit {
-    match kind {
-        UnitKind::Row => Unit::row(row_of(cell)),
-        UnitKind::Column => Unit::column(col_of(cell)),
-        UnitKind::Box => Unit::boxed(box_of(cell)),
-    }
-}
-
 /// Sudoku Explainer's loop search (`UniqueLoops.checkForLoops`): from the last cell of `path`,
 /// through each unit kind but the one just used, to every cell holding both `v1` and `v2`. At
 /// most two cells with extra digits are allowed, or any number while all extra digits seen
@@ -1051,7 +1042,7 @@ fn loop_search(
         if Some(kind) == last_kind {
             continue;
         }
-        for &next in unit_of_kind(cell, kind).cells() {
+        for &next in Unit::containing(cell, kind).cells() {
             if next == path[0] && path.len() >= 4 {
                 loops.push(path.clone());
             } else if !path.contains(&next) {
@@ -1298,7 +1289,7 @@ fn loop_steps(grid: &Grid, cells: &[Cell], pair: DigitSet) -> Vec<(u8, String, S
                 // and prefers a locked `a` to a locked `b`.
                 let mut locked = [None, None];
                 for kind in SE_REGION_KINDS {
-                    let unit = unit_of_kind(p, kind);
+                    let unit = Unit::containing(p, kind);
                     if !unit.cell_set().contains(q) {
                         continue;
                     }
@@ -1441,7 +1432,7 @@ fn grave(grid: &Grid) -> Option<Grave> {
 fn shared_units_se(cells: &[Cell]) -> Vec<Unit> {
     SE_REGION_KINDS
         .iter()
-        .map(|&kind| unit_of_kind(cells[0], kind))
+        .map(|&kind| Unit::containing(cells[0], kind))
         .filter(|unit| cells.iter().all(|&c| unit.cell_set().contains(c)))
         .collect()
 }

@@ -202,12 +202,8 @@ fn screen_closures_are_the_searchs() {
 /// (its cell's other candidates and its digit's other places removed, the cell left unsolved,
 /// as an outer chain leaves it).
 fn screened_grids() -> Vec<Grid> {
-    let puzzles = [
-        "1.......2..94...5..6....7.....89..4....3.6.....8.4.....2....1..7.......6..5.8..3.",
-        ".......39.....1..5..3.5.8....8.9...6.7...2...1..4.......9.8..5..2....6..4..7.....",
-    ];
     let mut grids = Vec::new();
-    for puzzle in puzzles {
+    for puzzle in NESTED_STARTS {
         let start = Grid::from_test_line(puzzle);
         for cell in 0..81 {
             for digit in start.candidates(cell) {
@@ -238,12 +234,11 @@ fn focus_turns_away_no_useful_inner_step() {
     use super::focus::Focus;
     use crate::finders::all;
     use crate::technique::Technique;
-    let starts = [
-        "1.......2..94...5..6....7.....89..4....3.6.....8.4.....2....1..7.......6..5.8..3.",
-        ".......39.....1..5..3.5.8....8.9...6.7...2...1..4.......9.8..5..2....6..4..7.....",
+    let top1465 = [
         "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
         "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........",
     ];
+    let starts = NESTED_STARTS.iter().chain(&top1465);
     let techniques = [
         Technique::LockedCandidatesPointing,
         Technique::LockedCandidatesClaiming,
@@ -287,12 +282,8 @@ fn focus_turns_away_no_useful_inner_step() {
 #[test]
 fn loop_plan_from_new_links_is_the_whole_plan() {
     use super::screen::Screen;
-    let starts = [
-        "1.......2..94...5..6....7.....89..4....3.6.....8.4.....2....1..7.......6..5.8..3.",
-        ".......39.....1..5..3.5.8....8.9...6.7...2...1..4.......9.8..5..2....6..4..7.....",
-    ];
     let (mut grids, mut with_chains) = (0, 0);
-    for start in starts {
+    for start in NESTED_STARTS {
         let source = Grid::from_test_line(start);
         let source_plan = Screen::new(Rule::FORCING_CHAINS_AND_CYCLES, &source)
             .loop_plan_with(None)
@@ -337,14 +328,9 @@ fn loop_plan_from_new_links_is_the_whole_plan() {
 #[test]
 fn source_closures_are_the_reduced_grids_own() {
     use super::screen::{screen, with_nested_source, Screen};
-    let starts = [
-        "1.......2..94...5..6....7.....89..4....3.6.....8.4.....2....1..7.......6..5.8..3.",
-        ".......39.....1..5..3.5.8....8.9...6.7...2...1..4.......9.8..5..2....6..4..7.....",
-    ];
     let (mut grids, mut from_source, mut computed, mut planned) = (0, 0, 0, 0);
-    for start in starts {
-        let source = Grid::from_test_line(start);
-        for work in dynamically_reduced(&source) {
+    for (source, reduced_grids) in nested_reductions() {
+        for work in reduced_grids {
             let at = || work.to_line();
             let own = screen(Rule::DYNAMIC, &work);
             with_nested_source(&source, || {
@@ -387,14 +373,9 @@ fn source_closures_are_the_reduced_grids_own() {
 #[test]
 fn source_reaches_are_the_reduced_grids_own() {
     use super::screen::{screen, with_nested_source, Screen};
-    let starts = [
-        "1.......2..94...5..6....7.....89..4....3.6.....8.4.....2....1..7.......6..5.8..3.",
-        ".......39.....1..5..3.5.8....8.9...6.7...2...1..4.......9.8..5..2....6..4..7.....",
-    ];
     let (mut grids, mut from_source, mut computed, mut planned) = (0, 0, 0, 0);
-    for start in starts {
-        let source = Grid::from_test_line(start);
-        for work in dynamically_reduced(&source) {
+    for (source, reduced_grids) in nested_reductions() {
+        for work in reduced_grids {
             let at = || work.to_line();
             let own =
                 [Rule::MULTIPLE, Rule::FORCING_CHAINS_AND_CYCLES].map(|rule| screen(rule, &work));
@@ -426,6 +407,25 @@ fn source_reaches_are_the_reduced_grids_own() {
         grids >= 500 && from_source >= 10_000 && computed >= 10_000 && planned >= 50,
         "{grids} grids, {from_source} reaches from the source, {computed} computed, {planned} planned"
     );
+}
+
+/// The starts of two puzzles whose first step is a nested chain (a Golden Nugget-like one and
+/// one more): the source grids of the nested-search tests.
+const NESTED_STARTS: [&str; 2] = [
+    "1.......2..94...5..6....7.....89..4....3.6.....8.4.....2....1..7.......6..5.8..3.",
+    ".......39.....1..5..3.5.8....8.9...6.7...2...1..4.......9.8..5..2....6..4..7.....",
+];
+
+/// Each of [`NESTED_STARTS`] with the grids dynamic chains reduce it to.
+fn nested_reductions() -> Vec<(Grid, Vec<Grid>)> {
+    NESTED_STARTS
+        .iter()
+        .map(|start| {
+            let source = Grid::from_test_line(start);
+            let reduced = dynamically_reduced(&source);
+            (source, reduced)
+        })
+        .collect()
 }
 
 /// The grids dynamic chains reduce `source` to, as nested chains meet them: each candidate
