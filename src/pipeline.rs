@@ -49,7 +49,10 @@ pub enum Choice {
     /// - locked candidates and subsets (naked and hidden sets by HoDoKu's own search,
     ///   `finders::hodoku_finder`) take the step HoDoKu's search meets first (`SimpleSolver`):
     ///   boxes, then rows, then columns, each 1-9; in a unit, locked candidates by digit, naked
-    ///   sets by their cells and hidden sets by their digits, in lexicographic order.
+    ///   sets by their cells and hidden sets by their digits, in lexicographic order;
+    /// - Sudoku Explainer's multi-branch chaining rules, which stand in for HoDoKu's forcing
+    ///   chains and nets, take the first step their search meets
+    ///   ([`crate::finders::chaining::quick_step`]) instead of SE's choice among all.
     Hodoku,
 }
 
@@ -435,6 +438,15 @@ fn next_step_of(grid: &Grid, options: &Options, enabled: TechniqueSet) -> Option
         }
         searched.insert(leader);
         if options.choice == Choice::Hodoku {
+            // SE's multi-branch rules stand in for HoDoKu's forcing chains and nets: any sound
+            // step of theirs will do, and the first one met costs a fraction of SE's choice.
+            let accept = |x: Technique| enabled.contains(x);
+            if let Some(step) = crate::finders::chaining::quick_step(t, grid, &accept) {
+                if step.is_some() {
+                    return step;
+                }
+                continue;
+            }
             if let Some(search) = HODOKU_SORTED_SEARCHES.iter().find(|s| s.contains(&t)) {
                 for &x in search.iter() {
                     searched.insert(x);

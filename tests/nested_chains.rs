@@ -67,3 +67,35 @@ fn forum_hardest_sample_is_solved_by_logic() {
         );
     }
 }
+
+/// HoDoKu's profile solves such puzzles too: where HoDoKu would guess, Sudoku Explainer's
+/// nested chains stand in for its forcing nets, each the first step their search meets. Every
+/// step is sound, and the path needs nested chains (written here: rated 11.1 by SE). With the
+/// shared corpora, the forum sample as well.
+#[test]
+fn hodoku_profile_solves_nested_chain_puzzles_by_logic() {
+    let mut puzzles = vec![
+        "98.7..6..75..4......3..8.7.8....9.5..3.2..1.....4....6.7...4.3....8..4......1...2"
+            .to_string(),
+    ];
+    if let Some(forum) = common::corpus("forum-hardest-11plus.txt", usize::MAX) {
+        puzzles.extend(forum.iter().skip(8_000).step_by(16_000).cloned());
+    }
+    let options = Options::hodoku();
+    for line in &puzzles {
+        let trace = solve(&Grid::from_puzzle(&common::cells(line)), &options);
+        assert_eq!(trace.status, Status::Solved, "{line}: not solved");
+        if let Some((n, step)) = trace.first_unsound_step() {
+            panic!("{line}: step {} is unsound: {step}", n + 1);
+        }
+        assert!(
+            trace
+                .steps
+                .iter()
+                .any(|s| s.technique == Technique::NestedForcingChains),
+            "{line}: no nested chain"
+        );
+        let rating = stepwise::rating::rate_hodoku(&trace);
+        assert_eq!(rating.level, "Extreme", "{line}");
+    }
+}

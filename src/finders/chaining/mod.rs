@@ -227,6 +227,66 @@ pub fn nested(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
     }
 }
 
+/// The multi-branch rules by the first technique of each (the one the pipeline meets first),
+/// with every technique the rule names: SE's rules after Forcing Chains & Cycles.
+const MULTI_BRANCH_RULES: [(Technique, &[Technique]); 5] = {
+    use Technique::*;
+    [
+        (NishioForcingChains, &[NishioForcingChains]),
+        (CellForcingChains, &[CellForcingChains, RegionForcingChains]),
+        (
+            DynamicContradictionForcingChains,
+            &[
+                DynamicContradictionForcingChains,
+                DynamicDoubleForcingChains,
+                DynamicCellForcingChains,
+                DynamicRegionForcingChains,
+            ],
+        ),
+        (DynamicForcingChainsPlus, &[DynamicForcingChainsPlus]),
+        (NestedForcingChains, &[NestedForcingChains]),
+    ]
+};
+
+/// A quick step of a multi-branch rule, where SE's exact choice is not wanted (HoDoKu's
+/// profile, whose forcing chains and nets these rules stand in for: HoDoKu's own are other
+/// searches, and its level is decided at the first such step). The rule's search stops at
+/// the first candidate or cell whose chains give a hint, trying cells with the fewest
+/// candidates first (bivalue cells give contradictions and common conclusions soonest), and
+/// the first of that part's hints in SE's order is taken. Nested chains try level 4 first,
+/// whose inner dynamic chains reach a conclusion soonest, then levels 2, 3 and 5. On the
+/// forum's hardest puzzles this is several times faster than SE's choice among all hints.
+/// `None` when `technique` does not lead such a rule or `accept` refuses one of the rule's
+/// techniques (the caller then runs the full search); `Some(None)` when the rule finds
+/// nothing.
+pub fn quick_step(
+    technique: Technique,
+    grid: &Grid,
+    accept: &dyn Fn(Technique) -> bool,
+) -> Option<Option<Step>> {
+    let (_, named) = MULTI_BRANCH_RULES
+        .iter()
+        .find(|(leader, _)| *leader == technique)?;
+    if !named.iter().all(|&t| accept(t)) {
+        return None;
+    }
+    let first_of = |rule: Rule| Search::new(rule, grid).first_part_only().run();
+    let hints = match technique {
+        Technique::NishioForcingChains => first_of(Rule::NISHIO),
+        Technique::CellForcingChains => first_of(Rule::MULTIPLE),
+        Technique::DynamicContradictionForcingChains => first_of(Rule::DYNAMIC),
+        Technique::DynamicForcingChainsPlus => first_of(Rule::nested(1)),
+        _ => advanced::with_shared_levels(grid, || {
+            [4, 2, 3, 5]
+                .into_iter()
+                .map(|level| first_of(Rule::nested(level)))
+                .find(|hints| !hints.is_empty())
+                .unwrap_or_default()
+        }),
+    };
+    Some(hints.first().map(|hint| to_step(grid, hint)))
+}
+
 /// Every hint of one chaining rule on `grid`, in the order the rule reports them (for tests
 /// and tools that look beyond the first step).
 pub fn search(rule: Rule, grid: &Grid) -> Vec<ChainHint> {

@@ -411,6 +411,71 @@ fn source_reaches_are_the_reduced_grids_own() {
 
 /// The starts of two puzzles whose first step is a nested chain (a Golden Nugget-like one and
 /// one more): the source grids of the nested-search tests.
+/// The early-stopping searches of HoDoKu's stand-ins ([`quick_step`]) return hints of the
+/// rule's own: on the grids dynamic chains reduce the nested starts to (and on the starts
+/// themselves for nested chains), the quick search finds a hint exactly when the whole search
+/// does, each quick hint removes what one of the whole search's hints removes, and it stops
+/// with far fewer hints.
+#[test]
+fn quick_searches_stop_early_with_hints_of_the_whole_search() {
+    let mut cases: Vec<(Rule, Grid)> = Vec::new();
+    for (source, reduced) in nested_reductions() {
+        for work in reduced.into_iter().step_by(3) {
+            cases.push((Rule::DYNAMIC, work.clone()));
+            cases.push((Rule::NISHIO, work.clone()));
+            cases.push((Rule::MULTIPLE, work));
+        }
+        cases.push((Rule::nested(2), source));
+    }
+    let (mut with_hints, mut quick_total, mut whole_total) = (0, 0, 0);
+    for (rule, grid) in &cases {
+        let whole = Search::new(*rule, grid).run();
+        let quick = Search::new(*rule, grid).first_part_only().run();
+        let at = || format!("{rule:?} at {}", grid.to_line());
+        assert_eq!(quick.is_empty(), whole.is_empty(), "{}", at());
+        for hint in &quick {
+            assert!(
+                whole.iter().any(|w| w.removable == hint.removable),
+                "{}: {:?} is not a hint of the whole search",
+                at(),
+                hint.removable
+            );
+        }
+        with_hints += usize::from(!whole.is_empty());
+        quick_total += quick.len();
+        whole_total += whole.len();
+    }
+    assert!(with_hints >= 100, "{with_hints} grids with hints");
+    assert!(
+        quick_total * 3 < whole_total,
+        "the quick searches found {quick_total} hints, the whole {whole_total}"
+    );
+    // The pipeline's entry: only the leaders of multi-branch rules, all their techniques
+    // accepted.
+    let grid = Grid::from_test_line(NESTED_STARTS[0]);
+    let all_accepted = |_: Technique| true;
+    assert!(quick_step(Technique::XWing, &grid, &all_accepted).is_none());
+    assert!(quick_step(Technique::CellForcingChains, &grid, &|t| {
+        t != Technique::RegionForcingChains
+    })
+    .is_none());
+    let step = quick_step(Technique::NestedForcingChains, &grid, &all_accepted)
+        .expect("a multi-branch rule")
+        .expect("nested chains find a step");
+    assert_eq!(step.technique, Technique::NestedForcingChains);
+    let solution = crate::finders::testing::solved(&grid);
+    assert!(
+        step.placements
+            .iter()
+            .all(|p| solution.value(p.cell) == p.digit)
+            && step
+                .eliminations
+                .iter()
+                .all(|e| solution.value(e.cell) != e.digit),
+        "{step}"
+    );
+}
+
 const NESTED_STARTS: [&str; 2] = [
     "1.......2..94...5..6....7.....89..4....3.6.....8.4.....2....1..7.......6..5.8..3.",
     ".......39.....1..5..3.5.8....8.9...6.7...2...1..4.......9.8..5..2....6..4..7.....",
