@@ -437,10 +437,10 @@ fn next_step_of(grid: &Grid, options: &Options, enabled: TechniqueSet) -> Option
             continue;
         }
         searched.insert(leader);
+        let accept = |x: Technique| enabled.contains(x);
         if options.choice == Choice::Hodoku {
             // SE's multi-branch rules stand in for HoDoKu's forcing chains and nets: any sound
             // step of theirs will do, and the first one met costs a fraction of SE's choice.
-            let accept = |x: Technique| enabled.contains(x);
             if let Some(step) = crate::finders::chaining::quick_step(t, grid, &accept) {
                 if step.is_some() {
                     return step;
@@ -473,7 +473,6 @@ fn next_step_of(grid: &Grid, options: &Options, enabled: TechniqueSet) -> Option
                 continue;
             }
         }
-        let accept = |x: Technique| enabled.contains(x);
         if let Some(step) = first_accepted(t, grid, &accept) {
             return Some(step);
         }

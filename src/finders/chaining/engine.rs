@@ -988,6 +988,7 @@ impl<'g> Search<'g> {
         let grid = self.grid;
         let mut order: ArrayVec<Cell, 81> = (0..81).collect();
         if self.first_part_only {
+            // (a quick search tries the cells with fewest candidates first)
             order.sort_by_key(|&cell| grid.candidates(cell).len());
         }
         for cell in order {

@@ -227,27 +227,6 @@ pub fn nested(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
     }
 }
 
-/// The multi-branch rules by the first technique of each (the one the pipeline meets first),
-/// with every technique the rule names: SE's rules after Forcing Chains & Cycles.
-const MULTI_BRANCH_RULES: [(Technique, &[Technique]); 5] = {
-    use Technique::*;
-    [
-        (NishioForcingChains, &[NishioForcingChains]),
-        (CellForcingChains, &[CellForcingChains, RegionForcingChains]),
-        (
-            DynamicContradictionForcingChains,
-            &[
-                DynamicContradictionForcingChains,
-                DynamicDoubleForcingChains,
-                DynamicCellForcingChains,
-                DynamicRegionForcingChains,
-            ],
-        ),
-        (DynamicForcingChainsPlus, &[DynamicForcingChainsPlus]),
-        (NestedForcingChains, &[NestedForcingChains]),
-    ]
-};
-
 /// A quick step of a multi-branch rule, where SE's exact choice is not wanted (HoDoKu's
 /// profile, whose forcing chains and nets these rules stand in for: HoDoKu's own are other
 /// searches, and its level is decided at the first such step). The rule's search stops at
@@ -264,19 +243,26 @@ pub fn quick_step(
     grid: &Grid,
     accept: &dyn Fn(Technique) -> bool,
 ) -> Option<Option<Step>> {
-    let (_, named) = MULTI_BRANCH_RULES
-        .iter()
-        .find(|(leader, _)| *leader == technique)?;
-    if !named.iter().all(|&t| accept(t)) {
+    use strum::IntoEnumIterator;
+    // The rule the technique leads (`None` for nested chains, a rule per level).
+    let rule = match technique {
+        Technique::NishioForcingChains => Some(Rule::NISHIO),
+        Technique::CellForcingChains => Some(Rule::MULTIPLE),
+        Technique::DynamicContradictionForcingChains => Some(Rule::DYNAMIC),
+        Technique::DynamicForcingChainsPlus => Some(Rule::nested(1)),
+        Technique::NestedForcingChains => None,
+        _ => return None,
+    };
+    // The rule's techniques: the technique itself and those found with it.
+    let mut named =
+        Technique::iter().filter(|&t| t == technique || group_leader(t) == Some(technique));
+    if !named.all(accept) {
         return None;
     }
     let first_of = |rule: Rule| Search::new(rule, grid).first_part_only().run();
-    let hints = match technique {
-        Technique::NishioForcingChains => first_of(Rule::NISHIO),
-        Technique::CellForcingChains => first_of(Rule::MULTIPLE),
-        Technique::DynamicContradictionForcingChains => first_of(Rule::DYNAMIC),
-        Technique::DynamicForcingChainsPlus => first_of(Rule::nested(1)),
-        _ => advanced::with_shared_levels(grid, || {
+    let hints = match rule {
+        Some(rule) => first_of(rule),
+        None => advanced::with_shared_levels(grid, || {
             [4, 2, 3, 5]
                 .into_iter()
                 .map(|level| first_of(Rule::nested(level)))
