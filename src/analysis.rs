@@ -30,7 +30,7 @@ use serde::Serialize;
 use strum::IntoEnumIterator;
 
 use crate::pipeline::{Status, Trace};
-use crate::rating::Rating;
+use crate::rating::PuzzleRating;
 use crate::step::{placements_notation, round_rating, Step};
 use crate::technique::{Family, Technique};
 
@@ -169,13 +169,15 @@ pub struct RequirementCheck {
 pub struct Analysis {
     pub puzzle: String,
     pub status: Status,
+    /// The profile whose path is analysed (`se`, `hodoku`, ..., `custom`); `None` for input
+    /// that could not be read.
+    pub profile: Option<String>,
     pub givens: usize,
     pub symmetry: Vec<Symmetry>,
-    pub er: f64,
-    pub ep: f64,
-    pub ed: f64,
-    pub level: String,
-    pub hardest: String,
+    /// The puzzle's rating, each figure from its own rater's path (flat in JSON: `er`, `ep`,
+    /// `ed`, `hardest`, `level`, `score`, `se_path`, `hodoku_path`).
+    #[serde(flatten)]
+    pub rating: PuzzleRating,
     pub steps: usize,
     /// Steps per technique, in catalog (rating) order.
     pub techniques: Vec<TechniqueCount>,
@@ -191,19 +193,16 @@ pub struct Analysis {
 }
 
 impl Analysis {
-    /// The analysis of a trace and its rating.
-    pub fn of(trace: &Trace, rating: &Rating) -> Analysis {
+    /// The analysis of a trace and the puzzle's rating.
+    pub fn of(trace: &Trace, rating: &PuzzleRating) -> Analysis {
         let givens = trace.end.givens();
         Analysis {
             puzzle: trace.puzzle.clone(),
             status: trace.status,
+            profile: None,
             givens: givens.len() as usize,
             symmetry: symmetries_of(givens),
-            er: rating.er,
-            ep: rating.ep,
-            ed: rating.ed,
-            level: rating.level.clone(),
-            hardest: rating.hardest.clone(),
+            rating: rating.clone(),
             steps: trace.steps.len(),
             techniques: histogram(&trace.steps),
             bottlenecks: bottlenecks(&trace.steps, trace.status == Status::Solved),
@@ -215,17 +214,13 @@ impl Analysis {
 
     /// The analysis of input that could not be read.
     pub fn invalid(error: String) -> Analysis {
-        let unrated = Rating::unrated();
         Analysis {
             puzzle: String::new(),
             status: Status::Invalid,
+            profile: None,
             givens: 0,
             symmetry: vec![],
-            er: unrated.er,
-            ep: unrated.ep,
-            ed: unrated.ed,
-            level: unrated.level,
-            hardest: unrated.hardest,
+            rating: PuzzleRating::none(),
             steps: 0,
             techniques: vec![],
             bottlenecks: vec![],
@@ -296,10 +291,7 @@ impl Analysis {
             status_word(self.status),
             self.steps
         ));
-        out.push_str(&format!(
-            "Rating: ER {:.1}, EP {:.1}, ED {:.1}; level {}; hardest {}\n",
-            self.er, self.ep, self.ed, self.level, self.hardest
-        ));
+        out.push_str(&format!("Rating: {}\n", self.rating.to_text()));
         if !self.techniques.is_empty() {
             out.push_str("Techniques:\n");
             for t in &self.techniques {
@@ -403,7 +395,7 @@ mod tests {
     use super::*;
     use crate::grid::Grid;
     use crate::pipeline::{solve, Options};
-    use crate::rating::rate;
+    use crate::rating::PuzzleRating;
 
     /// The second puzzle of `examples/graded.txt` (SE 3.4/1.2/1.2).
     const HIDDEN_PAIR: &str =
@@ -419,7 +411,7 @@ mod tests {
             }
         });
         let trace = solve(&Grid::from_puzzle(&cells), &Options::sudoku_explainer());
-        Analysis::of(&trace, &rate(&trace))
+        Analysis::of(&trace, &PuzzleRating::of(Some(("se", &trace)), None))
     }
 
     #[test]
@@ -450,7 +442,10 @@ mod tests {
     #[test]
     fn hidden_pair_puzzle_bottlenecks() {
         let a = analysis_of(HIDDEN_PAIR);
-        assert_eq!((a.er, a.ep, a.ed), (3.4, 1.2, 1.2));
+        assert_eq!(
+            (a.rating.er, a.rating.ep, a.rating.ed),
+            (Some(3.4), Some(1.2), Some(1.2))
+        );
         assert_eq!(a.givens, 23);
         let got: Vec<(usize, &str, f64)> = a
             .bottlenecks
@@ -490,7 +485,7 @@ mod tests {
         let a = analysis_of(
             "................12..3.45..............6..34...1.....7...8...5...2.76.....9.1.....",
         );
-        assert_eq!(a.er, 7.1);
+        assert_eq!(a.rating.er, Some(7.1));
         let got: Vec<(usize, &str, f64, Option<usize>, usize)> = a
             .bottlenecks
             .iter()
@@ -541,7 +536,7 @@ mod tests {
         let a = analysis_of(
             "...5..94..5.6...8...4.9.3..3...7.1..4........297......6..95...25..2...1..2..8....",
         );
-        assert_eq!(a.er, 9.0);
+        assert_eq!(a.rating.er, Some(9.0));
         let near_top: usize = a
             .techniques
             .iter()
@@ -559,7 +554,7 @@ mod tests {
         let a = analysis_of(
             "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
         );
-        assert_eq!(a.er, 1.2);
+        assert_eq!(a.rating.er, Some(1.2));
         assert_eq!(a.symmetry, vec![Symmetry::Rotational180]);
         assert_eq!(a.givens, 30);
         // Three 1.2 Hidden Singles, the first three; each unlocks the singles to the end.

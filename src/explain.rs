@@ -1,17 +1,20 @@
 //! The library's front door for the four uses of a trace: solve logically, explain, rate and
 //! hint, each from a parsed puzzle, each returning a serde type.
 //!
-//! Owns [`Explanation`], [`RateSettings`] (which paths `rate` takes) and [`RateRecord`] (the
-//! JSON and CSV shapes of `explain` and `rate`), [`rate_puzzle`] (the per-puzzle work of `rate`)
-//! and the text rendering of an explanation.
+//! Owns [`Explanation`] and [`RateRecord`] (the JSON and CSV shapes of `explain` and `rate`),
+//! [`explain`] and [`rate_puzzle`] (the per-puzzle work of `rate`), both on the paths a
+//! [`RateSettings`] names within its one time limit, and the text rendering of an explanation.
 
 use serde::Serialize;
 
+use crate::analysis::Analysis;
+use crate::deadline;
 use crate::format::{to_pencilmark, PuzzleInput};
 use crate::grid::Grid;
 use crate::hint::{hint, Hint, HintError, HintLevel};
-use crate::pipeline::{solve, Options, Status, Trace};
-use crate::rating::{rate, rate_hodoku, Rating};
+use crate::pipeline::{solve, solve_without_uniqueness, Options, Status, Trace};
+pub use crate::profile::{RateSettings, RatedPath};
+use crate::rating::{is_rateable, PuzzleRating};
 use crate::step::Step;
 
 /// The grid a parsed puzzle describes: a pencilmark grid keeps its candidates as written.
@@ -33,26 +36,37 @@ pub struct Explanation {
     pub puzzle: String,
     pub solution: Option<String>,
     pub status: Status,
-    pub rating: Rating,
+    /// The profile whose path the steps are (`se`, `hodoku`, ..., `custom`); `None` for input
+    /// that could not be read.
+    pub profile: Option<String>,
+    /// The puzzle's rating, each figure from its own rater's path (see [`crate::profile`]).
+    pub rating: PuzzleRating,
     pub steps: Vec<Step>,
-    /// The pencilmarks left when stuck.
+    /// The pencilmarks left where logic stopped (stuck, or several solutions).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub remaining: Option<String>,
-    /// Why the puzzle is invalid, has no solution or several.
+    /// Why the puzzle is invalid, has no solution or several, or ran out of time.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
 }
 
 impl Explanation {
-    /// Builds the explanation of a trace.
-    pub fn of(trace: &Trace) -> Explanation {
-        let remaining = (trace.status == Status::Stuck)
-            .then(|| to_pencilmark(trace.end.values(), &trace.end.candidate_masks()));
+    /// Builds the explanation of a trace (the path shown, of the named profile) with the
+    /// puzzle's rating.
+    pub fn of(trace: &Trace, profile: &str, rating: PuzzleRating) -> Explanation {
+        let stopped = trace.status == Status::Stuck
+            || (trace.status == Status::MultipleSolutions && !trace.steps.is_empty());
+        let remaining =
+            stopped.then(|| to_pencilmark(trace.end.values(), &trace.end.candidate_masks()));
         let error = match trace.status {
             Status::NoSolution => Some("the puzzle has no solution".to_string()),
             Status::MultipleSolutions => Some(format!(
                 "the puzzle has more than one solution; two solutions differ at {}",
                 trace.differing_names().join(", ")
+            )),
+            Status::Timeout => Some(format!(
+                "the time limit passed after {} steps",
+                trace.steps.len()
             )),
             _ => None,
         };
@@ -60,7 +74,8 @@ impl Explanation {
             puzzle: trace.puzzle.clone(),
             solution: trace.solution_line(),
             status: trace.status,
-            rating: rate(trace),
+            profile: Some(profile.to_string()),
+            rating,
             steps: trace.steps.clone(),
             remaining,
             error,
@@ -73,7 +88,8 @@ impl Explanation {
             puzzle,
             solution: None,
             status: Status::Invalid,
-            rating: Rating::unrated(),
+            profile: None,
+            rating: PuzzleRating::none(),
             steps: vec![],
             remaining: None,
             error: Some(error),
@@ -87,6 +103,13 @@ impl Explanation {
         for (i, step) in self.steps.iter().enumerate() {
             out.push_str(&format!("{:>width$}. {}\n", i + 1, step.notation()));
         }
+        out.push_str(&self.outcome_text());
+        out
+    }
+
+    /// The lines after the steps: how the path ended, then the rating.
+    pub fn outcome_text(&self) -> String {
+        let mut out = String::new();
         match self.status {
             Status::Solved => {
                 out.push_str(&format!(
@@ -96,10 +119,6 @@ impl Explanation {
             }
             Status::Stuck => {
                 out.push_str("Stuck: no enabled technique applies. Candidates left:\n");
-                out.push_str(self.remaining.as_deref().unwrap_or(""));
-                if !out.ends_with('\n') {
-                    out.push('\n');
-                }
             }
             _ => out.push_str(&format!(
                 "{}: {}\n",
@@ -107,11 +126,16 @@ impl Explanation {
                 self.error.as_deref().unwrap_or("")
             )),
         }
-        let r = &self.rating;
-        out.push_str(&format!(
-            "Rating: ER {:.1}, EP {:.1}, ED {:.1}; level {}; hardest {}\n",
-            r.er, r.ep, r.ed, r.level, r.hardest
-        ));
+        if let Some(remaining) = &self.remaining {
+            if self.status != Status::Stuck {
+                out.push_str("Logic alone goes no further. Candidates left:\n");
+            }
+            out.push_str(remaining);
+            if !out.ends_with('\n') {
+                out.push('\n');
+            }
+        }
+        out.push_str(&format!("Rating: {}\n", self.rating.to_text()));
         out
     }
 }
@@ -122,39 +146,132 @@ pub fn status_word(status: Status) -> &'static str {
     status.word()
 }
 
-/// Explains a parsed puzzle.
-pub fn explain(input: &PuzzleInput, options: &Options) -> Explanation {
-    Explanation::of(&solve_logically(input, options))
+/// The traces of the paths `settings` asks for, within one time limit for them all.
+pub fn solve_paths(grid: &Grid, settings: &RateSettings) -> (Option<Trace>, Option<Trace>) {
+    let _limit = deadline::Guard::new(settings.time_limit);
+    let se = settings.se.as_ref().map(|p| solve(grid, &p.options));
+    let hodoku = settings.hodoku.as_ref().map(|p| solve(grid, &p.options));
+    (se, hodoku)
 }
 
-/// Which paths `rate` takes through each puzzle: a rating is a property of the path, so each
-/// rater's scale is computed on a path of that rater's own technique order.
-#[derive(Debug, Clone, PartialEq)]
-pub struct RateSettings {
-    /// The path rated on Sudoku Explainer's scale (ER, EP, ED, hardest); `None` leaves those
-    /// columns empty.
-    pub se: Option<Options>,
-    /// The path rated on HoDoKu's scale (level, score); `None` leaves those columns empty.
-    pub hodoku: Option<Options>,
-}
-
-impl Default for RateSettings {
-    /// Both paths: [`Options::sudoku_explainer`] and [`Options::hodoku`].
-    fn default() -> RateSettings {
-        RateSettings {
-            se: Some(Options::sudoku_explainer()),
-            hodoku: Some(Options::hodoku()),
-        }
+/// The rating of a puzzle from its traces (either may be absent), each named by its path.
+fn rating_of(settings: &RateSettings, se: Option<&Trace>, hodoku: Option<&Trace>) -> PuzzleRating {
+    fn named<'a>(
+        path: &'a Option<RatedPath>,
+        trace: Option<&'a Trace>,
+    ) -> Option<(&'a str, &'a Trace)> {
+        path.as_ref().map(|p| p.profile.as_str()).zip(trace)
     }
+    PuzzleRating::of(named(&settings.se, se), named(&settings.hodoku, hodoku))
 }
 
-/// One row of `stepwise rate`: `puzzle,er,ep,ed,level,score,hardest,steps,status`.
+/// The worse status of the paths taken (a puzzle is `solved` only when every path solved it).
+fn worst_status(traces: [Option<&Trace>; 2]) -> Status {
+    let statuses: Vec<Status> = traces.into_iter().flatten().map(|t| t.status).collect();
+    let rank = |s: &Status| match s {
+        Status::Solved => 0,
+        Status::Stuck => 1,
+        _ => 2,
+    };
+    statuses
+        .iter()
+        .copied()
+        .max_by_key(rank)
+        .unwrap_or(Status::Invalid)
+}
+
+/// The path an explanation or analysis shows, and the puzzle's rating.
+struct ShownPath<'a> {
+    trace: Trace,
+    path: &'a RatedPath,
+    rating: PuzzleRating,
+    /// The other path ran out of time: the puzzle is `timeout` although the shown path ended.
+    other_timed_out: bool,
+}
+
+/// Solves the path `settings.shown()` (without assuming uniqueness when `assume_unique` is
+/// off) and, when both paths are asked for, the hodoku path too, for the level and score; all
+/// within the one time limit.
+fn shown_path<'a>(input: &PuzzleInput, settings: &'a RateSettings) -> Option<ShownPath<'a>> {
+    let path = settings.shown()?;
+    let grid = grid_of(input);
+    let _limit = deadline::Guard::new(settings.time_limit);
+    let trace = if settings.assume_unique {
+        solve(&grid, &path.options)
+    } else {
+        solve_without_uniqueness(&grid, &path.options)
+    };
+    let other = match (&settings.se, &settings.hodoku) {
+        (Some(_), Some(hodoku)) if is_rateable(trace.status) => Some(solve(&grid, &hodoku.options)),
+        _ => None,
+    };
+    let (se, hodoku) = if settings.se.is_some() {
+        (Some(&trace), other.as_ref())
+    } else {
+        (None, Some(&trace))
+    };
+    let rating = rating_of(settings, se, hodoku);
+    let other_timed_out = other.as_ref().is_some_and(|t| t.status == Status::Timeout);
+    Some(ShownPath {
+        trace,
+        path,
+        rating,
+        other_timed_out,
+    })
+}
+
+/// What to say when the hodoku path, rated beside the shown one, ran out of time.
+const OTHER_PATH_TIMED_OUT: &str = "the time limit passed while rating the hodoku path";
+
+/// Explains a parsed puzzle: the path of `settings.shown()` step by step, and the puzzle's
+/// rating from the paths `settings` takes, all within its one time limit. Without
+/// `assume_unique`, a puzzle with several solutions is explained as far as logic goes.
+pub fn explain(input: &PuzzleInput, settings: &RateSettings) -> Explanation {
+    let Some(shown) = shown_path(input, settings) else {
+        return Explanation::invalid(input.text.clone(), "no path to explain".to_string());
+    };
+    let mut explanation = Explanation::of(&shown.trace, &shown.path.profile, shown.rating);
+    if shown.other_timed_out {
+        explanation.status = Status::Timeout;
+        explanation.error = Some(OTHER_PATH_TIMED_OUT.to_string());
+    }
+    explanation
+}
+
+/// Analyzes a parsed puzzle (see [`crate::analysis`]): the path of `settings.shown()` and the
+/// puzzle's rating, as [`explain`] takes them.
+pub fn analyze(input: &PuzzleInput, settings: &RateSettings) -> Analysis {
+    let Some(shown) = shown_path(input, settings) else {
+        return Analysis::invalid("no path to analyze".to_string());
+    };
+    let mut analysis = Analysis::of(&shown.trace, &shown.rating);
+    analysis.profile = Some(shown.path.profile.clone());
+    analysis.error = match shown.trace.status {
+        Status::NoSolution => Some(crate::Error::NoSolution.to_string()),
+        Status::MultipleSolutions => Some(
+            crate::Error::MultipleSolutions {
+                differing: shown.trace.differing.clone(),
+            }
+            .to_string(),
+        ),
+        Status::Timeout => Some("the time limit passed".to_string()),
+        _ => None,
+    };
+    if shown.other_timed_out {
+        analysis.status = Status::Timeout;
+        analysis.error = Some(OTHER_PATH_TIMED_OUT.to_string());
+    }
+    analysis
+}
+
+/// One row of `stepwise rate`: `puzzle,er,ep,ed,level,score,hardest,steps,status,error`.
 ///
-/// `er`, `ep`, `ed` and `hardest` come from the se path, `level` and `score` from the hodoku
-/// path; a column whose path was not taken is empty in CSV and `null` in JSON. With only the
-/// hodoku path, `hardest` is that path's (HoDoKu's definition: highest base score). `steps`
-/// counts the steps of the path `hardest` comes from. `status` is the worse of the paths' (a
-/// puzzle is `solved` only when every path taken solved it).
+/// The figures are a [`PuzzleRating`]: `er`, `ep`, `ed` and `hardest` from the se path,
+/// `level` and `score` from the hodoku path; a figure whose path was not taken, or of a puzzle
+/// that could not be rated (invalid, no or several solutions, over the time limit), is empty in
+/// CSV and `null` in JSON. `steps` counts the steps of the path `hardest` comes from. `status`
+/// is the worse of the paths' (a puzzle is `solved` only when every path taken solved it);
+/// `error` says why a puzzle could not be rated.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct RateRecord {
     pub puzzle: String,
@@ -163,93 +280,110 @@ pub struct RateRecord {
     pub ed: Option<f64>,
     pub level: Option<String>,
     pub score: Option<u32>,
-    pub hardest: String,
-    pub steps: usize,
+    pub hardest: Option<String>,
+    pub steps: Option<usize>,
     pub status: String,
+    pub error: Option<String>,
 }
 
 impl RateRecord {
     /// The CSV header line.
-    pub const CSV_HEADER: &'static str = "puzzle,er,ep,ed,level,score,hardest,steps,status";
+    pub const CSV_HEADER: &'static str = "puzzle,er,ep,ed,level,score,hardest,steps,status,error";
 
-    /// The record of the paths taken: `se` for ER/EP/ED and hardest, `hodoku` for level and
-    /// score (at least one should be given; with neither the row is `invalid`).
-    pub fn of(se: Option<&Trace>, hodoku: Option<&Trace>) -> RateRecord {
+    /// The record of the paths taken (at least one should be given; with neither the row is
+    /// `invalid`).
+    pub fn of(settings: &RateSettings, se: Option<&Trace>, hodoku: Option<&Trace>) -> RateRecord {
         let Some(main) = se.or(hodoku) else {
-            return RateRecord::unreadable(&RateSettings {
-                se: None,
-                hodoku: None,
-            });
+            return RateRecord::unreadable(String::new(), "no path was taken".to_string());
         };
-        let se_rating = se.map(rate);
-        let hodoku_rating = hodoku.map(rate_hodoku);
-        let hardest = match (&se_rating, &hodoku_rating) {
-            (Some(r), _) => r.hardest.clone(),
-            (None, Some(h)) => h.hardest.clone(),
-            (None, None) => String::new(),
+        let rating = rating_of(settings, se, hodoku);
+        let status = worst_status([se, hodoku]);
+        let error = match status {
+            Status::NoSolution => Some("the puzzle has no solution".to_string()),
+            Status::MultipleSolutions => {
+                let differing = [se, hodoku]
+                    .into_iter()
+                    .flatten()
+                    .find(|t| !t.differing.is_empty())
+                    .map_or_else(Vec::new, |t| t.differing_names());
+                Some(format!(
+                    "the puzzle has more than one solution; two solutions differ at {}",
+                    differing.join(", ")
+                ))
+            }
+            Status::Timeout => Some("the time limit passed".to_string()),
+            _ => None,
         };
-        let status = [se, hodoku]
-            .into_iter()
-            .flatten()
-            .map(|t| t.status)
-            .find(|&s| s != Status::Solved)
-            .unwrap_or(Status::Solved);
         RateRecord {
             puzzle: main.puzzle.clone(),
-            er: se_rating.as_ref().map(|r| r.er),
-            ep: se_rating.as_ref().map(|r| r.ep),
-            ed: se_rating.as_ref().map(|r| r.ed),
-            level: hodoku_rating.as_ref().map(|h| h.level.clone()),
-            score: hodoku_rating.as_ref().map(|h| h.score),
-            hardest,
-            steps: main.steps.len(),
+            er: rating.er,
+            ep: rating.ep,
+            ed: rating.ed,
+            level: rating.level,
+            score: rating.score,
+            hardest: rating.hardest,
+            steps: is_rateable(status).then_some(main.steps.len()),
             status: status_word(status).to_string(),
+            error,
         }
     }
 
-    /// The row of input that could not be read: SE's sentinel 20.0 and `Unrated` in the
-    /// columns of the paths asked for, status `invalid`.
-    pub fn unreadable(settings: &RateSettings) -> RateRecord {
-        let unrated = Rating::unrated();
-        let se = settings.se.is_some();
-        let hodoku = settings.hodoku.is_some();
+    /// The row of input that could not be read: the input as given, status `invalid`, no
+    /// figures, and the error.
+    pub fn unreadable(input: String, error: String) -> RateRecord {
         RateRecord {
-            puzzle: String::new(),
-            er: se.then_some(unrated.er),
-            ep: se.then_some(unrated.ep),
-            ed: se.then_some(unrated.ed),
-            level: hodoku.then(|| unrated.level.clone()),
-            score: hodoku.then_some(0),
-            hardest: unrated.hardest,
-            steps: 0,
+            puzzle: input,
+            er: None,
+            ep: None,
+            ed: None,
+            level: None,
+            score: None,
+            hardest: None,
+            steps: None,
             status: status_word(Status::Invalid).to_string(),
+            error: Some(error),
         }
     }
 
-    /// A CSV line; the hardest technique is quoted since names may hold commas or parentheses.
+    /// A CSV line; fields that may hold commas, quotes or line breaks are quoted.
     pub fn to_csv(&self) -> String {
         let rating = |x: Option<f64>| x.map_or(String::new(), |x| format!("{x:.1}"));
-        format!(
-            "{},{},{},{},{},{},\"{}\",{},{}",
-            self.puzzle,
+        [
+            csv_field(&self.puzzle),
             rating(self.er),
             rating(self.ep),
             rating(self.ed),
-            self.level.as_deref().unwrap_or(""),
+            self.level.clone().unwrap_or_default(),
             self.score.map_or(String::new(), |s| s.to_string()),
-            self.hardest.replace('"', "\"\""),
-            self.steps,
-            self.status
-        )
+            self.hardest.as_deref().map_or(String::new(), quoted),
+            self.steps.map_or(String::new(), |s| s.to_string()),
+            self.status.clone(),
+            self.error.as_deref().map_or(String::new(), quoted),
+        ]
+        .join(",")
     }
 }
 
-/// Rates one puzzle on the paths `settings` asks for: the whole per-puzzle work of `stepwise
-/// rate`, with no shared state, so puzzles can be rated on several threads at once.
+/// A CSV field in double quotes, inner quotes doubled.
+fn quoted(text: &str) -> String {
+    format!("\"{}\"", text.replace('"', "\"\""))
+}
+
+/// A CSV field, quoted only when it must be.
+fn csv_field(text: &str) -> String {
+    if text.contains([',', '"', '\n', '\r']) {
+        quoted(text)
+    } else {
+        text.to_string()
+    }
+}
+
+/// Rates one puzzle on the paths `settings` asks for, within its one time limit: the whole
+/// per-puzzle work of `stepwise rate`, with no shared state, so puzzles can be rated on
+/// several threads at once.
 pub fn rate_puzzle(grid: &Grid, settings: &RateSettings) -> RateRecord {
-    let se = settings.se.as_ref().map(|o| solve(grid, o));
-    let hodoku = settings.hodoku.as_ref().map(|o| solve(grid, o));
-    RateRecord::of(se.as_ref(), hodoku.as_ref())
+    let (se, hodoku) = solve_paths(grid, settings);
+    RateRecord::of(settings, se.as_ref(), hodoku.as_ref())
 }
 
 /// The next hint from a user's state (see [`crate::hint`]).

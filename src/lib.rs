@@ -11,6 +11,7 @@
 //! - [`deadline`]: a per-thread time limit that long searches check cooperatively.
 //! - [`finders`]: one function per technique, grouped by family.
 //! - [`pipeline`]: the logical solve loop and its trace.
+//! - [`profile`]: the named technique sets and which paths rate a puzzle.
 //! - [`rating`]: ER/EP/ED, HoDoKu's score and level, computed from a trace.
 //! - [`analysis`]: a puzzle's symmetry, technique histogram and bottleneck steps; batch summaries.
 //! - [`agreement`]: how a rated file's ratings compare with ours, per ER band, and two paths aligned.
@@ -28,6 +29,7 @@ pub mod geometry;
 pub mod grid;
 pub mod hint;
 pub mod pipeline;
+pub mod profile;
 pub mod rating;
 pub mod solver;
 pub mod step;
@@ -35,5 +37,6 @@ pub mod technique;
 
 pub use error::Error;
 pub use explain::{
-    explain, next_hint, rate_puzzle, solve_logically, Explanation, RateRecord, RateSettings,
+    analyze, explain, next_hint, rate_puzzle, solve_logically, Explanation, RateRecord,
+    RateSettings,
 };

@@ -520,6 +520,19 @@ pub fn walk_until(
 /// Solves a puzzle logically. The complete solver first proves a unique solution; the state's
 /// candidates restrict it, so a pencilmark grid is checked as written.
 pub fn solve(start: &Grid, options: &Options) -> Trace {
+    solve_checked(start, options, false)
+}
+
+/// Solves a puzzle logically without assuming it has one solution: the techniques that rest on
+/// uniqueness are left out, and a puzzle with several solutions is solved as far as logic
+/// goes (every step then holds in every solution). Its trace keeps status
+/// `multiple_solutions`, with the steps taken and the cells where two solutions differ; a
+/// puzzle with one solution gets the same trace as [`solve`] without those techniques.
+pub fn solve_without_uniqueness(start: &Grid, options: &Options) -> Trace {
+    solve_checked(start, &options.clone().without_uniqueness(), true)
+}
+
+fn solve_checked(start: &Grid, options: &Options, go_on_when_multiple: bool) -> Trace {
     let puzzle = start.to_line();
     let mut masks = start.candidate_masks();
     for (cell, mask) in masks.iter_mut().enumerate() {
@@ -527,8 +540,8 @@ pub fn solve(start: &Grid, options: &Options) -> Trace {
             *mask = 1 << (start.value(cell) - 1);
         }
     }
-    let solution = match validity_with_candidates(&masks) {
-        Validity::Unique(s) => s,
+    let (solution, differing) = match validity_with_candidates(&masks) {
+        Validity::Unique(s) => (Some(s), vec![]),
         Validity::NoSolution => {
             return Trace {
                 puzzle,
@@ -540,17 +553,40 @@ pub fn solve(start: &Grid, options: &Options) -> Trace {
             }
         }
         Validity::Multiple(a, b) => {
-            let differing = (0..CELLS).filter(|&i| a[i] != b[i]).collect();
-            return Trace {
-                puzzle,
-                status: Status::MultipleSolutions,
-                solution: None,
-                steps: vec![],
-                end: start.clone(),
-                differing,
-            };
+            let differing: Vec<usize> = (0..CELLS).filter(|&i| a[i] != b[i]).collect();
+            if !go_on_when_multiple {
+                return Trace {
+                    puzzle,
+                    status: Status::MultipleSolutions,
+                    solution: None,
+                    steps: vec![],
+                    end: start.clone(),
+                    differing,
+                };
+            }
+            (None, differing)
         }
     };
+    let (status, steps, end) = walk(start, options);
+    let status = match status {
+        // Logic cannot finish a puzzle with two solutions; where it stops, the puzzle's
+        // own status is the answer.
+        Status::Solved | Status::Stuck if solution.is_none() => Status::MultipleSolutions,
+        other => other,
+    };
+    Trace {
+        puzzle,
+        status,
+        solution,
+        steps,
+        end,
+        differing,
+    }
+}
+
+/// The solve loop: first step found, applied, repeated until solved, stuck, over the step
+/// limit or the deadline.
+fn walk(start: &Grid, options: &Options) -> (Status, Vec<Step>, Grid) {
     let mut grid = start.clone();
     // Most paths take about one step per empty cell: no regrowing of a vector of large steps.
     let mut steps = Vec::with_capacity(grid.empty_count());
@@ -579,14 +615,7 @@ pub fn solve(start: &Grid, options: &Options) -> Trace {
             None => break Status::Stuck,
         }
     };
-    Trace {
-        puzzle,
-        status,
-        solution: Some(solution),
-        steps,
-        end: grid,
-        differing: vec![],
-    }
+    (status, steps, grid)
 }
 
 impl Trace {

@@ -33,19 +33,14 @@ use crate::technique::{Level, Technique};
 /// SE's rating for a path that no rule can finish.
 pub const STUCK_RATING: f64 = 20.0;
 
-/// The difficulty of a solved (or stuck) path.
+/// The difficulty of a solved (or stuck) path on Sudoku Explainer's scale.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Rating {
     pub er: f64,
     pub ep: f64,
     pub ed: f64,
-    /// HoDoKu's level rule applied to this path ([`rate_hodoku`]): `Easy` .. `Extreme`, or
-    /// `Unrated` when the path is stuck or the puzzle invalid.
-    pub level: String,
     /// Community name of the hardest technique used (the first step with the highest rating).
     pub hardest: String,
-    /// Sum of HoDoKu base scores over the path.
-    pub score: u32,
 }
 
 /// HoDoKu's rating of a path: meant for a path of [`Options::hodoku`], where it agrees with
@@ -133,19 +128,20 @@ impl Rating {
             er: STUCK_RATING,
             ep: STUCK_RATING,
             ed: STUCK_RATING,
-            level: "Unrated".into(),
             hardest: "none".into(),
-            score: 0,
         }
     }
 }
 
-/// Rates a trace.
+/// Whether a path of this status can be rated at all: a path cut by its time limit, or with no
+/// unique solution to reach, has no figures.
+pub const fn is_rateable(status: Status) -> bool {
+    matches!(status, Status::Solved | Status::Stuck)
+}
+
+/// Rates a trace on Sudoku Explainer's scale. A full grid (solved without a step) rates 0.0.
 pub fn rate(trace: &Trace) -> Rating {
-    if matches!(
-        trace.status,
-        Status::Invalid | Status::NoSolution | Status::MultipleSolutions | Status::Timeout
-    ) {
+    if !is_rateable(trace.status) {
         return Rating::unrated();
     }
     let ratings: Vec<f64> = trace.steps.iter().map(|s| s.rating()).collect();
@@ -157,6 +153,8 @@ pub fn rate(trace: &Trace) -> Rating {
     let first_placement = trace.steps.iter().position(|s| !s.placements.is_empty());
     let ep = match first_placement {
         Some(i) => ratings[..=i].iter().copied().fold(0.0, f64::max),
+        // Nothing left to place: a grid that came full.
+        None if !stuck && ratings.is_empty() => 0.0,
         None => STUCK_RATING,
     };
     let ed = ratings
@@ -175,14 +173,109 @@ pub fn rate(trace: &Trace) -> Rating {
         (false, None) => "none".to_string(),
         (true, _) => "(stuck)".to_string(),
     };
-    let HodokuRating { level, score, .. } = rate_hodoku(trace);
     Rating {
         er: round_rating(er),
         ep: round_rating(ep),
         ed: round_rating(ed),
-        level,
         hardest,
-        score,
+    }
+}
+
+/// A puzzle's rating, each figure from the path of its own rater (see [`crate::profile`]):
+/// ER, EP, ED and hardest from the se path, level and score from the hodoku path. A figure is
+/// `None` (`null` in JSON, empty in CSV) when its path was not taken, and every figure is
+/// `None` when the puzzle could not be rated (invalid, no or several solutions, or any path
+/// over the time limit).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PuzzleRating {
+    pub er: Option<f64>,
+    pub ep: Option<f64>,
+    pub ed: Option<f64>,
+    /// The hardest technique: SE's (highest rating) from the se path, else HoDoKu's (highest
+    /// base score) from the hodoku path; `(stuck)` when that path got stuck.
+    pub hardest: Option<String>,
+    /// HoDoKu's level; `None` when the hodoku path got stuck (HoDoKu cannot rate it either).
+    pub level: Option<String>,
+    pub score: Option<u32>,
+    /// The profile whose path gave ER, EP, ED and hardest (`se`, `sukaku`, `extended`, `all`,
+    /// `custom`).
+    pub se_path: Option<String>,
+    /// The profile whose path gave level and score (`hodoku`, or `custom`).
+    pub hodoku_path: Option<String>,
+}
+
+impl PuzzleRating {
+    /// No figures at all.
+    pub fn none() -> PuzzleRating {
+        PuzzleRating {
+            er: None,
+            ep: None,
+            ed: None,
+            hardest: None,
+            level: None,
+            score: None,
+            se_path: None,
+            hodoku_path: None,
+        }
+    }
+
+    /// The rating of the paths taken, each given with the name of its profile.
+    pub fn of(se: Option<(&str, &Trace)>, hodoku: Option<(&str, &Trace)>) -> PuzzleRating {
+        let taken = || se.iter().chain(hodoku.iter());
+        if taken().next().is_none() || taken().any(|(_, t)| !is_rateable(t.status)) {
+            return PuzzleRating::none();
+        }
+        let se_rating = se.map(|(name, trace)| (name, rate(trace)));
+        let hodoku_rating = hodoku.map(|(name, trace)| (name, trace, rate_hodoku(trace)));
+        let hardest = match (&se_rating, &hodoku_rating) {
+            (Some((_, r)), _) => r.hardest.clone(),
+            (None, Some((_, _, h))) => h.hardest.clone(),
+            (None, None) => unreachable!("a path was taken"),
+        };
+        let hodoku_solved = |trace: &Trace| trace.status == Status::Solved;
+        PuzzleRating {
+            er: se_rating.as_ref().map(|(_, r)| r.er),
+            ep: se_rating.as_ref().map(|(_, r)| r.ep),
+            ed: se_rating.as_ref().map(|(_, r)| r.ed),
+            hardest: (hardest != "none").then_some(hardest),
+            level: hodoku_rating
+                .as_ref()
+                .filter(|(_, t, _)| hodoku_solved(t))
+                .map(|(_, _, h)| h.level.clone()),
+            score: hodoku_rating
+                .as_ref()
+                .filter(|(_, t, _)| hodoku_solved(t))
+                .map(|(_, _, h)| h.score),
+            se_path: se_rating.as_ref().map(|(name, _)| name.to_string()),
+            hodoku_path: hodoku_rating.as_ref().map(|(name, _, _)| name.to_string()),
+        }
+    }
+
+    /// One line of text naming where each figure comes from, for example
+    /// `ER 3.4, EP 1.2, ED 1.2 (se path); level Medium, score 772 (hodoku path); hardest
+    /// Hidden Pair`.
+    pub fn to_text(&self) -> String {
+        let mut parts = Vec::new();
+        if let (Some(er), Some(ep), Some(ed)) = (self.er, self.ep, self.ed) {
+            let path = self.se_path.as_deref().unwrap_or("se");
+            parts.push(format!("ER {er:.1}, EP {ep:.1}, ED {ed:.1} ({path} path)"));
+        }
+        if let Some(path) = &self.hodoku_path {
+            match (&self.level, self.score) {
+                (Some(level), Some(score)) => {
+                    parts.push(format!("level {level}, score {score} ({path} path)"))
+                }
+                _ => parts.push(format!("no HoDoKu level: the {path} path got stuck")),
+            }
+        }
+        if let Some(hardest) = &self.hardest {
+            parts.push(format!("hardest {hardest}"));
+        }
+        if parts.is_empty() {
+            "none".to_string()
+        } else {
+            parts.join("; ")
+        }
     }
 }
 

@@ -727,6 +727,52 @@ impl Technique {
     pub fn parse(name: &str) -> Option<Technique> {
         name.trim().parse().ok()
     }
+
+    /// The slugs nearest to a name that is not in the catalog, for "did you mean" messages:
+    /// at most three, closest first, compared on letters and digits only (so `xwing`,
+    /// `X Wing` and `x-wnig` all find `x-wing`). Empty when nothing is close.
+    pub fn nearest(name: &str) -> Vec<&'static str> {
+        let key = |s: &str| -> Vec<char> {
+            s.chars()
+                .filter(char::is_ascii_alphanumeric)
+                .map(|c| c.to_ascii_lowercase())
+                .collect()
+        };
+        let wanted = key(name);
+        if wanted.is_empty() {
+            return vec![];
+        }
+        let mut scored: Vec<(usize, &'static str)> = Technique::VARIANTS
+            .iter()
+            .filter_map(|&t| {
+                let slug = key(t.slug());
+                let named = key(&t.to_string());
+                let distance = edit_distance(&wanted, &slug).min(edit_distance(&wanted, &named));
+                // A name that is a word of the slug (`wing`, `pair`) is close too.
+                let contained =
+                    wanted.len() >= 4 && slug.windows(wanted.len()).any(|w| w == wanted.as_slice());
+                let allowed = (wanted.len() / 3).max(2);
+                (distance <= allowed || contained).then_some((distance, t.slug()))
+            })
+            .collect();
+        scored.sort();
+        scored.dedup_by_key(|(_, slug)| *slug);
+        scored.into_iter().take(3).map(|(_, slug)| slug).collect()
+    }
+}
+
+/// Levenshtein distance: insertions, deletions and substitutions of one character each.
+fn edit_distance(a: &[char], b: &[char]) -> usize {
+    let mut previous: Vec<usize> = (0..=b.len()).collect();
+    for (i, &ca) in a.iter().enumerate() {
+        let mut current = vec![i + 1; b.len() + 1];
+        for (j, &cb) in b.iter().enumerate() {
+            let substitute = previous[j] + usize::from(ca != cb);
+            current[j + 1] = substitute.min(previous[j + 1] + 1).min(current[j] + 1);
+        }
+        previous = current;
+    }
+    previous[b.len()]
 }
 
 impl Serialize for Technique {
@@ -835,5 +881,16 @@ mod tests {
         for w in ratings.windows(2) {
             assert!(w[0] <= w[1], "{ratings:?}");
         }
+    }
+
+    #[test]
+    fn unknown_names_suggest_the_nearest_slugs() {
+        assert_eq!(Technique::nearest("x-wnig").first(), Some(&"x-wing"));
+        assert_eq!(Technique::nearest("XWing").first(), Some(&"x-wing"));
+        assert_eq!(Technique::nearest("swordfsh").first(), Some(&"swordfish"));
+        assert!(Technique::nearest("xy wing").contains(&"xy-wing"));
+        assert!(Technique::nearest("nonsense words").is_empty());
+        assert!(Technique::nearest("").is_empty());
+        assert!(Technique::nearest("q").is_empty());
     }
 }

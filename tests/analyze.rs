@@ -40,7 +40,9 @@ fn analyze_graded_as_text() {
     assert_eq!(stdout.matches("\nPuzzle: ").count() + 1, 5, "{stdout}");
     for (er, ep, ed) in GRADED_SE {
         assert!(
-            stdout.contains(&format!("Rating: ER {er:.1}, EP {ep:.1}, ED {ed:.1};")),
+            stdout.contains(&format!(
+                "Rating: ER {er:.1}, EP {ep:.1}, ED {ed:.1} (se path);"
+            )),
             "{er}/{ep}/{ed} in {stdout}"
         );
     }
@@ -277,9 +279,11 @@ fn stuck_paths_are_counted_apart_from_the_er_bands() {
     // A stuck path is an answer, not a failure.
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let stdout = text(&out.stdout);
-    // The level is HoDoKu's, from HoDoKu's own path, whatever techniques the analysed path had.
-    assert!(stdout.contains("Status: stuck after 1 step\nRating: ER 20.0, EP 1.2, ED 1.2; level Extreme; hardest (stuck)\n"));
-    assert!(stdout.contains("Status: solved 1, stuck 4\nLevels: Easy 1, Medium 1, Extreme 3\n"));
+    // A technique list replaces the se path and no hodoku path is taken, as in `rate`: the
+    // level is never read off a path of other techniques.
+    assert!(stdout.contains("Status: stuck after 1 step\nRating: ER 20.0, EP 1.2, ED 1.2 (custom path); hardest (stuck)\n"), "{stdout}");
+    assert!(stdout.contains("Status: solved 1, stuck 4\n"), "{stdout}");
+    assert!(stdout.contains("Levels: none\n"), "{stdout}");
     let svg = std::fs::read_to_string(&path).expect("the plot is written");
     std::fs::remove_file(&path).unwrap();
     assert_well_nested(&svg);

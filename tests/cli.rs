@@ -58,9 +58,19 @@ fn batch_with_bad_lines_goes_on_and_fails_at_the_end() {
     let input = format!("{WIKIPEDIA}\n123\n{NO_SOLUTION}\n# comment\n\n{EMPTY}\n{WIKIPEDIA}\n");
     let out = stepwise(&["solve"], &input);
     assert_eq!(out.status.code(), Some(1));
-    assert_eq!(
-        text(&out.stdout),
-        format!("{WIKIPEDIA_SOLUTION}\n{WIKIPEDIA_SOLUTION}\n")
+    // One answer per input, in order: the bad ones say why in their place.
+    let stdout = text(&out.stdout);
+    let rows: Vec<&str> = stdout.lines().collect();
+    assert_eq!(rows.len(), 5, "{stdout}");
+    assert_eq!((rows[0], rows[4]), (WIKIPEDIA_SOLUTION, WIKIPEDIA_SOLUTION));
+    assert_eq!(rows[1], "error: stdin: line 2: expected 81 cells, found 3");
+    assert!(
+        rows[2].starts_with("error: stdin: line 3: r1c1 and r1c2"),
+        "{stdout}"
+    );
+    assert!(
+        rows[3].starts_with("error: stdin: line 6: the puzzle has more"),
+        "{stdout}"
     );
     let err = text(&out.stderr);
     assert!(
@@ -172,7 +182,7 @@ fn explain_text_and_json() {
         "{t}"
     );
     assert!(
-        t.contains("Rating: ER 1.2, EP 1.2, ED 1.2; level Easy; hardest Hidden Single"),
+        t.contains("Rating: ER 1.2, EP 1.2, ED 1.2 (se path); level Easy, score 204 (hodoku path); hardest Hidden Single"),
         "{t}"
     );
     let out = stepwise(&["explain", "--json", WIKIPEDIA, EMPTY], "");
@@ -215,13 +225,13 @@ fn rate_csv_and_json() {
     let mut lines = t.lines();
     assert_eq!(
         lines.next(),
-        Some("puzzle,er,ep,ed,level,score,hardest,steps,status")
+        Some("puzzle,er,ep,ed,level,score,hardest,steps,status,error")
     );
     // ER/EP/ED, hardest and steps from the se path; level and score from the hodoku path,
     // which takes naked singles and full houses first: 51 of them, 51 x 4 = 204.
     assert_eq!(
         lines.next(),
-        Some(format!("{WIKIPEDIA},1.2,1.2,1.2,Easy,204,\"Hidden Single\",51,solved").as_str())
+        Some(format!("{WIKIPEDIA},1.2,1.2,1.2,Easy,204,\"Hidden Single\",51,solved,").as_str())
     );
     let graded = std::fs::read_to_string("examples/graded.txt").unwrap();
     let expected: Vec<&str> = graded
@@ -261,7 +271,7 @@ fn rate_times() {
     let mut lines = t.lines();
     assert_eq!(
         lines.next(),
-        Some("puzzle,er,ep,ed,level,score,hardest,steps,status,ms")
+        Some("puzzle,er,ep,ed,level,score,hardest,steps,status,error,ms")
     );
     let rows: Vec<&str> = lines.collect();
     assert_eq!(rows.len(), 4, "{t}");
@@ -353,7 +363,14 @@ fn hint_names_a_removed_candidate() {
     // The user's pencilmarks: a solved grid but for r1c1 and r1c2, where 5 was wrongly removed from r1c1.
     let grid = solution_pencilmarks_with_first_row("34 35 4 6 7 8 9 1 2");
     let out = stepwise(
-        &["hint", "--level", "full", "--format", "pencilmark", &grid],
+        &[
+            "hint",
+            "--level",
+            "full",
+            "--input-format",
+            "pencilmark",
+            &grid,
+        ],
         "",
     );
     assert_eq!(
@@ -369,7 +386,14 @@ fn hint_points_out_a_stale_candidate_before_any_technique() {
     // r1c1 (solution 5) still lists 4 although r1c3 holds it; the finders never see that candidate.
     let grid = solution_pencilmarks_with_first_row("45 3 4 6 7 8 9 1 2");
     let out = stepwise(
-        &["hint", "--level", "full", "--format", "pencilmark", &grid],
+        &[
+            "hint",
+            "--level",
+            "full",
+            "--input-format",
+            "pencilmark",
+            &grid,
+        ],
         "",
     );
     assert_eq!(
@@ -401,13 +425,13 @@ fn one_rating_path_leaves_the_other_columns_empty() {
     let se = stepwise(&["rate", "--profile", "se", WIKIPEDIA], "");
     assert_eq!(
         text(&se.stdout).lines().nth(1),
-        Some(format!("{WIKIPEDIA},1.2,1.2,1.2,,,\"Hidden Single\",51,solved").as_str())
+        Some(format!("{WIKIPEDIA},1.2,1.2,1.2,,,\"Hidden Single\",51,solved,").as_str())
     );
     // HoDoKu's hardest on a tie of base scores is the technique it tries first.
     let hodoku = stepwise(&["rate", "--profile", "hodoku", WIKIPEDIA], "");
     assert_eq!(
         text(&hodoku.stdout).lines().nth(1),
-        Some(format!("{WIKIPEDIA},,,,Easy,204,\"Full House\",51,solved").as_str())
+        Some(format!("{WIKIPEDIA},,,,Easy,204,\"Full House\",51,solved,").as_str())
     );
     let json = stepwise(
         &["rate", "--profile", "hodoku", "--format", "json", WIKIPEDIA],

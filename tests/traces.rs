@@ -6,6 +6,7 @@ mod common;
 
 use stepwise::format::parse_puzzle;
 use stepwise::pipeline::Options;
+use stepwise::profile::{Profile, RateSettings, Scale};
 use stepwise::technique::Technique;
 use strum::IntoEnumIterator;
 
@@ -19,9 +20,21 @@ fn every_technique() -> Options {
     }
 }
 
+/// The settings `stepwise explain` would use: both paths for the default profile, the hodoku
+/// path alone for HoDoKu's, else the options alone as one custom path on SE's scale.
+fn settings(options: &Options) -> RateSettings {
+    if *options == Options::default() {
+        RateSettings::default()
+    } else if *options == Options::hodoku() {
+        RateSettings::select(Some(Profile::Hodoku), &[], false)
+    } else {
+        RateSettings::custom(options.clone(), Scale::SudokuExplainer)
+    }
+}
+
 fn explain_text(puzzle: &str, options: &Options) -> String {
     let input = parse_puzzle(puzzle, None).expect("test puzzles parse");
-    let explanation = stepwise::explain(&input, options);
+    let explanation = stepwise::explain(&input, &settings(options));
     assert!(explanation.steps.iter().all(|s| s.makes_progress()));
     explanation.to_text()
 }
@@ -114,10 +127,10 @@ fn scan_seeds() {
     for seed in 1..3000u64 {
         let p = common::generated_puzzle(seed);
         let input = parse_puzzle(&p, None).unwrap();
-        let e = stepwise::explain(&input, &Options::default());
-        let full = stepwise::explain(&input, &every_technique());
+        let e = stepwise::explain(&input, &settings(&Options::default()));
+        let full = stepwise::explain(&input, &settings(&every_technique()));
         println!(
-            "{seed}\t{}\t{}\t{}\t{}",
+            "{seed}\t{:?}\t{:?}\t{:?}\t{}",
             e.rating.er, e.rating.hardest, full.rating.hardest, p
         );
     }
@@ -148,8 +161,9 @@ fn basic_plus(technique: Technique) -> Options {
 fn seed_for(technique: Technique, max_seed: u64) -> Option<u64> {
     (1..max_seed).find(|&seed| {
         let input = parse_puzzle(&common::generated_puzzle(seed), None).unwrap();
-        let e = stepwise::explain(&input, &basic_plus(technique));
-        e.status == stepwise::pipeline::Status::Solved && e.rating.hardest == technique.to_string()
+        let e = stepwise::explain(&input, &settings(&basic_plus(technique)));
+        e.status == stepwise::pipeline::Status::Solved
+            && e.rating.hardest == Some(technique.to_string())
     })
 }
 
@@ -203,9 +217,9 @@ fn scan_chaining_seeds() {
         }
         let input = parse_puzzle(&common::generated_puzzle(seed), None).unwrap();
         missing.retain(|&t| {
-            let e = stepwise::explain(&input, &basic_plus(t));
-            let found =
-                e.status == stepwise::pipeline::Status::Solved && e.rating.hardest == t.to_string();
+            let e = stepwise::explain(&input, &settings(&basic_plus(t)));
+            let found = e.status == stepwise::pipeline::Status::Solved
+                && e.rating.hardest == Some(t.to_string());
             if found {
                 println!("{}\t{seed}", t.slug());
             }
@@ -308,10 +322,10 @@ fn technique_traces() {
         let technique = Technique::parse(slug).expect("a known slug");
         let puzzle = common::generated_puzzle(seed);
         let input = parse_puzzle(&puzzle, None).unwrap();
-        let e = stepwise::explain(&input, &basic_plus(technique));
+        let e = stepwise::explain(&input, &settings(&basic_plus(technique)));
         assert_eq!(
             e.rating.hardest,
-            technique.to_string(),
+            Some(technique.to_string()),
             "{slug}: seed {seed}"
         );
         snapshot(&format!("trace-{slug}"), &puzzle, &basic_plus(technique));

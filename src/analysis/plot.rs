@@ -187,7 +187,7 @@ mod tests {
         for &er in ers {
             let mut a = Analysis::invalid(String::new());
             a.status = Status::Solved;
-            a.er = er;
+            a.rating.er = Some(er);
             summary.add(&a);
         }
         for _ in 0..stuck {

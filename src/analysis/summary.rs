@@ -103,13 +103,15 @@ impl Summary {
             .or_default() += 1;
         self.statuses
             .sort_by(|a, _, b, _| status_rank(a).cmp(&status_rank(b)));
-        if analysis.succeeded() {
-            *self.levels.entry(analysis.level.clone()).or_default() += 1;
+        if let (true, Some(level)) = (analysis.succeeded(), &analysis.rating.level) {
+            *self.levels.entry(level.clone()).or_default() += 1;
             self.levels
                 .sort_by(|a, _, b, _| level_rank(a).cmp(&level_rank(b)));
         }
         if analysis.status == Status::Solved {
-            self.count_er(analysis.er);
+            if let Some(er) = analysis.rating.er {
+                self.count_er(er);
+            }
         }
         for used in &analysis.techniques {
             match self
@@ -269,8 +271,8 @@ mod tests {
         let mut a = Analysis::invalid(String::new());
         a.status = Status::Solved;
         a.error = None;
-        a.er = er;
-        a.level = level.to_string();
+        a.rating.er = Some(er);
+        a.rating.level = Some(level.to_string());
         a.techniques = techniques
             .iter()
             .map(|&technique| TechniqueCount {

@@ -1,138 +1,100 @@
 //! `stepwise analyze`: per puzzle the givens, symmetry, ER/EP/ED, level, steps, technique
 //! histogram, bottleneck steps and `--require` checks; for a batch a summary at the end, and
-//! with `--plot FILE.svg` the batch's ER histogram as a chart.
+//! with `--plot FILE.svg` the batch's ER histogram as a chart. Puzzles are analysed on
+//! `--jobs` threads and written in input order, one answer per input.
 //!
-//! Owns the command's arguments (so the shared definitions in `mod.rs` stay small) and its
-//! exit code: 0 when every puzzle was read, has one solution and meets every `--require`; 1
-//! when any puzzle is invalid, has no solution or several, misses a requirement, or a file
-//! cannot be opened or written; 2 for usage errors (an unknown technique name).
+//! Owns the command's arguments and its exit code: 0 when every puzzle was read, has one
+//! solution and meets every `--require`; 1 when any puzzle is invalid, has no solution or
+//! several, ran out of time, misses a requirement, or a file cannot be opened or written; 2
+//! for usage errors (an unknown technique name).
 
-use std::io::Write;
-
-use clap::{Args, ValueEnum};
+use clap::Args;
 use stepwise::analysis::{Analysis, Requirement, Summary};
-use stepwise::pipeline::{solve, Options, Status};
-use stepwise::rating::{rate, rate_hodoku};
-use stepwise::Error;
 
+use super::output::{report, Out};
+use super::stream::{each_in_order, Inputs, Item};
 use super::{
-    for_each_puzzle, located, pipeline_options, Profile, ReportInputArgs, EXIT_FAILED, EXIT_OK,
-    EXIT_USAGE,
+    unknown_technique, InputArgs, JobArgs, ProfileArgs, TextFormatArgs, EXIT_FAILED, EXIT_OK,
 };
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum AnalyzeFormat {
-    Text,
-    Json,
-}
 
 #[derive(Args, Debug)]
 pub struct AnalyzeArgs {
     #[command(flatten)]
-    pub input: ReportInputArgs,
-    /// Output format: text, or JSON lines (one object per puzzle, then {"summary": ...}).
-    #[arg(long, value_enum, default_value = "text")]
-    pub format: AnalyzeFormat,
-    /// Technique profile of the analysed path: `se` (Sudoku Explainer 1.2.1's techniques),
-    /// `hodoku`, `extended` or `all`. The level is always HoDoKu's, from HoDoKu's path.
-    #[arg(long, value_enum, default_value = "se")]
-    pub profile: Profile,
-    /// Comma-separated techniques to enable, in the order given; overrides --profile.
-    #[arg(long, value_delimiter = ',')]
-    pub techniques: Vec<String>,
-    /// Do not assume the solution is unique: leave out unique rectangles and BUG.
-    #[arg(long)]
-    pub no_uniqueness: bool,
+    pub input: InputArgs,
+    #[command(flatten)]
+    pub profile: ProfileArgs,
+    #[command(flatten)]
+    pub jobs: JobArgs,
+    #[command(flatten)]
+    pub output: TextFormatArgs,
     /// A technique each puzzle's path must use (slug or name; repeatable or comma-separated).
-    #[arg(long, value_name = "TECHNIQUE", value_delimiter = ',')]
-    pub require: Vec<String>,
+    #[arg(long, value_name = "TECHNIQUE", value_delimiter = ',', value_parser = parse_requirement)]
+    pub require: Vec<Requirement>,
     /// Write the ER histogram of the batch to FILE as an SVG bar chart.
     #[arg(long, value_name = "FILE.svg")]
     pub plot: Option<String>,
 }
 
-/// The requirements named on the command line; an unknown name is a usage error.
-fn requirements(names: &[String]) -> Result<Vec<Requirement>, String> {
-    names
-        .iter()
-        .map(|name| {
-            Requirement::parse(name).ok_or_else(|| {
-                format!(
-                    "--require: unknown technique '{name}' (give a slug such as x-wing or a name such as \"X-Wing\")"
-                )
-            })
-        })
-        .collect()
+/// A required technique by slug or name (a name several techniques share, such as "Hidden
+/// Single", requires any of them); an unknown one names the nearest.
+fn parse_requirement(text: &str) -> Result<Requirement, String> {
+    Requirement::parse(text).ok_or_else(|| unknown_technique(text))
 }
 
 pub fn run(args: &AnalyzeArgs) -> i32 {
-    let required = match requirements(&args.require) {
-        Ok(r) => r,
-        Err(message) => {
-            eprintln!("error: {message}");
-            return EXIT_USAGE;
-        }
-    };
-    let options = match pipeline_options(args.profile, &args.techniques, args.no_uniqueness) {
-        Ok(o) => o,
-        Err(code) => return code,
-    };
-    // The level is HoDoKu's, as in `rate`: read off HoDoKu's own path unless that is the
-    // analysed one (a rating is a property of the path).
-    let hodoku_path = (options != Options::hodoku()).then(Options::hodoku);
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
+    let required = &args.require;
+    let settings = args.profile.settings().with_time_limit(args.jobs.timeout);
+    let json = args.output.json();
+    let mut out = Out::new();
     let mut summary = Summary::new();
     let mut failed = false;
-    let opened = for_each_puzzle(&args.input.as_input_args(), |source, parsed| {
-        let mut analysis = match parsed {
-            Ok(puzzle) => {
-                let grid = stepwise::explain::grid_of(&puzzle);
-                let trace = solve(&grid, &options);
-                let mut analysis = Analysis::of(&trace, &rate(&trace));
-                analysis.level = match &hodoku_path {
-                    Some(hodoku) => rate_hodoku(&solve(&grid, hodoku)).level,
-                    None => rate_hodoku(&trace).level,
-                };
-                let error = match trace.status {
-                    Status::NoSolution => Some(Error::NoSolution),
-                    Status::MultipleSolutions => Some(Error::MultipleSolutions {
-                        differing: trace.differing.clone(),
-                    }),
-                    _ => None,
-                };
-                if let Some(e) = error {
-                    eprintln!("error: {source}: line {}: {e}", puzzle.line);
-                    analysis.error = Some(e.to_string());
+    let work = |item: Item| {
+        let mut analysis = match item {
+            Item::Puzzle { origin, puzzle, .. } => {
+                let mut analysis = stepwise::analyze(&puzzle, &settings);
+                if let Some(error) = &mut analysis.error {
+                    *error = format!("{origin}: line {}: {error}", puzzle.line);
                 }
                 analysis
             }
-            Err(e) => {
-                eprintln!("error: {}", located(source, &e));
-                Analysis::invalid(located(source, &e))
+            Item::Bad { input, message } => {
+                let mut analysis = Analysis::invalid(message);
+                analysis.puzzle = input;
+                analysis
             }
         };
-        let met = analysis.check(&required);
-        failed |= !analysis.succeeded() || !met;
-        let _ = match args.format {
-            AnalyzeFormat::Json => writeln!(
-                out,
-                "{}",
-                serde_json::to_string(&analysis).expect("analyses serialize")
-            ),
-            AnalyzeFormat::Text => {
-                let sep = if summary.puzzles == 0 { "" } else { "\n" };
-                write!(out, "{sep}{}", analysis.to_text())
+        let met = analysis.check(required);
+        (analysis, met)
+    };
+    each_in_order(
+        Inputs::new(&args.input),
+        args.jobs.jobs(),
+        work,
+        |(analysis, met)| {
+            failed |= !analysis.succeeded() || !met;
+            if let Some(error) = &analysis.error {
+                report(&out, error);
             }
-        };
-        summary.add(&analysis);
-    });
+            if json {
+                out.line(&serde_json::to_string(&analysis).expect("analyses serialize"));
+            } else {
+                if summary.puzzles > 0 {
+                    out.write("\n");
+                }
+                out.write(&analysis.to_text());
+            }
+            out.end_record();
+            summary.add(&analysis);
+        },
+    );
     if summary.puzzles > 1 {
-        let _ = match args.format {
-            AnalyzeFormat::Json => writeln!(out, "{}", serde_json::json!({ "summary": summary })),
-            AnalyzeFormat::Text => write!(out, "\n{}", summary.to_text()),
-        };
+        if json {
+            out.line(&serde_json::json!({ "summary": summary }).to_string());
+        } else {
+            out.write(&format!("\n{}", summary.to_text()));
+        }
     }
+    out.flush();
     let mut plotted = true;
     if let Some(path) = &args.plot {
         if let Err(e) = std::fs::write(path, summary.to_svg()) {
@@ -140,7 +102,7 @@ pub fn run(args: &AnalyzeArgs) -> i32 {
             plotted = false;
         }
     }
-    if failed || !opened || !plotted {
+    if failed || !plotted {
         EXIT_FAILED
     } else {
         EXIT_OK

@@ -1,60 +1,64 @@
-//! `stepwise check`: say per puzzle whether it has one solution, none or several.
-
-use std::io::Write;
+//! `stepwise check`: per input, whether the puzzle has one solution, none or several, or why
+//! it could not be read; one answer per input, in order.
 
 use serde::Serialize;
 use stepwise::format::to_line;
 use stepwise::solver::Validity;
 
-use super::{for_each_puzzle, located, validity_of, CheckArgs, EXIT_FAILED, EXIT_OK};
+use super::output::Out;
+use super::stream::{each_in_order, Inputs, Item};
+use super::{validity_of, CheckArgs, EXIT_FAILED, EXIT_OK};
 
 /// One line of `check --json`.
 #[derive(Serialize)]
 struct CheckRecord {
-    puzzle: Option<String>,
-    status: String,
+    /// The puzzle as an 81-character line, or the input as given when it could not be read.
+    puzzle: String,
+    /// `unique`, `none`, `multiple` or `invalid`.
+    status: &'static str,
     solution: Option<String>,
+    /// Why the input could not be read.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<String>,
 }
 
 pub fn run(args: &CheckArgs) -> i32 {
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
+    let json = args.output.json();
+    let mut out = Out::new();
     let mut all_unique = true;
-    let opened = for_each_puzzle(&args.input, |source, parsed| {
-        let record = match parsed {
-            Err(e) => {
-                all_unique = false;
-                CheckRecord {
-                    puzzle: None,
-                    status: format!("invalid: {}", located(source, &e)),
-                    solution: None,
-                }
+    let work = |item: Item| match item {
+        Item::Bad { input, message } => CheckRecord {
+            puzzle: input,
+            status: "invalid",
+            solution: None,
+            error: Some(message),
+        },
+        Item::Puzzle { puzzle, .. } => {
+            let (status, solution) = match validity_of(&puzzle) {
+                Validity::Unique(s) => ("unique", Some(to_line(&s))),
+                Validity::NoSolution => ("none", None),
+                Validity::Multiple(..) => ("multiple", None),
+            };
+            CheckRecord {
+                puzzle: puzzle.text,
+                status,
+                solution,
+                error: None,
             }
-            Ok(puzzle) => {
-                let (status, solution) = match validity_of(&puzzle) {
-                    Validity::Unique(s) => ("unique", Some(to_line(&s))),
-                    Validity::NoSolution => ("none", None),
-                    Validity::Multiple(..) => ("multiple", None),
-                };
-                all_unique &= status == "unique";
-                CheckRecord {
-                    puzzle: Some(puzzle.text.clone()),
-                    status: status.to_string(),
-                    solution,
-                }
-            }
-        };
-        let _ = if args.json {
-            writeln!(
-                out,
-                "{}",
-                serde_json::to_string(&record).expect("a record always serializes")
-            )
+        }
+    };
+    each_in_order(Inputs::new(&args.input), 1, work, |record| {
+        all_unique &= record.status == "unique";
+        if json {
+            out.line(&serde_json::to_string(&record).expect("a record always serializes"));
+        } else if let Some(error) = &record.error {
+            out.line(&format!("invalid: {error}"));
         } else {
-            writeln!(out, "{}", record.status)
-        };
+            out.line(record.status);
+        }
+        out.end_record();
     });
-    if all_unique && opened {
+    if all_unique {
         EXIT_OK
     } else {
         EXIT_FAILED

@@ -14,7 +14,44 @@ use stepwise::grid::Grid;
 use stepwise::pipeline::{solve, Status, Trace};
 use stepwise::rating::{rate, Rating};
 
-use super::{pipeline_options, CompareArgs, CompareFormat, EXIT_FAILED, EXIT_OK};
+use clap::{Args, ValueEnum};
+use stepwise::profile::{Profile, RateSettings};
+use stepwise::technique::Technique;
+
+use super::{parse_profile, parse_technique, EXIT_FAILED, EXIT_OK};
+
+/// How `compare` prints its report.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum CompareFormat {
+    Text,
+    Json,
+}
+
+#[derive(Args, Debug)]
+pub struct CompareArgs {
+    /// The rated file: `puzzle er [ep ed]` per line.
+    #[arg(value_name = "REFERENCE")]
+    pub reference: String,
+    /// Sudoku Explainer's solving paths (the se121-paths.txt format), shown beside ours.
+    #[arg(long, value_name = "SE-PATHS")]
+    pub paths: Option<String>,
+    /// How many of the worst ER disagreements to list with their paths.
+    #[arg(long, default_value_t = 10, value_name = "K")]
+    pub worst: usize,
+    /// Rate only the first N puzzles of the file.
+    #[arg(long, value_name = "N")]
+    pub limit: Option<usize>,
+    /// Technique profile to rate with (its path is rated on SE's scale).
+    #[arg(long, value_parser = parse_profile, default_value = "se")]
+    pub profile: Profile,
+    /// Comma-separated techniques to rate with, in the order given; overrides --profile (to
+    /// measure a candidate rule set against a reference).
+    #[arg(long, value_delimiter = ',', value_parser = parse_technique)]
+    pub techniques: Vec<Technique>,
+    /// Output: a text report or one JSON object.
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: CompareFormat,
+}
 
 /// Width of the SE column in the side-by-side paths.
 const SE_COLUMN: usize = 64;
@@ -48,10 +85,12 @@ struct Report<'a> {
 }
 
 pub fn run(args: &CompareArgs) -> i32 {
-    let options = match pipeline_options(args.profile, &args.techniques, false) {
-        Ok(o) => o,
-        Err(code) => return code,
-    };
+    let settings = RateSettings::select(Some(args.profile), &args.techniques, false);
+    let options = settings
+        .shown()
+        .expect("a named profile takes a path")
+        .options
+        .clone();
     let text = match std::fs::read_to_string(&args.reference) {
         Ok(t) => t,
         Err(e) => {
@@ -108,9 +147,10 @@ pub fn run(args: &CompareArgs) -> i32 {
     let report = Report {
         reference: &args.reference,
         profile: if args.techniques.is_empty() {
-            format!("{:?}", args.profile).to_lowercase()
+            args.profile.name().to_string()
         } else {
-            format!("techniques {}", args.techniques.join(","))
+            let slugs: Vec<&str> = args.techniques.iter().map(|t| t.slug()).collect();
+            format!("techniques {}", slugs.join(","))
         },
         puzzles,
         stuck,

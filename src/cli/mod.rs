@@ -1,5 +1,10 @@
 //! The `stepwise` command line: argument definitions (clap), input sources and one module per
-//! command. Owns exit codes: 0 when every puzzle succeeded, 1 when any failed, 2 for usage errors.
+//! command. Owns exit codes: 0 when every puzzle succeeded, 1 when any failed, 2 for usage
+//! errors. Policy (profiles, paths, time limits) is the library's: commands parse their
+//! arguments, call the public API and print.
+//!
+//! One convention for formats in every command: `--input-format` forces how puzzles are read,
+//! `--format` chooses what is written, and `--json` is short for `--format json`.
 
 mod analyze;
 mod batch;
@@ -8,17 +13,18 @@ mod compare;
 mod explain;
 mod hint;
 mod input;
+mod output;
 mod progress;
 mod rate;
 mod solve;
+mod stream;
 mod summary;
+mod techniques;
 mod timing;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use stepwise::explain::RateSettings;
 use stepwise::format::Format;
-use stepwise::hint::HintLevel;
-use stepwise::pipeline::Options;
+use stepwise::profile::{Profile, RateSettings};
 use stepwise::technique::Technique;
 
 /// Exit code when every puzzle succeeded.
@@ -33,7 +39,7 @@ pub const EXIT_USAGE: i32 = 2;
     name = "stepwise",
     version,
     about = "Human-style Sudoku solver, hint engine and difficulty rater",
-    after_help = "Examples:\n  stepwise solve examples/puzzles.txt\n  stepwise solve --grid '4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........'\n  cat puzzles.txt | stepwise check --json"
+    after_help = "Every command reads puzzles from arguments (a file path or a puzzle string), -f FILE, or standard input; --input-format forces how they are read, --format (or --json) chooses what is written.\n\nExamples:\n  stepwise solve examples/puzzles.txt\n  stepwise explain '4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........'\n  cat puzzles.txt | stepwise check --json"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -44,39 +50,44 @@ struct Cli {
 enum Command {
     /// Print the solution of each puzzle.
     #[command(
-        after_help = "Examples:\n  stepwise solve examples/puzzles.txt\n  stepwise solve --grid -f puzzle.txt\n  stepwise solve --json examples/record.json\n\nExit code: 0 when every puzzle was solved, 1 when any had an error, no solution or several."
+        after_help = "One answer per input, in order: the solution, or for a puzzle that has none, several or cannot be read an `error:` line (a JSON error object with --json).\n\nExamples:\n  stepwise solve examples/puzzles.txt\n  stepwise solve --format grid -f puzzle.txt\n  stepwise solve --json examples/record.json\n\nExit code: 0 when every puzzle was solved, 1 when any had an error, no solution or several."
     )]
     Solve(SolveArgs),
     /// Say whether each puzzle has a unique solution, none, or several.
     #[command(
-        after_help = "Prints one line per puzzle: unique, none, multiple or invalid: <reason>.\n\nExamples:\n  stepwise check examples/puzzles.txt\n  stepwise check --json - < puzzles.txt\n\nExit code: 0 when every puzzle is unique, 1 otherwise."
+        after_help = "Prints one line per input: unique, none, multiple or invalid: <reason>.\n\nExamples:\n  stepwise check examples/puzzles.txt\n  stepwise check --json - < puzzles.txt\n\nExit code: 0 when every puzzle is unique, 1 otherwise."
     )]
     Check(CheckArgs),
     /// Solve each puzzle step by step with human techniques and print the path and rating.
     #[command(
-        after_help = "Examples:\n  stepwise explain examples/puzzles.txt\n  stepwise explain --json '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79'\n  stepwise explain --techniques full-house,hidden-single-box,hidden-single-line,naked-single PUZZLE\n\nExit code: 0 when every puzzle was solved or got stuck, 1 when any was invalid."
+        after_help = "The rating names the path each figure comes from: ER/EP/ED from Sudoku Explainer's path, level and score from HoDoKu's (both by default; --profile takes one).\n\nExamples:\n  stepwise explain examples/puzzles.txt\n  stepwise explain --board --verbose '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79'\n  stepwise explain --state-after 20 PUZZLE > state.txt; stepwise hint state.txt\n  stepwise explain --techniques full-house,hidden-single-box,hidden-single-line,naked-single PUZZLE\n\nExit code: 0 when every puzzle was solved or got stuck, 1 when any was invalid, had no solution or several, or ran out of time."
     )]
-    Explain(ExplainArgs),
+    Explain(explain::ExplainArgs),
     /// The next step from your current state: a puzzle with digits filled in, or your pencilmarks.
     #[command(
         after_help = "Levels: nudge (family and region), technique (name, unit, digit), cells (the pattern's cells), full (the deduction).\n\nExamples:\n  stepwise hint --level nudge '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79'\n  stepwise hint --level full --puzzle original.txt my-state.txt\n\nBefore any technique the state is checked: a wrong digit or a removed true candidate is the hint."
     )]
-    Hint(HintArgs),
-    /// Rate each puzzle: puzzle,er,ep,ed,level,score,hardest,steps,status.
+    Hint(hint::HintArgs),
+    /// Rate each puzzle: puzzle,er,ep,ed,level,score,hardest,steps,status,error.
     #[command(
-        after_help = "Examples:\n  stepwise rate examples/puzzles.txt\n  stepwise rate --format json - < puzzles.txt\n  stepwise rate --profile hodoku examples/puzzles.txt\n  stepwise rate --jobs 2 --timeout 0.5 big.txt > ratings.csv\n  stepwise rate --profile se --times hard.txt > ratings.csv\n\nTwo paths per puzzle by default: ER/EP/ED and hardest from Sudoku Explainer 1.2.1's path (a stuck path rates 20.0 as SE does), level and score from HoDoKu 2.2's. --profile takes one path only; the other path's columns are left empty (null in JSON). A puzzle over --timeout is written with status timeout and the unrated values.\nRows come in input order. Standard error gets a progress line when it is a terminal, then a summary (counts per status, time, puzzles/s, ER histogram; with --times also the median, percentiles and worst time per puzzle).\n\nExit code: 0 when every puzzle was rated (solved, stuck or timeout), 1 when any was invalid, had no solution or several, or a source could not be opened."
+        after_help = "Examples:\n  stepwise rate examples/puzzles.txt\n  stepwise rate --format json - < puzzles.txt\n  stepwise rate --profile hodoku examples/puzzles.txt\n  stepwise rate --jobs 2 --timeout 0.5 big.txt > ratings.csv\n  stepwise rate --profile se --times hard.txt > ratings.csv\n\nTwo paths per puzzle by default: ER/EP/ED and hardest from Sudoku Explainer 1.2.1's path (a stuck path rates 20.0 as SE does), level and score from HoDoKu 2.2's. --profile takes one path only; the other path's columns are left empty (null in JSON). --timeout is one limit per puzzle over both paths; a puzzle over it is written with status timeout and no figures.\nRows come in input order, one per input, bad lines included (status invalid, the error in the last column). Standard error gets a progress line when it is a terminal, then a summary (counts per status, time, puzzles/s, ER histogram; with --times also the median, percentiles and worst time per puzzle).\n\nExit code: 0 when every puzzle was rated (solved, stuck or timeout), 1 when any was invalid, had no solution or several, or a source could not be opened."
     )]
-    Rate(RateArgs),
+    Rate(rate::RateArgs),
     /// Analyze each puzzle: givens, symmetry, rating, technique histogram, bottleneck steps.
     #[command(
-        after_help = "Examples:\n  stepwise analyze examples/graded.txt\n  stepwise analyze --require x-wing --format json FILE\n  stepwise analyze --plot er.svg FILE\n\nA batch of more than one puzzle ends with a summary.\nExit code: 0 when every puzzle has one solution and meets every --require, 1 otherwise, 2 for an unknown technique."
+        after_help = "Examples:\n  stepwise analyze examples/graded.txt\n  stepwise analyze --require x-wing --format json FILE\n  stepwise analyze --jobs 2 --plot er.svg FILE\n\nA batch of more than one puzzle ends with a summary.\nExit code: 0 when every puzzle has one solution and meets every --require, 1 otherwise, 2 for an unknown technique."
     )]
     Analyze(analyze::AnalyzeArgs),
+    /// List every technique: slug, name, family, SE rating, HoDoKu score and level, profiles.
+    #[command(
+        after_help = "Examples:\n  stepwise techniques\n  stepwise techniques --profile hodoku\n  stepwise techniques --json\n  stepwise techniques x-wing"
+    )]
+    Techniques(techniques::TechniquesArgs),
     /// Rate a file of rated puzzles and print the agreement with its ratings per ER band.
     #[command(
         after_help = "REFERENCE holds `puzzle er [ep ed]` per line (tabs or spaces, `#` comments), e.g. ../shared/data/rated/se121.tsv.\n\nExamples:\n  stepwise compare ../shared/data/rated/se121.tsv --paths ../shared/data/rated/se121-paths.txt\n  stepwise compare --worst 3 --limit 100 ../shared/data/rated/sukaku-exchange.tsv\n\nExit code: 0 when every line was read, 1 when any line was malformed (it is reported and skipped)."
     )]
-    Compare(CompareArgs),
+    Compare(compare::CompareArgs),
 }
 
 /// How every command takes its puzzles.
@@ -85,141 +96,83 @@ pub struct InputArgs {
     /// Puzzles: each a file path if such a file exists, otherwise a puzzle string; `-` is standard input. None: standard input.
     #[arg(value_name = "PUZZLE|FILE")]
     pub inputs: Vec<String>,
-    /// Read puzzles from FILE (may be repeated).
+    /// Read puzzles from FILE (may be repeated; `-` is standard input).
     #[arg(short = 'f', long = "file", value_name = "FILE")]
     pub files: Vec<String>,
-    /// Force the input format instead of detecting it.
-    #[arg(long, value_name = "line|grid|pencilmark|json")]
-    pub format: Option<Format>,
-}
-
-/// How commands whose `--format` is the output format (`rate`, `analyze`) take their puzzles:
-/// the same as [`InputArgs`], with `--input-format` for the input format.
-#[derive(Args, Debug, Clone)]
-pub struct ReportInputArgs {
-    /// Puzzles: each a file path if such a file exists, otherwise a puzzle string; `-` is standard input. None: standard input.
-    #[arg(value_name = "PUZZLE|FILE")]
-    pub inputs: Vec<String>,
-    /// Read puzzles from FILE (may be repeated).
-    #[arg(short = 'f', long = "file", value_name = "FILE")]
-    pub files: Vec<String>,
-    /// Force the input format instead of detecting it (`--format` is the output format here).
-    #[arg(long, value_name = "line|grid|pencilmark|json")]
+    /// Force the input format instead of detecting it per record.
+    #[arg(long, value_name = "line|grid|pencilmark|json", value_parser = parse_input_format)]
     pub input_format: Option<Format>,
 }
 
-impl ReportInputArgs {
-    /// The same inputs as the other commands' [`InputArgs`].
-    pub fn as_input_args(&self) -> InputArgs {
-        InputArgs {
-            inputs: self.inputs.clone(),
-            files: self.files.clone(),
-            format: self.input_format,
-        }
+fn parse_input_format(s: &str) -> Result<Format, String> {
+    s.parse().map_err(|e: stepwise::Error| e.to_string())
+}
+
+/// Which techniques a logical solve uses: the library's profiles.
+#[derive(Args, Debug, Clone)]
+pub struct ProfileArgs {
+    /// Technique profile: `se` (Sudoku Explainer 1.2.1's techniques, ER/EP/ED agree with SE),
+    /// `hodoku` (HoDoKu 2.2's, level and score agree with HoDoKu), `sukaku`, `extended` or
+    /// `all`. Default: both the se path (ER/EP/ED) and the hodoku path (level, score).
+    #[arg(long, value_parser = parse_profile)]
+    pub profile: Option<Profile>,
+    /// Comma-separated techniques to enable, in the order given (slugs or names); they replace
+    /// the techniques of the --profile path (of the se path without --profile), and the other
+    /// path is not taken.
+    #[arg(long, value_delimiter = ',', value_parser = parse_technique)]
+    pub techniques: Vec<Technique>,
+    /// Do not assume the solution is unique: leave out unique rectangles and BUG (and explain
+    /// a puzzle with several solutions as far as logic goes).
+    #[arg(long)]
+    pub no_uniqueness: bool,
+}
+
+impl ProfileArgs {
+    /// The library's paths for these arguments.
+    pub fn settings(&self) -> RateSettings {
+        RateSettings::select(self.profile, &self.techniques, self.no_uniqueness)
     }
 }
 
-#[derive(Args, Debug)]
-pub struct SolveArgs {
-    #[command(flatten)]
-    pub input: InputArgs,
-    /// Print each solution as a 9x9 grid.
-    #[arg(long, conflicts_with = "json")]
-    pub grid: bool,
-    /// Print each puzzle as a JSON record with its solution filled in (one per line).
-    #[arg(long)]
-    pub json: bool,
-}
-
-#[derive(Args, Debug)]
-pub struct CheckArgs {
-    #[command(flatten)]
-    pub input: InputArgs,
-    /// Print {"puzzle","status","solution"} objects, one per line.
-    #[arg(long)]
-    pub json: bool,
-}
-
-#[derive(Args, Debug)]
-pub struct ExplainArgs {
-    #[command(flatten)]
-    pub input: InputArgs,
-    /// Print the explanation as JSON (one object per puzzle, one per line).
-    #[arg(long)]
-    pub json: bool,
-    /// Technique profile: `se` (Sudoku Explainer 1.2.1's techniques, so ratings agree with SE),
-    /// `hodoku` (HoDoKu 2.2's default techniques and order), `sukaku` (Sukaku Explainer's rule
-    /// set, approximated), `extended` (adds finned fish, single-digit patterns, coloring,
-    /// Locked Pair/Triple) or `all` (also franken and mutant fish, which are slow).
-    #[arg(long, value_enum, default_value = "se")]
-    pub profile: Profile,
-    /// Comma-separated techniques to enable, in the order given (slugs or names); overrides --profile.
-    #[arg(long, value_delimiter = ',')]
-    pub techniques: Vec<String>,
-    /// Do not assume the solution is unique: leave out unique rectangles and BUG.
-    #[arg(long)]
-    pub no_uniqueness: bool,
-}
-
-#[derive(Args, Debug)]
-pub struct HintArgs {
-    #[command(flatten)]
-    pub input: InputArgs,
-    /// How much to give away.
-    #[arg(long, default_value = "technique", value_parser = parse_level)]
-    pub level: HintLevel,
-    /// The original puzzle (string or file), so that a wrong digit can be named.
-    #[arg(long, value_name = "PUZZLE|FILE")]
-    pub puzzle: Option<String>,
-    /// Print the hint as JSON.
-    #[arg(long)]
-    pub json: bool,
-}
-
-fn parse_level(s: &str) -> Result<HintLevel, String> {
+pub fn parse_profile(s: &str) -> Result<Profile, String> {
     s.parse()
-        .map_err(|_| format!("unknown level '{s}': expected nudge, technique, cells or full"))
+        .map_err(|e: stepwise::profile::UnknownProfile| e.to_string())
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum RateFormat {
-    Csv,
-    Json,
+/// A technique by slug or name; an unknown one names the nearest.
+pub fn parse_technique(s: &str) -> Result<Technique, String> {
+    Technique::parse(s).ok_or_else(|| unknown_technique(s))
 }
 
-#[derive(Args, Debug)]
-pub struct RateArgs {
-    #[command(flatten)]
-    pub input: ReportInputArgs,
-    /// Output format: CSV with a header, or JSON lines.
-    #[arg(long, value_enum, default_value = "csv")]
-    pub format: RateFormat,
-    /// One path only: `se` (ER/EP/ED and hardest; level and score left empty), `hodoku`
-    /// (level, score and hardest; ER/EP/ED left empty), `sukaku`, `extended` or `all`
-    /// (in the se columns). Default: both the se and the hodoku path.
-    #[arg(long, value_enum)]
-    pub profile: Option<Profile>,
-    /// Comma-separated techniques to enable, in the order given; they replace the techniques of
-    /// the --profile path (of the se path without --profile), and the other path is not taken.
-    #[arg(long, value_delimiter = ',')]
-    pub techniques: Vec<String>,
-    /// Do not assume the solution is unique: leave out unique rectangles and BUG.
-    #[arg(long)]
-    pub no_uniqueness: bool,
+/// The message for a technique name that is not in the catalog, with the nearest names.
+pub fn unknown_technique(name: &str) -> String {
+    let nearest = Technique::nearest(name);
+    if nearest.is_empty() {
+        format!("unknown technique '{name}' (`stepwise techniques` lists them)")
+    } else {
+        format!(
+            "unknown technique '{name}'; did you mean {}? (`stepwise techniques` lists them)",
+            nearest.join(", ")
+        )
+    }
+}
+
+/// How many threads and how much time a batch command may use.
+#[derive(Args, Debug, Clone)]
+pub struct JobArgs {
     /// Worker threads (default: every available core).
     #[arg(long, short = 'j', value_name = "N", value_parser = parse_jobs)]
     pub jobs: Option<usize>,
-    /// Give up on a puzzle after SECS seconds (a decimal number); it is reported as `timeout`.
+    /// Give up on a puzzle after SECS seconds (a decimal number), all its paths together; it is
+    /// reported as `timeout`, with no figures.
     #[arg(long, value_name = "SECS", value_parser = parse_timeout)]
     pub timeout: Option<std::time::Duration>,
-    /// Add each puzzle's rating time in milliseconds (wall time on its worker thread) as a
-    /// last column `ms`, and the median, 90th and 99th percentile and worst time (with its
-    /// line) to the summary.
-    #[arg(long)]
-    pub times: bool,
-    /// Do not print the closing summary on standard error.
-    #[arg(long)]
-    pub no_summary: bool,
+}
+
+impl JobArgs {
+    pub fn jobs(&self) -> usize {
+        self.jobs.unwrap_or_else(batch::default_jobs)
+    }
 }
 
 fn parse_jobs(s: &str) -> Result<usize, String> {
@@ -243,120 +196,62 @@ fn parse_timeout(s: &str) -> Result<std::time::Duration, String> {
         .map_err(|_| format!("the timeout '{s}' is too large"))
 }
 
-/// How `compare` prints its report.
+/// What `solve` writes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum CompareFormat {
-    Text,
+pub enum SolveFormat {
+    /// One 81-character solution per line.
+    Line,
+    /// Each solution as a 9x9 grid.
+    Grid,
+    /// The JSON record back with its solution filled in, one per line.
     Json,
 }
 
 #[derive(Args, Debug)]
-pub struct CompareArgs {
-    /// The rated file: `puzzle er [ep ed]` per line.
-    #[arg(value_name = "REFERENCE")]
-    pub reference: String,
-    /// Sudoku Explainer's solving paths (the se121-paths.txt format), shown beside ours.
-    #[arg(long, value_name = "SE-PATHS")]
-    pub paths: Option<String>,
-    /// How many of the worst ER disagreements to list with their paths.
-    #[arg(long, default_value_t = 10, value_name = "K")]
-    pub worst: usize,
-    /// Rate only the first N puzzles of the file.
-    #[arg(long, value_name = "N")]
-    pub limit: Option<usize>,
-    /// Technique profile to rate with.
-    #[arg(long, value_enum, default_value = "se")]
-    pub profile: Profile,
-    /// Comma-separated techniques to rate with, in the order given; overrides --profile (to
-    /// measure a candidate rule set against a reference).
-    #[arg(long, value_delimiter = ',')]
-    pub techniques: Vec<String>,
-    /// Output: a text report or one JSON object.
-    #[arg(long, value_enum, default_value = "text")]
-    pub format: CompareFormat,
+pub struct SolveArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "line")]
+    pub format: SolveFormat,
+    /// Short for --format grid.
+    #[arg(long, conflicts_with_all = ["json", "format"])]
+    pub grid: bool,
+    /// Short for --format json.
+    #[arg(long, conflicts_with = "format")]
+    pub json: bool,
 }
 
-/// Which techniques `explain` and `rate` use.
+/// Text or JSON lines: what `check`, `explain`, `hint` and `analyze` write.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum Profile {
-    Se,
-    Hodoku,
-    /// Sukaku Explainer's default rule set, approximated (SE plus single-digit patterns,
-    /// X-Chain and WXYZ-Wing).
-    Sukaku,
-    Extended,
-    All,
+pub enum TextFormat {
+    Text,
+    Json,
 }
 
-/// Pipeline options from `--profile` and `--techniques`; an unknown name is a usage error (exit 2).
-pub fn pipeline_options(
-    profile: Profile,
-    names: &[String],
-    no_uniqueness: bool,
-) -> Result<Options, i32> {
-    let options = techniques_for(profile, names)?;
-    Ok(if no_uniqueness {
-        options.without_uniqueness()
-    } else {
-        options
-    })
+/// `--format text|json` and its `--json` shorthand.
+#[derive(Args, Debug, Clone)]
+pub struct TextFormatArgs {
+    /// Output format: text, or JSON (one object per line).
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: TextFormat,
+    /// Short for --format json.
+    #[arg(long, conflicts_with = "format")]
+    pub json: bool,
 }
 
-/// The paths `rate` takes: both the se and the hodoku path by default, one with `--profile`
-/// or `--techniques` (see [`RateArgs`]).
-pub fn rate_settings(args: &RateArgs) -> Result<RateSettings, i32> {
-    let one = |profile| pipeline_options(profile, &args.techniques, args.no_uniqueness);
-    Ok(match args.profile {
-        None if args.techniques.is_empty() => RateSettings {
-            se: Some(one(Profile::Se)?),
-            hodoku: Some(one(Profile::Hodoku)?),
-        },
-        None => RateSettings {
-            se: Some(one(Profile::Se)?),
-            hodoku: None,
-        },
-        Some(Profile::Hodoku) => RateSettings {
-            se: None,
-            hodoku: Some(one(Profile::Hodoku)?),
-        },
-        Some(profile) => RateSettings {
-            se: Some(one(profile)?),
-            hodoku: None,
-        },
-    })
-}
-
-fn techniques_for(profile: Profile, names: &[String]) -> Result<Options, i32> {
-    let mut options = match profile {
-        Profile::Se => Options::sudoku_explainer(),
-        Profile::Hodoku => Options::hodoku(),
-        Profile::Sukaku => Options::sukaku_explainer(),
-        Profile::Extended => Options::extended(),
-        Profile::All => {
-            use strum::IntoEnumIterator;
-            Options {
-                techniques: Technique::iter().collect(),
-                step_limit: None,
-                choice: Default::default(),
-                time_limit: None,
-            }
-        }
-    };
-    if names.is_empty() {
-        return Ok(options);
+impl TextFormatArgs {
+    pub fn json(&self) -> bool {
+        self.json || self.format == TextFormat::Json
     }
-    let mut techniques = Vec::new();
-    for name in names {
-        match Technique::parse(name) {
-            Some(t) => techniques.push(t),
-            None => {
-                eprintln!("error: unknown technique '{name}'");
-                return Err(EXIT_USAGE);
-            }
-        }
-    }
-    options.techniques = techniques;
-    Ok(options)
+}
+
+#[derive(Args, Debug)]
+pub struct CheckArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    #[command(flatten)]
+    pub output: TextFormatArgs,
 }
 
 /// Parses the arguments, runs the command and returns the process exit code.
@@ -376,37 +271,9 @@ pub fn run() -> i32 {
         Command::Hint(args) => hint::run(&args),
         Command::Rate(args) => rate::run(&args),
         Command::Analyze(args) => analyze::run(&args),
+        Command::Techniques(args) => techniques::run(&args),
         Command::Compare(args) => compare::run(&args),
     }
-}
-
-/// Walks every puzzle of every source in order, calling `each` with the source name and the
-/// puzzle (or its error). Returns false if a source could not be opened.
-pub fn for_each_puzzle(
-    input: &InputArgs,
-    mut each: impl FnMut(&str, Result<stepwise::format::PuzzleInput, stepwise::Error>),
-) -> bool {
-    let mut all_opened = true;
-    for source in input::sources(&input.inputs, &input.files) {
-        let name = source.name();
-        match input::open(&source, input.format) {
-            Ok(puzzles) => {
-                for puzzle in puzzles {
-                    each(&name, puzzle);
-                }
-            }
-            Err(message) => {
-                eprintln!("error: {message}");
-                all_opened = false;
-            }
-        }
-    }
-    all_opened
-}
-
-/// `SOURCE: message`, or just the message for a single argument puzzle.
-pub fn located(source: &str, error: &stepwise::Error) -> String {
-    format!("{source}: {error}")
 }
 
 /// The complete solver's verdict on a parsed puzzle; pencilmark input restricts each cell to

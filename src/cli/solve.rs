@@ -1,48 +1,88 @@
-//! `stepwise solve`: print each puzzle's solution as a line, a grid or a JSON record.
+//! `stepwise solve`: each puzzle's solution as a line, a grid or a JSON record, one answer per
+//! input in order; a puzzle that cannot be read or has no single solution gets an `error:`
+//! line (with `--json`, an error object) in its place.
 
-use std::io::Write;
-
+use serde::Serialize;
 use stepwise::format::{record_from, to_grid, to_line};
 use stepwise::solver::Validity;
 
-use super::{for_each_puzzle, located, validity_of, SolveArgs, EXIT_FAILED, EXIT_OK};
+use super::output::{report, Out};
+use super::stream::{each_in_order, Inputs, Item};
+use super::{validity_of, SolveArgs, SolveFormat, EXIT_FAILED, EXIT_OK};
+
+/// The JSON answer for an input that has no solution to print.
+#[derive(Serialize)]
+pub struct ErrorRecord {
+    /// The input as given (the puzzle line when it could be read).
+    pub input: String,
+    /// `invalid`, `no_solution` or `multiple_solutions`.
+    pub status: &'static str,
+    pub error: String,
+}
+
+enum Answer {
+    Solved(String),
+    Failed(ErrorRecord),
+}
 
 pub fn run(args: &SolveArgs) -> i32 {
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
+    let format = if args.grid {
+        SolveFormat::Grid
+    } else if args.json {
+        SolveFormat::Json
+    } else {
+        args.format
+    };
+    let mut out = Out::new();
     let mut failed = false;
     let mut first = true;
-    let opened = for_each_puzzle(&args.input, |source, parsed| {
-        let puzzle = match parsed {
-            Ok(p) => p,
-            Err(e) => {
-                eprintln!("error: {}", located(source, &e));
-                failed = true;
-                return;
-            }
-        };
-        match validity_of(&puzzle) {
-            Validity::Unique(solution) => {
-                let text = if args.json {
-                    serde_json::to_string(&record_from(&puzzle, Some(&solution)))
-                        .expect("a record always serializes")
-                } else if args.grid {
-                    let sep = if first { "" } else { "\n" };
-                    format!("{sep}{}", to_grid(&solution).trim_end())
-                } else {
-                    to_line(&solution)
-                };
-                first = false;
-                let _ = writeln!(out, "{text}");
-            }
+    let work = |item: Item| match item {
+        Item::Bad { input, message } => Answer::Failed(ErrorRecord {
+            input,
+            status: "invalid",
+            error: message,
+        }),
+        Item::Puzzle { origin, puzzle, .. } => match validity_of(&puzzle) {
+            Validity::Unique(solution) => Answer::Solved(match format {
+                SolveFormat::Json => serde_json::to_string(&record_from(&puzzle, Some(&solution)))
+                    .expect("a record always serializes"),
+                SolveFormat::Grid => to_grid(&solution).trim_end().to_string(),
+                SolveFormat::Line => to_line(&solution),
+            }),
             other => {
                 let e = super::validity_error(&other).expect("not unique");
-                eprintln!("error: {}: line {}: {e}", source, puzzle.line);
+                let status = match other {
+                    Validity::NoSolution => "no_solution",
+                    _ => "multiple_solutions",
+                };
+                Answer::Failed(ErrorRecord {
+                    input: puzzle.text.clone(),
+                    status,
+                    error: format!("{origin}: line {}: {e}", puzzle.line),
+                })
+            }
+        },
+    };
+    each_in_order(Inputs::new(&args.input), 1, work, |answer| {
+        if format == SolveFormat::Grid && !first {
+            out.write("\n");
+        }
+        first = false;
+        match answer {
+            Answer::Solved(text) => out.line(&text),
+            Answer::Failed(record) => {
                 failed = true;
+                report(&out, &record.error);
+                if format == SolveFormat::Json {
+                    out.line(&serde_json::to_string(&record).expect("errors serialize"));
+                } else {
+                    out.line(&format!("error: {}", record.error));
+                }
             }
         }
+        out.end_record();
     });
-    if failed || !opened {
+    if failed {
         EXIT_FAILED
     } else {
         EXIT_OK

@@ -1,0 +1,312 @@
+//! Profiles: the named technique sets a logical solve can use, and how a choice of profile turns
+//! into the paths that rate a puzzle. Every front end (the CLI, a server, an embedder) goes
+//! through here, so one puzzle gets one rating whichever command prints it.
+//!
+//! Owns [`Profile`], [`RatedPath`] and [`RateSettings`].
+//!
+//! # Which path gives which figure
+//!
+//! A rating is a property of the path, not of the puzzle: Sudoku Explainer and HoDoKu try their
+//! techniques in different orders, and each rater's figures only come out on its own path. So:
+//! - ER, EP, ED and the hardest technique come from the **se path**: the `se` profile by
+//!   default, or whichever profile other than `hodoku` was asked for (`sukaku`, `extended`,
+//!   `all`), rated on Sudoku Explainer's scale.
+//! - HoDoKu's level and score come from the **hodoku path** (the `hodoku` profile).
+//! - With no profile named, both paths are taken. Naming one profile takes that path only, and
+//!   the other rater's figures are missing (`null`), never computed on the wrong path.
+//! - A technique list (`--techniques`) replaces the techniques of the named profile's path (of
+//!   the se path when no profile is named), and the other path is not taken.
+
+use std::fmt;
+use std::str::FromStr;
+use std::time::Duration;
+
+use strum::IntoEnumIterator;
+
+use crate::pipeline::{Choice, Options};
+use crate::technique::Technique;
+
+/// A named set of techniques in a fixed order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, strum::EnumIter)]
+pub enum Profile {
+    /// Sudoku Explainer 1.2.1's techniques in its order, so ER/EP/ED agree with SE's.
+    Se,
+    /// HoDoKu 2.2's default techniques in its order, so level and score agree with HoDoKu's.
+    Hodoku,
+    /// Sukaku Explainer's default rule set, approximated (SE's plus single-digit patterns,
+    /// X-Chain and WXYZ-Wing).
+    Sukaku,
+    /// Every technique enabled by default, in rating order, rated on SE's scale.
+    Extended,
+    /// Every technique, the slow and rare ones too (franken and mutant fish, Death Blossom).
+    All,
+}
+
+/// Which rater's scale a path is rated on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Scale {
+    /// ER, EP, ED and the hardest technique.
+    SudokuExplainer,
+    /// Level and score.
+    Hodoku,
+}
+
+impl Profile {
+    /// The name used on the command line and in JSON: `se`, `hodoku`, `sukaku`, `extended`,
+    /// `all`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Profile::Se => "se",
+            Profile::Hodoku => "hodoku",
+            Profile::Sukaku => "sukaku",
+            Profile::Extended => "extended",
+            Profile::All => "all",
+        }
+    }
+
+    /// One line saying what the profile is, for help texts and listings.
+    pub const fn description(self) -> &'static str {
+        match self {
+            Profile::Se => {
+                "Sudoku Explainer 1.2.1's techniques in its order (ER/EP/ED agree with SE)"
+            }
+            Profile::Hodoku => {
+                "HoDoKu 2.2's default techniques in its order (level and score agree with HoDoKu)"
+            }
+            Profile::Sukaku => "Sukaku Explainer's default rule set, approximated",
+            Profile::Extended => {
+                "every technique enabled by default, in rating order, on SE's scale"
+            }
+            Profile::All => "every technique, the slow and rare ones too",
+        }
+    }
+
+    /// The solver options of the profile.
+    pub fn options(self) -> Options {
+        match self {
+            Profile::Se => Options::sudoku_explainer(),
+            Profile::Hodoku => Options::hodoku(),
+            Profile::Sukaku => Options::sukaku_explainer(),
+            Profile::Extended => Options::extended(),
+            Profile::All => Options {
+                techniques: Technique::iter().collect(),
+                step_limit: None,
+                choice: Choice::FirstFound,
+                time_limit: None,
+            },
+        }
+    }
+
+    /// The scale a path of this profile is rated on.
+    pub const fn scale(self) -> Scale {
+        match self {
+            Profile::Hodoku => Scale::Hodoku,
+            _ => Scale::SudokuExplainer,
+        }
+    }
+
+    /// Whether the profile uses the technique.
+    pub fn has(self, technique: Technique) -> bool {
+        self.options().techniques.contains(&technique)
+    }
+}
+
+impl fmt::Display for Profile {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A profile name that is not one of [`Profile`]'s.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownProfile(pub String);
+
+impl fmt::Display for UnknownProfile {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let names: Vec<&str> = Profile::iter().map(Profile::name).collect();
+        write!(
+            f,
+            "unknown profile '{}': expected one of {}",
+            self.0,
+            names.join(", ")
+        )
+    }
+}
+
+impl std::error::Error for UnknownProfile {}
+
+impl FromStr for Profile {
+    type Err = UnknownProfile;
+
+    /// Parses a profile name, ignoring ASCII case and surrounding spaces.
+    fn from_str(s: &str) -> Result<Profile, UnknownProfile> {
+        Profile::iter()
+            .find(|p| p.name().eq_ignore_ascii_case(s.trim()))
+            .ok_or_else(|| UnknownProfile(s.to_string()))
+    }
+}
+
+/// One path a puzzle is rated on: the options of the solve and the profile they came from,
+/// named in outputs so a reader knows where each figure comes from.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RatedPath {
+    /// `se`, `hodoku`, ..., or `custom` for an explicit technique list.
+    pub profile: String,
+    pub options: Options,
+}
+
+/// Which paths rate each puzzle, and the time one puzzle may take over all of them (see the
+/// module doc for which figure comes from which path).
+#[derive(Debug, Clone, PartialEq)]
+pub struct RateSettings {
+    /// The path rated on Sudoku Explainer's scale (ER, EP, ED, hardest); `None` leaves those
+    /// figures missing.
+    pub se: Option<RatedPath>,
+    /// The path rated on HoDoKu's scale (level, score); `None` leaves those figures missing.
+    pub hodoku: Option<RatedPath>,
+    /// One limit per puzzle for all its paths together; over it the puzzle is `timeout` and
+    /// has no figures.
+    pub time_limit: Option<Duration>,
+    /// Whether the puzzle is taken to have one solution (the default). Without it the
+    /// uniqueness techniques are left out and `explain` solves a puzzle with several solutions
+    /// as far as logic goes.
+    pub assume_unique: bool,
+}
+
+impl Default for RateSettings {
+    /// Both paths: [`Profile::Se`] and [`Profile::Hodoku`], no time limit.
+    fn default() -> RateSettings {
+        RateSettings::select(None, &[], false)
+    }
+}
+
+impl RateSettings {
+    /// The paths for a choice of profile (`None`: both the se and the hodoku path), an
+    /// optional technique list that replaces the techniques of the chosen path (of the se path
+    /// when no profile is named; the other path is then not taken), and whether to leave out
+    /// the techniques that assume a unique solution.
+    pub fn select(
+        profile: Option<Profile>,
+        techniques: &[Technique],
+        no_uniqueness: bool,
+    ) -> RateSettings {
+        let path = |profile: Profile| {
+            let mut options = profile.options();
+            let mut name = profile.name().to_string();
+            if !techniques.is_empty() {
+                options.techniques = techniques.to_vec();
+                name = "custom".to_string();
+            }
+            if no_uniqueness {
+                options = options.without_uniqueness();
+            }
+            RatedPath {
+                profile: name,
+                options,
+            }
+        };
+        let (se, hodoku) = match profile {
+            None if techniques.is_empty() => (Some(path(Profile::Se)), Some(path(Profile::Hodoku))),
+            None => (Some(path(Profile::Se)), None),
+            Some(p) if p.scale() == Scale::Hodoku => (None, Some(path(p))),
+            Some(p) => (Some(path(p)), None),
+        };
+        RateSettings {
+            se,
+            hodoku,
+            time_limit: None,
+            assume_unique: !no_uniqueness,
+        }
+    }
+
+    /// One path with options of the caller's own, named `custom`, rated on the given scale.
+    pub fn custom(options: Options, scale: Scale) -> RateSettings {
+        let path = Some(RatedPath {
+            profile: "custom".to_string(),
+            options,
+        });
+        let (se, hodoku) = match scale {
+            Scale::SudokuExplainer => (path, None),
+            Scale::Hodoku => (None, path),
+        };
+        RateSettings {
+            se,
+            hodoku,
+            time_limit: None,
+            assume_unique: true,
+        }
+    }
+
+    /// The same settings with one time limit per puzzle.
+    pub fn with_time_limit(mut self, limit: Option<Duration>) -> RateSettings {
+        self.time_limit = limit;
+        self
+    }
+
+    /// The path whose steps an explanation shows: the se path when it is taken, else the
+    /// hodoku path.
+    pub fn shown(&self) -> Option<&RatedPath> {
+        self.se.as_ref().or(self.hodoku.as_ref())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_parse_back_in_any_case() {
+        for p in Profile::iter() {
+            assert_eq!(p.name().parse::<Profile>(), Ok(p));
+            assert_eq!(p.name().to_uppercase().parse::<Profile>(), Ok(p));
+        }
+        let err = "sudoku".parse::<Profile>().unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "unknown profile 'sudoku': expected one of se, hodoku, sukaku, extended, all"
+        );
+    }
+
+    #[test]
+    fn no_profile_takes_both_paths_and_one_profile_one_path() {
+        let both = RateSettings::default();
+        assert_eq!(both.se.as_ref().unwrap().profile, "se");
+        assert_eq!(both.hodoku.as_ref().unwrap().profile, "hodoku");
+        assert_eq!(both.shown().unwrap().profile, "se");
+
+        let hodoku = RateSettings::select(Some(Profile::Hodoku), &[], false);
+        assert!(hodoku.se.is_none());
+        assert_eq!(hodoku.shown().unwrap().options, Options::hodoku());
+
+        let extended = RateSettings::select(Some(Profile::Extended), &[], false);
+        assert_eq!(extended.se.unwrap().options, Options::extended());
+        assert!(extended.hodoku.is_none());
+    }
+
+    #[test]
+    fn a_technique_list_replaces_one_path() {
+        let list = [Technique::FullHouse, Technique::NakedSingle];
+        let custom = RateSettings::select(None, &list, false);
+        let se = custom.se.unwrap();
+        assert_eq!(
+            (se.profile.as_str(), se.options.techniques.as_slice()),
+            ("custom", &list[..])
+        );
+        assert!(custom.hodoku.is_none());
+        let hodoku = RateSettings::select(Some(Profile::Hodoku), &list, false);
+        assert_eq!(hodoku.hodoku.unwrap().options.choice, Choice::Hodoku);
+    }
+
+    #[test]
+    fn no_uniqueness_leaves_out_the_uniqueness_family() {
+        let settings = RateSettings::select(None, &[], true);
+        for path in [settings.se.unwrap(), settings.hodoku.unwrap()] {
+            assert!(!path.options.techniques.is_empty());
+            assert!(path
+                .options
+                .techniques
+                .iter()
+                .all(|t| t.family() != crate::technique::Family::Uniqueness));
+        }
+    }
+}
