@@ -40,3 +40,8 @@ pub use explain::{
     analyze, explain, next_hint, rate_puzzle, solve_logically, Explanation, RateRecord,
     RateSettings,
 };
+
+/// The README's Rust example, run as a doc test so it stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeExamples;

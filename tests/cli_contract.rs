@@ -401,7 +401,7 @@ fn formats_mean_the_same_in_every_command() {
 #[test]
 fn a_terminal_is_told_where_input_comes_from() {
     if Command::new("script").arg("--version").output().is_err() {
-        println!("skipped: no `script` to give the command a terminal");
+        common::skipped("no `script` command to give stepwise a terminal");
         return;
     }
     let command = format!("{} solve", env!("CARGO_BIN_EXE_stepwise"));

@@ -44,7 +44,6 @@ fn path_to_first_extreme_step(puzzle: &str, options: &Options) -> Trace {
 #[test]
 fn levels_and_scores_agree_with_hodoku() {
     let Some(dir) = common::shared_data() else {
-        eprintln!("skipped: ../shared/data not found");
         return;
     };
     let text = std::fs::read_to_string(dir.join("rated/hodoku.tsv")).expect("hodoku.tsv");

@@ -57,7 +57,6 @@ fn deductions(step: &str) -> (Vec<(usize, u8)>, Candidates) {
 #[test]
 fn sue_de_coq_matches_hodoku() {
     let Some(dir) = common::shared_data() else {
-        eprintln!("skipped: ../shared/data not found");
         return;
     };
     let text = std::fs::read_to_string(dir.join("rated/hodoku-paths.txt")).unwrap();

@@ -33,7 +33,6 @@ fn agreement_with(references: &[Reference], options: &Options) -> (AgreementTabl
 
 fn references(name: &str) -> Option<Vec<Reference>> {
     let Some(dir) = common::shared_data() else {
-        eprintln!("skipped: ../shared/data not found ({name})");
         return None;
     };
     let text = std::fs::read_to_string(dir.join(name)).expect("readable");

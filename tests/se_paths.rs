@@ -13,7 +13,6 @@ use stepwise::step::round_rating;
 #[test]
 fn paths_agree_with_sudoku_explainer() {
     let Some(dir) = common::shared_data() else {
-        eprintln!("skipped: ../shared/data not found (rated/se121-paths.txt)");
         return;
     };
     let text = std::fs::read_to_string(dir.join("rated/se121-paths.txt")).expect("readable");

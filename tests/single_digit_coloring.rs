@@ -25,7 +25,6 @@ const TECHNIQUES: [Technique; 8] = [
 
 fn check_corpus(name: &str, limit: usize) {
     let Some(puzzles) = common::corpus(name, limit) else {
-        eprintln!("skipped");
         return;
     };
     // Nested forcing chains cost seconds to minutes per puzzle; stop before them.

@@ -4,19 +4,34 @@
 
 use std::path::PathBuf;
 
-/// `../shared/data` beside the crate, if present.
+/// `../shared/data` beside the crate, if present; when absent, says the calling test skips
+/// its corpus part (see [`skipped`]).
 pub fn shared_data() -> Option<PathBuf> {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data");
-    dir.is_dir().then_some(dir)
+    if dir.is_dir() {
+        Some(dir)
+    } else {
+        skipped("../shared/data not found");
+        None
+    }
+}
+
+/// Says that the running test skipped something, on the process's own standard error: the
+/// test harness captures `eprintln!` (shown only for failures or with `--nocapture`), and a
+/// skip must be seen in every run. The test's name is its thread's.
+pub fn skipped(why: &str) {
+    use std::io::Write;
+    let test = std::thread::current()
+        .name()
+        .unwrap_or("a test")
+        .to_string();
+    let _ = writeln!(std::io::stderr().lock(), "skipped: {test}: {why}");
 }
 
 /// Puzzles (first field of each non-comment line) of a shared corpus file, at most `limit`.
 /// `None`, with a note on stderr, when the shared data is absent.
 pub fn corpus(name: &str, limit: usize) -> Option<Vec<String>> {
-    let Some(dir) = shared_data() else {
-        eprintln!("skipped: ../shared/data not found ({name})");
-        return None;
-    };
+    let dir = shared_data()?;
     let text = std::fs::read_to_string(dir.join(name)).expect("corpus file readable");
     Some(
         text.lines()
