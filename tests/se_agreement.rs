@@ -32,9 +32,7 @@ fn agreement_with(references: &[Reference], options: &Options) -> (AgreementTabl
 }
 
 fn references(name: &str) -> Option<Vec<Reference>> {
-    let Some(dir) = common::shared_data() else {
-        return None;
-    };
+    let dir = common::shared_data()?;
     let text = std::fs::read_to_string(dir.join(name)).expect("readable");
     Some(
         read_references(&text)
