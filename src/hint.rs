@@ -18,7 +18,7 @@ use crate::geometry::{
 use crate::grid::Grid;
 use crate::pipeline::{next_step, Options};
 use crate::solver::{validity, Validity};
-use crate::step::{cell_list, digit_list, Candidate, Role, Step};
+use crate::step::{cell_list, digit_list, Candidate, Link, Role, Step};
 use crate::technique::{Family, Technique};
 
 /// How much a hint gives away.
@@ -451,7 +451,7 @@ fn describe(step: &Step, level: HintLevel) -> String {
         HintLevel::Full => {
             let mut text = format!("{} — {}", step.notation(), step.text);
             if technique.family() == Family::ForcingChains {
-                if let Some(reading) = chain_reading(technique, &step.text) {
+                if let Some(reading) = chain_reading(technique, &step.text, &step.pattern.links) {
                     text.push(' ');
                     text.push_str(&reading);
                 }
@@ -763,7 +763,7 @@ fn mark_count(word: &str) -> Option<usize> {
 /// technique or an inner chain, run on that reduced grid, removed it and relied on several of
 /// the chain's removals. A removal following a removal without a mark is such a step relying
 /// on that one removal alone. `None` when the text has neither.
-fn chain_reading(technique: Technique, text: &str) -> Option<String> {
+fn chain_reading(technique: Technique, text: &str, links: &[Link]) -> Option<String> {
     let words: Vec<&str> = text.split_whitespace().collect();
     let mut on_mark: Option<(Candidate, usize)> = None;
     let mut off_mark: Option<(Candidate, usize)> = None;
@@ -807,12 +807,9 @@ fn chain_reading(technique: Technique, text: &str) -> Option<String> {
     if let Some((placed, count)) = on_mark {
         let p = on_name(placed);
         sentences.push(format!(
-            "{p} (+{count}) means that {p} follows from the potential before it together with {count} more {}, which left {} the last candidate of {} or {} the last place for {} in a row, column or box.",
+            "{p} (+{count}) means that {p} follows from the potential before it together with {count} more {}, which left {}.",
             removals(count),
-            placed.digit,
-            cell_name(placed.cell),
-            cell_name(placed.cell),
-            placed.digit
+            what_was_left(placed, count, links)
         ));
     }
     if let Some((removed, count)) = off_mark {
@@ -835,6 +832,39 @@ fn chain_reading(technique: Technique, text: &str) -> Option<String> {
         return None;
     }
     Some(format!("How to read the chains: {}", sentences.join(" ")))
+}
+
+/// What the removals before a potential made "on" left it: the last candidate of its cell,
+/// or the last place for its digit in a house, read from the pattern's links into it (its
+/// parents) when the pattern holds all `count + 1` of them; else either, unsaid which.
+fn what_was_left(placed: Candidate, count: usize, links: &[Link]) -> String {
+    let parents: Vec<Candidate> = links
+        .iter()
+        .filter(|l| l.strong && l.to == placed)
+        .map(|l| l.from)
+        .collect();
+    let (cell, digit) = (cell_name(placed.cell), placed.digit);
+    if parents.len() == count + 1 {
+        if parents.iter().all(|p| p.cell == placed.cell) {
+            return format!("{digit} the last candidate of {cell}");
+        }
+        if parents.iter().all(|p| p.digit == digit) {
+            // Every house of the cell that holds all the removed places could be the one.
+            let houses: Vec<String> = [UnitKind::Row, UnitKind::Column, UnitKind::Box]
+                .into_iter()
+                .map(|kind| Unit::containing(placed.cell, kind))
+                .filter(|unit| parents.iter().all(|p| unit.cell_set().contains(p.cell)))
+                .map(unit_words)
+                .collect();
+            if !houses.is_empty() {
+                return format!(
+                    "{cell} the last place for {digit} in {}",
+                    houses.join(" or ")
+                );
+            }
+        }
+    }
+    format!("{digit} the last candidate of {cell} or {cell} the last place for {digit} in a row, column or box")
 }
 
 /// `r1c2=5`.
@@ -875,7 +905,7 @@ mod tests {
     #[test]
     fn chain_reading_explains_each_kind_of_mark_it_finds() {
         let text = "If r9c5=3, then r9c5=3 -> r9c5<>6 -> r8c2<>6 (+1) -> r9c6=1 (+2) -> r3c6<>1 -> r1c2<>1 (+4) -> r3c2<>1 -> r2c2=1: a contradiction.";
-        let reading = chain_reading(Technique::NestedForcingChains, text).expect("marks");
+        let reading = chain_reading(Technique::NestedForcingChains, text, &[]).expect("marks");
         let expect = [
             "r9c6=1 (+2) means that r9c6=1 follows from the potential before it together with 2 more removals the chain made earlier, which left 1 the last candidate of r9c6 or r9c6 the last place for 1",
             "r8c2<>6 (+1) means that a simpler technique (locked candidates, a hidden or naked pair, an X-Wing) or an inner forcing chain, applied to the grid the chain has reduced, removed 6 from r8c2 relying on the removal before it and 1 more removal the chain made earlier.",
@@ -886,12 +916,51 @@ mod tests {
             assert!(reading.contains(part), "{part:?} not in {reading}");
         }
         // Dynamic chains (+) have no inner chains.
-        let plus = chain_reading(Technique::DynamicForcingChainsPlus, text).expect("marks");
+        let plus = chain_reading(Technique::DynamicForcingChainsPlus, text, &[]).expect("marks");
         assert!(!plus.contains("inner forcing chain"), "{plus}");
         let static_loop = "r1c1=5 -> r1c4<>5 -> r9c4=5";
         assert_eq!(
-            chain_reading(Technique::NestedForcingChains, static_loop),
+            chain_reading(Technique::NestedForcingChains, static_loop, &[]),
             None
+        );
+    }
+
+    #[test]
+    fn what_was_left_is_read_from_the_links_when_they_are_all_there() {
+        let link = |from: Candidate, to: Candidate| Link {
+            from,
+            to,
+            strong: true,
+        };
+        let placed = Candidate::new(74, 4); // r9c3=4
+                                            // Its other candidates 2 and 8 removed: a naked single.
+        let naked = [
+            link(Candidate::new(74, 8), placed),
+            link(Candidate::new(74, 2), placed),
+        ];
+        assert_eq!(
+            what_was_left(placed, 1, &naked),
+            "4 the last candidate of r9c3"
+        );
+        // The other places of 4 in column 3 removed: a hidden single.
+        let hidden = [
+            link(Candidate::new(2, 4), placed),
+            link(Candidate::new(38, 4), placed),
+        ];
+        assert_eq!(
+            what_was_left(placed, 1, &hidden),
+            "r9c3 the last place for 4 in column 3"
+        );
+        // Places in its row and box both: either house may be the one.
+        let both = [link(Candidate::new(73, 4), placed)];
+        assert_eq!(
+            what_was_left(placed, 0, &both),
+            "r9c3 the last place for 4 in row 9 or box 7"
+        );
+        // A link missing: both readings, unsaid which.
+        assert_eq!(
+            what_was_left(placed, 2, &hidden),
+            "4 the last candidate of r9c3 or r9c3 the last place for 4 in a row, column or box"
         );
     }
 

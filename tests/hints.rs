@@ -411,7 +411,7 @@ fn full_chain_hints_explain_their_marks_and_keep_the_steps_text() {
     assert_eq!(told, format!("{} — {}", step.notation(), step.text));
     assert!(
         reading.starts_with(
-            "r9c3=4 (+2) means that r9c3=4 follows from the potential before it together with 2 more removals the chain made earlier, which left 4 the last candidate of r9c3 or r9c3 the last place for 4 in a row, column or box."
+            "r9c3=4 (+2) means that r9c3=4 follows from the potential before it together with 2 more removals the chain made earlier, which left r9c3 the last place for 4 in column 3."
         ),
         "{reading}"
     );
