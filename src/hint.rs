@@ -263,6 +263,10 @@ fn check_givens(
     let names = and_list(cells.iter().map(|&c| cell_name(c)).collect());
     let plural = cells.len() > 1;
     let text = match level {
+        HintLevel::Nudge if plural => format!(
+            "Givens of the puzzle were {done} in {}.",
+            cells_region(&cells)
+        ),
         HintLevel::Nudge => format!(
             "A given of the puzzle was {done} in {}.",
             cells_region(&cells)

@@ -530,6 +530,15 @@ fn a_changed_given_is_named_not_called_a_wrong_digit() {
     let hint = hint_with_original(&both, WIKIPEDIA, HintLevel::Technique).expect("a hint");
     assert_eq!(hint.kind, HintKind::ChangedGiven);
     assert_eq!(hint.text, "The given in r1c1 was changed.");
+    // Two changed: both named.
+    let two = with_cell(&state, 4, 4); // r1c5's given 7 overwritten with 4
+    let hint = hint_with_original(&two, WIKIPEDIA, HintLevel::Full).expect("a hint");
+    assert_eq!(
+        hint.text,
+        "r1c1 (given 5, holds 1) and r1c5 (given 7, holds 4) are givens of the puzzle but are changed in this state: put them back."
+    );
+    let nudge = hint_with_original(&two, WIKIPEDIA, HintLevel::Nudge).expect("a hint");
+    assert_eq!(nudge.text, "Givens of the puzzle were changed in row 1.");
 }
 
 #[test]
