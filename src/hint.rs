@@ -445,6 +445,11 @@ fn describe(step: &Step, level: HintLevel) -> String {
                 },
                 cell_name(ends.end)
             ),
+            // A step without a pattern or any change (only a caller can make one) has no
+            // cells to name.
+            None if focus.cells.is_empty() => {
+                format!("{}: look in {}.", technique.short_name(), focus.region)
+            }
             None => format!(
                 "{}: look at {} in {}.",
                 technique.short_name(),
@@ -473,7 +478,8 @@ const DIGITS_NAMED: u32 = 4;
 struct Focus {
     /// Where to look, in words: "box 3", "rows 2 and 7", "boxes 1 and 7", "the whole grid".
     region: String,
-    /// The cells of the pattern, in grid order; never empty.
+    /// The cells of the pattern, in grid order (empty only for a step without a pattern or
+    /// any change).
     cells: Vec<Cell>,
     /// The digits worth naming: empty when there are more than [`DIGITS_NAMED`].
     digits: DigitSet,
@@ -965,6 +971,27 @@ mod tests {
         assert_eq!(
             what_was_left(placed, 2, &hidden),
             "4 the last candidate of r9c3 or r9c3 the last place for 4 in a row, column or box"
+        );
+    }
+
+    #[test]
+    fn a_bare_step_is_told_without_empty_lists() {
+        use crate::step::Pattern;
+        let bare = Step::new(
+            Technique::NestedForcingChains,
+            vec![],
+            vec![],
+            Pattern::default(),
+            String::new(),
+            String::new(),
+        );
+        for level in [HintLevel::Nudge, HintLevel::Technique, HintLevel::Cells] {
+            let text = step_hint(bare.clone(), level).text;
+            assert!(!text.contains("  ") && !text.contains(" ."), "{text}");
+        }
+        assert_eq!(
+            step_hint(bare, HintLevel::Cells).text,
+            "Nested Forcing Chains: look in the whole grid."
         );
     }
 
