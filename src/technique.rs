@@ -433,7 +433,8 @@ pub enum Family {
 }
 
 impl Family {
-    /// What a nudge tells the user to look for: "Look for {phrase} in box 3."
+    /// What a nudge tells the user to look for: "Look for {phrase} in box 3." A noun phrase
+    /// that ends cleanly before the region (anything longer goes in parentheses).
     pub const fn hint_phrase(self) -> &'static str {
         match self {
             Family::Singles => "a single",
@@ -443,13 +444,17 @@ impl Family {
             Family::Fish => "a fish pattern on one digit",
             Family::SingleDigitPatterns => "a short pattern of strong links on one digit",
             Family::Coloring => "a coloring pattern on one digit",
-            Family::Wings => "a wing of a few cells with few candidates",
+            Family::Wings => "a wing (a few cells with few candidates)",
             Family::Exclusion => {
-                "two or three cells whose value combinations nearby cells rule out"
+                "an aligned exclusion (cells whose combinations of values their common peers rule out)"
             }
-            Family::Uniqueness => "a pattern that would give the puzzle two solutions",
-            Family::ForcingChains => "a chain of implications from one assumption",
-            Family::Als => "almost locked sets (n cells of a house holding n + 1 digits)",
+            Family::Uniqueness => {
+                "a deadly pattern (one a puzzle with a single solution cannot hold)"
+            }
+            Family::ForcingChains => {
+                "chains of implications (what follows from assuming a candidate true or false)"
+            }
+            Family::Als => "almost locked sets (n cells of one house with n + 1 candidates)",
             Family::Chains => "a chain of alternating strong and weak links",
         }
     }
@@ -775,6 +780,71 @@ fn edit_distance(a: &[char], b: &[char]) -> usize {
     previous[b.len()]
 }
 
+impl Technique {
+    /// The name running text uses: the short form HoDoKu and Sudoku Explainer users know
+    /// where the catalog's name is long ("ALS-XZ" for "Almost Locked Set XZ-Rule"), else the
+    /// community name itself. Notation keeps the community name.
+    pub fn short_name(self) -> &'static str {
+        match self {
+            Technique::AlsXz => "ALS-XZ",
+            Technique::AlsXyWing => "ALS-XY-Wing",
+            Technique::AlsChain => "ALS-XY-Chain",
+            _ => self.into(),
+        }
+    }
+
+    /// Whether the name is a plural noun ("Locked Candidates", "Multi Colors", every
+    /// "Forcing Chains"), which a sentence uses without an article and with "are".
+    pub const fn has_plural_name(self) -> bool {
+        use Technique::*;
+        matches!(
+            self,
+            LockedCandidatesPointing
+                | LockedCandidatesClaiming
+                | MultiColors1
+                | MultiColors2
+                | NishioForcingChains
+                | CellForcingChains
+                | RegionForcingChains
+                | DynamicContradictionForcingChains
+                | DynamicDoubleForcingChains
+                | DynamicCellForcingChains
+                | DynamicRegionForcingChains
+                | DynamicForcingChainsPlus
+                | NestedForcingChains
+        )
+    }
+
+    /// The short name with the article it takes in running text: "an X-Wing", "an ALS-XZ",
+    /// "a Unique Rectangle Type 1", "a 2-String Kite"; a plural name takes none ("Nested
+    /// Forcing Chains").
+    pub fn with_article(self) -> String {
+        let name = self.short_name();
+        if self.has_plural_name() {
+            return name.to_string();
+        }
+        format!("{} {name}", article_for(name))
+    }
+}
+
+/// "an" before a name that starts with a vowel sound, "a" otherwise. The sound, not the letter,
+/// decides: "Uni-" starts with "you" (a Unique Rectangle), a leading "X" is read "ex" (an
+/// X-Wing, an XY-Chain) and a leading "W" "double-u" (a W-Wing), a digit is read as its word
+/// (a 2-String Kite); initialisms that start with a vowel letter start with its sound too
+/// (an ALS-XZ, an AIC).
+fn article_for(name: &str) -> &'static str {
+    let starts_with_vowel_sound = match name.chars().next() {
+        Some('U') => !name.starts_with("Uni") && !name.starts_with("Use"),
+        Some('A' | 'E' | 'I' | 'O' | 'X' | '8') => true,
+        _ => false,
+    };
+    if starts_with_vowel_sound {
+        "an"
+    } else {
+        "a"
+    }
+}
+
 impl Serialize for Technique {
     /// Serialized as its community name; the slug is a separate field where needed.
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
@@ -873,6 +943,38 @@ mod tests {
             Technique::parse("aligned triplet exclusion"),
             Some(Technique::AlignedTripleExclusion)
         );
+    }
+
+    #[test]
+    fn names_read_in_a_sentence() {
+        assert_eq!(Technique::XWing.with_article(), "an X-Wing");
+        assert_eq!(Technique::AlsChain.with_article(), "an ALS-XY-Chain");
+        assert_eq!(Technique::AlsXz.with_article(), "an ALS-XZ");
+        assert_eq!(
+            Technique::UniqueRectangle1.with_article(),
+            "a Unique Rectangle Type 1"
+        );
+        assert_eq!(
+            Technique::AvoidableRectangle2.with_article(),
+            "an Avoidable Rectangle Type 2"
+        );
+        assert_eq!(Technique::TwoStringKite.with_article(), "a 2-String Kite");
+        assert_eq!(Technique::WWing.with_article(), "a W-Wing");
+        assert_eq!(Technique::Aic.with_article(), "an AIC");
+        assert_eq!(Technique::BugPlus1.with_article(), "a BUG+1");
+        assert_eq!(
+            Technique::NestedForcingChains.with_article(),
+            "Nested Forcing Chains"
+        );
+        // Only the long ALS names have a short form; the rest read as the catalog names them.
+        for t in Technique::iter() {
+            if !matches!(
+                t,
+                Technique::AlsXz | Technique::AlsXyWing | Technique::AlsChain
+            ) {
+                assert_eq!(t.short_name(), t.to_string());
+            }
+        }
     }
 
     #[test]

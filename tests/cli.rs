@@ -361,6 +361,7 @@ fn solution_pencilmarks_with_first_row(first_row: &str) -> String {
 #[test]
 fn hint_names_a_removed_candidate() {
     // The user's pencilmarks: a solved grid but for r1c1 and r1c2, where 5 was wrongly removed from r1c1.
+    // Its peers hold every other digit, so the 3 and 4 written there leave it no candidate.
     let grid = solution_pencilmarks_with_first_row("34 35 4 6 7 8 9 1 2");
     let out = stepwise(
         &[
@@ -375,7 +376,7 @@ fn hint_names_a_removed_candidate() {
     );
     assert_eq!(
         text(&out.stdout).trim_end(),
-        "r1c1 is missing the candidate 5, but 5 is the puzzle's solution there.",
+        "r1c1 has no candidate left (the digits written there are held by peers), so a true candidate was removed: the solution has 5 in r1c1.",
         "{}",
         text(&out.stderr)
     );

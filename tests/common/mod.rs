@@ -1,6 +1,8 @@
-//! Shared helpers for the integration tests: locating `../shared/data`, reading corpora and
-//! running the `stepwise` binary.
+//! Shared helpers for the integration tests: locating `../shared/data`, reading corpora,
+//! running the `stepwise` binary and (`pages`) reading the technique catalog's pages.
 #![allow(dead_code)]
+
+pub mod pages;
 
 use std::path::PathBuf;
 
