@@ -16,6 +16,7 @@
 //! - [`agreement`]: how a rated file's ratings compare with ours, per ER band, and two paths aligned.
 //! - [`hint`]: the next hint from a user's state, at four levels of detail.
 //! - [`explain`]: the front door: solve logically, explain, rate and hint a parsed puzzle.
+//! - [`render`]: the candidate board drawn with a step's marks (terminal text, colour or plain).
 
 pub mod agreement;
 pub mod analysis;
@@ -29,6 +30,7 @@ pub mod grid;
 pub mod hint;
 pub mod pipeline;
 pub mod rating;
+pub mod render;
 pub mod solver;
 pub mod step;
 pub mod technique;
