@@ -71,8 +71,11 @@ impl Tone {
     /// The tone of a pattern role.
     pub fn of_role(role: Role) -> Tone {
         match role {
-            Role::Placement => Tone::Placed,
-            Role::Base | Role::Pattern | Role::Subset | Role::Pivot => Tone::Pattern,
+            // A placement role without the step placing it (BUG+1's true candidate, when the
+            // step only eliminates) must not look like a placement.
+            Role::Placement | Role::Base | Role::Pattern | Role::Subset | Role::Pivot => {
+                Tone::Pattern
+            }
             Role::Cover | Role::Blocker => Tone::RuledOut,
             Role::Fin => Tone::Fin,
             Role::Pincer => Tone::Pincer,
