@@ -16,6 +16,7 @@
 //! - [`agreement`]: how a rated file's ratings compare with ours, per ER band, and two paths aligned.
 //! - [`hint`]: the next hint from a user's state, at four levels of detail.
 //! - [`explain`]: the front door: solve logically, explain, rate and hint a parsed puzzle.
+//! - [`notation`]: reading the step notation a player writes (`r1c2=5`, `r1c456<>4`).
 //! - [`render`]: the candidate board drawn with a step's marks (terminal text, colour or plain).
 
 pub mod agreement;
@@ -28,6 +29,7 @@ pub mod format;
 pub mod geometry;
 pub mod grid;
 pub mod hint;
+pub mod notation;
 pub mod pipeline;
 pub mod rating;
 pub mod render;
