@@ -15,12 +15,16 @@
 //!    order without the forcing chains (whose searches take seconds): what Stepwise would
 //!    have called the step.
 //!
-//! The state after the step (as pencilmarks) comes only with a sound, applicable claim.
+//! The state after the step (as pencilmarks) comes only with a sound, applicable claim. The
+//! named technique's search runs under a time limit ([`crate::deadline`]); a search cut by it
+//! proves nothing, and the verdict is then `undecided`.
 
 use std::ops::ControlFlow;
+use std::time::Duration;
 
 use serde::Serialize;
 
+use crate::deadline;
 use crate::finders::{finder, hodoku_finder, Finder};
 use crate::format::to_pencilmark;
 use crate::geometry::{cell_name, peers, Cell, Digit, CELLS};
@@ -44,6 +48,9 @@ pub enum Verdict {
     NothingToDo,
     /// Sound, but the named technique gives no step that makes it.
     NotJustified,
+    /// Sound, but the named technique's search did not end within the time limit, so whether
+    /// it gives the step is not known.
+    Undecided,
     /// Sound and, when a technique is named, justified by it.
     Valid,
 }
@@ -56,6 +63,7 @@ impl Verdict {
             Verdict::NotApplicable => "not applicable",
             Verdict::NothingToDo => "nothing to do",
             Verdict::NotJustified => "not justified",
+            Verdict::Undecided => "undecided",
             Verdict::Valid => "valid",
         }
     }
@@ -172,11 +180,13 @@ impl std::error::Error for ApplyError {}
 
 /// Checks `claim` on `state` (see the module documentation). `original`, when given, is the
 /// puzzle as first set (0 for empty): the solution is taken from it, and the state must hold
-/// its givens.
+/// its givens. `search_limit` bounds the named technique's search (nested forcing chains can
+/// take minutes): past it the verdict is [`Verdict::Undecided`].
 pub fn apply(
     state: &Grid,
     original: Option<&[Digit; CELLS]>,
     claim: &Claim,
+    search_limit: Option<Duration>,
 ) -> Result<ApplyReport, ApplyError> {
     let solution = solution_of(state, original)?;
     let state_mistakes = if original.is_some() {
@@ -240,20 +250,32 @@ pub fn apply(
         );
         return Ok(report);
     }
-    let named_step = claim
-        .technique
-        .and_then(|technique| step_of(technique, state, &new_placements, &new_eliminations));
-    let verb = if new_placements.len() + new_eliminations.len() == 1 {
-        "is"
+    let (verb, pronoun) = if new_placements.len() + new_eliminations.len() == 1 {
+        ("is", "it")
     } else {
-        "are"
+        ("are", "them all")
     };
-    match (claim.technique, named_step) {
-        (Some(technique), Some(step)) => {
+    let named = claim.technique.map(|technique| {
+        let _deadline = deadline::Guard::new(search_limit);
+        let step = step_of(technique, state, &new_placements, &new_eliminations);
+        // A search cut by the deadline finds nothing: that is no proof of absence.
+        let cut = step.is_none() && deadline::expired();
+        (technique, step, cut)
+    });
+    match named {
+        Some((technique, Some(step), _)) => {
             report.message = format!("valid: {technique} gives {deductions}");
             report.step = Some(step);
         }
-        (Some(technique), None) => {
+        Some((technique, None, true)) => {
+            report.verdict = Verdict::Undecided;
+            report.message = format!(
+                "undecided: {deductions} {verb} sound, but whether {technique} makes {pronoun} \
+                 could not be decided within {} s",
+                search_limit.unwrap_or_default().as_secs_f64()
+            );
+        }
+        Some((technique, None, false)) => {
             report.verdict = Verdict::NotJustified;
             report.step = simplest_step(state, &new_placements, &new_eliminations);
             let instead = match &report.step {
@@ -264,17 +286,16 @@ pub fn apply(
             };
             report.message = format!(
                 "not justified by {technique}: {deductions} {verb} sound, but {technique} \
-                 finds no step here that makes {}{instead}",
-                if verb == "is" { "it" } else { "them all" }
+                 finds no step here that makes {pronoun}{instead}"
             );
         }
-        (None, _) => {
+        None => {
             report.step = simplest_step(state, &new_placements, &new_eliminations);
             report.message = format!("valid: {deductions} {verb} sound");
             if report.step.is_none() {
-                report
-                    .message
-                    .push_str(" (no technique short of forcing chains makes it all in one step)");
+                report.message.push_str(&format!(
+                    " (no technique short of forcing chains makes {pronoun} in one step)"
+                ));
             }
         }
     }
@@ -566,7 +587,7 @@ mod tests {
     }
 
     fn check(state: &Grid, original: Option<&[Digit; CELLS]>, claim: &str) -> ApplyReport {
-        apply(state, original, &parse(claim).unwrap()).unwrap()
+        apply(state, original, &parse(claim).unwrap(), None).unwrap()
     }
 
     #[test]
@@ -607,6 +628,27 @@ mod tests {
         }
         let report = check(&state, None, "Naked Pair: r1c1=5");
         assert_eq!(report.verdict, Verdict::NotJustified);
+    }
+
+    /// Arto Inkala's puzzle: its first steps are dynamic forcing chains.
+    const HARD: &str =
+        "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+
+    #[test]
+    fn a_chain_search_cut_by_the_limit_decides_nothing() {
+        let state = grid(HARD);
+        let claim = parse("Dynamic Forcing Chains (+): r1c4<>3").unwrap();
+        let report = apply(&state, None, &claim, Some(Duration::ZERO)).unwrap();
+        assert_eq!(report.verdict, Verdict::Undecided);
+        assert_eq!(
+            report.message,
+            "undecided: r1c4<>3 is sound, but whether Dynamic Forcing Chains (+) makes it could \
+             not be decided within 0 s"
+        );
+        assert!(report.state.is_some());
+        let report = apply(&state, None, &claim, Some(Duration::from_secs(600))).unwrap();
+        assert_eq!(report.verdict, Verdict::Valid, "{}", report.message);
+        assert!(!deadline::expired(), "the limit ends with the check");
     }
 
     #[test]
@@ -678,13 +720,18 @@ mod tests {
         other[0] = 0;
         other[1] = 0;
         assert!(matches!(
-            apply(&grid(PUZZLE), Some(&other), &parse("r1c3<>1").unwrap()),
+            apply(
+                &grid(PUZZLE),
+                Some(&other),
+                &parse("r1c3<>1").unwrap(),
+                None
+            ),
             Err(ApplyError::MultipleSolutions { original: true })
         ));
         let mut cells = original;
         cells[0] = 0;
         let changed = Grid::from_puzzle(&cells);
-        let error = apply(&changed, Some(&original), &parse("r1c3<>1").unwrap()).unwrap_err();
+        let error = apply(&changed, Some(&original), &parse("r1c3<>1").unwrap(), None).unwrap_err();
         assert_eq!(
             error.to_string(),
             "the state is not of the original puzzle: r1c1 is empty, the original gives 5 there"
@@ -695,13 +742,13 @@ mod tests {
     fn a_state_without_a_unique_solution_cannot_check_anything() {
         let empty = Grid::empty();
         assert_eq!(
-            apply(&empty, None, &parse("r1c1=1").unwrap()).unwrap_err(),
+            apply(&empty, None, &parse("r1c1=1").unwrap(), None).unwrap_err(),
             ApplyError::MultipleSolutions { original: false }
         );
         let mut broken = grid(PUZZLE);
         broken.place(2, 1);
         assert_eq!(
-            apply(&broken, None, &parse("r1c4<>6").unwrap()).unwrap_err(),
+            apply(&broken, None, &parse("r1c4<>6").unwrap(), None).unwrap_err(),
             ApplyError::NoSolution { original: false }
         );
     }

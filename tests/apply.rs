@@ -215,3 +215,21 @@ fn the_board_shows_the_step_found() {
     assert!(stdout.contains("Legend: <5> given  -3 eliminated  *3 pattern\n"));
     assert!(stdout.contains("\nvalid: Naked Pair gives"));
 }
+
+#[test]
+fn a_search_past_the_timeout_is_undecided() {
+    const ARTO_INKALA: &str =
+        "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+    let claim = "Dynamic Forcing Chains (+): r1c4<>3";
+    let out = stepwise(&["apply", "--timeout", "0.000001", ARTO_INKALA, claim], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stdout).starts_with("undecided: r1c4<>3 is sound, but whether Dynamic Forcing Chains (+) makes it could not be decided within 0.000001 s\n"),
+        "{}",
+        text(&out.stdout)
+    );
+    let out = stepwise(&["apply", ARTO_INKALA, claim], "");
+    assert_eq!(out.status.code(), Some(0));
+    let out = stepwise(&["apply", "--timeout", "0", ARTO_INKALA, claim], "");
+    assert_eq!(out.status.code(), Some(2));
+}

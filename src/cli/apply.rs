@@ -2,11 +2,12 @@
 //! verdict and the state after it.
 //!
 //! Exit codes: 0 when the step is valid; 1 when it is not (unsound, not justified by the
-//! technique named, not applicable, nothing to do), or when the state cannot be read or has no
+//! technique named, undecided within `--timeout`, not applicable, nothing to do), or when the state cannot be read or has no
 //! unique solution; 2 for usage errors, an unreadable step notation or `--puzzle` among them.
 
 use std::io::{Read, Write};
 use std::path::Path;
+use std::time::Duration;
 
 use clap::Args;
 use stepwise::apply::{apply, ApplyReport, FindingKind, Verdict};
@@ -41,6 +42,10 @@ pub struct ApplyArgs {
     /// Print the report as one JSON object.
     #[arg(long)]
     pub json: bool,
+    /// Give the named technique's search SECS seconds (nested forcing chains can take
+    /// minutes); past that the verdict is `undecided`.
+    #[arg(long, value_name = "SECS", default_value = "10", value_parser = super::parse_timeout)]
+    pub timeout: Duration,
 }
 
 pub fn run(args: &ApplyArgs) -> i32 {
@@ -68,7 +73,7 @@ pub fn run(args: &ApplyArgs) -> i32 {
             return EXIT_FAILED;
         }
     };
-    let report = match apply(&state, original.as_ref(), &claim) {
+    let report = match apply(&state, original.as_ref(), &claim, Some(args.timeout)) {
         Ok(report) => report,
         Err(error) => {
             eprintln!("error: {error}");

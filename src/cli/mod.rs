@@ -80,7 +80,7 @@ enum Command {
     Compare(CompareArgs),
     /// Check a step you took on your state (is it sound? does the technique you name give it?) and print the state after it.
     #[command(
-        after_help = "STEP is written as Stepwise prints steps: placements r1c2=5, eliminations r1c456<>4, r12c3<>5, r1c4,r2c5<>34, joined with ', ', optionally after a technique and its pattern.\n\nExamples:\n  stepwise apply state.txt 'r5c1<>3, r5c4<>38'\n  stepwise apply state.txt 'Naked Pair: 3,8 in r5c2,r5c7 => r5c1<>3, r5c4<>38'\n  stepwise apply --puzzle original.txt --board state.txt 'Hidden Single: r1c2=5'\n\nVerdicts: valid, unsound (a deduction contradicts the solution), not justified (sound, but the named technique does not give it), not applicable (it does not fit the state), nothing to do.\nExit code: 0 when the step is valid, 1 otherwise or when the state has no unique solution, 2 for a step that cannot be read."
+        after_help = "STEP is written as Stepwise prints steps: placements r1c2=5, eliminations r1c456<>4, r12c3<>5, r1c4,r2c5<>34, joined with ', ', optionally after a technique and its pattern.\n\nExamples:\n  stepwise apply state.txt 'r5c1<>3, r5c4<>38'\n  stepwise apply state.txt 'Naked Pair: 3,8 in r5c2,r5c7 => r5c1<>3, r5c4<>38'\n  stepwise apply --puzzle original.txt --board state.txt 'Hidden Single: r1c2=5'\n\nVerdicts: valid, unsound (a deduction contradicts the solution), not justified (sound, but the named technique does not give it), undecided (the named technique's search passed --timeout), not applicable (it does not fit the state), nothing to do.\nExit code: 0 when the step is valid, 1 otherwise or when the state has no unique solution, 2 for a step that cannot be read."
     )]
     Apply(apply::ApplyArgs),
 }
