@@ -11,7 +11,8 @@
 //! [`Style::Color`] the marker stays blank and ANSI colours say it instead (placement green,
 //! elimination red and struck through, pattern roles by colour, pattern cells by background).
 //! A filled cell shows its digit in the middle, `<5>` for a given and `[5]` for a digit
-//! filled in while solving (bold, and blue for the latter, in colour). Below the board: the
+//! filled in while solving (bold, and blue for the latter, in colour); an empty cell with no
+//! candidate left (a contradictory state) shows `??`. Below the board: the
 //! step's notation, the units and cells of its pattern by role, and the legend.
 //! Which candidate gets which mark is decided by [`StepMarks`], not here.
 
@@ -307,7 +308,7 @@ fn draw_cell(
         canvas.put(x + 2, y + 1, &text, paint);
     } else if grid.candidates(cell).is_empty() {
         // An empty cell with no candidate left: the state is contradictory, say so in place.
-        canvas.put(x + 2, y + 1, "!!", Paint::fg("1;31"));
+        canvas.put(x + 2, y + 1, "??", Paint::fg("1;31"));
     } else {
         for digit in grid.candidates(cell) {
             let (dx, dy) = slot_offset(digit);
@@ -463,6 +464,23 @@ mod tests {
             }
         }
         width
+    }
+
+    #[test]
+    fn filled_and_dead_cells_are_told_apart() {
+        let mut grid = Grid::from_puzzle(&{
+            let mut cells = [0; CELLS];
+            cells[0] = 5;
+            cells
+        });
+        grid.place(1, 3);
+        for digit in 1..=9 {
+            grid.eliminate(2, digit);
+        }
+        let text = board(&grid, None, Style::Plain);
+        let middle = text.lines().nth(cell_y(0) + 1).unwrap();
+        assert!(middle.starts_with("r1 |  <5>    [3]    ??   |"), "{middle}");
+        assert!(text.ends_with("Legend: <5> given  [5] filled in\n"));
     }
 
     #[test]
