@@ -66,9 +66,18 @@ pub struct Hint {
     pub kind: HintKind,
     pub level: HintLevel,
     pub text: String,
+    /// The cells the hint points at (`r8c1`...), from level `cells` on: the pattern's cells,
+    /// or where a forcing chain starts and ends; empty below that level and for hints
+    /// without a step.
+    #[serde(skip_serializing_if = "Vec::is_empty", serialize_with = "cell_names")]
+    pub cells: Vec<Cell>,
     /// The step behind the hint, present at level `full`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub step: Option<Step>,
+}
+
+fn cell_names<S: serde::Serializer>(cells: &[Cell], s: S) -> Result<S::Ok, S::Error> {
+    s.collect_seq(cells.iter().map(|&c| cell_name(c)))
 }
 
 /// Why no hint can be given.
@@ -201,10 +210,15 @@ pub fn hint(
 /// step itself is kept at level full.
 pub fn step_hint(step: Step, level: HintLevel) -> Hint {
     let text = describe(&step, level);
+    let cells = match level {
+        HintLevel::Cells | HintLevel::Full => Focus::of(&step).cells,
+        HintLevel::Nudge | HintLevel::Technique => vec![],
+    };
     Hint {
         kind: HintKind::Step,
         level,
         text,
+        cells,
         step: (level == HintLevel::Full).then_some(step),
     }
 }
@@ -215,6 +229,7 @@ fn told(kind: HintKind, level: HintLevel, text: String) -> Hint {
         kind,
         level,
         text,
+        cells: vec![],
         step: None,
     }
 }

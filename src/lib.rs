@@ -8,6 +8,8 @@
 //! - [`error`]: the one error type of the library.
 //! - [`technique`]: the catalog of technique names, families and ratings.
 //! - [`step`]: a deduction step, its pattern evidence and its notation.
+//! - [`notation`]: reading the step notation a player writes (`r1c2=5`, `r1c456<>4`).
+//! - [`render`]: the candidate board drawn with a step's marks (terminal text, colour or plain).
 //! - [`deadline`]: a per-thread time limit that long searches check cooperatively.
 //! - [`finders`]: one function per technique, grouped by family.
 //! - [`pipeline`]: the logical solve loop and its trace.
@@ -17,9 +19,12 @@
 //! - [`agreement`]: how a rated file's ratings compare with ours, per ER band, and two paths aligned.
 //! - [`hint`]: the next hint from a user's state, at four levels of detail.
 //! - [`explain`]: the front door: solve logically, explain, rate and hint a parsed puzzle.
+//! - [`apply`]: a player's own step checked against the state, the solution and the technique
+//!   named, and applied when sound.
 
 pub mod agreement;
 pub mod analysis;
+pub mod apply;
 pub mod deadline;
 pub mod error;
 pub mod explain;
@@ -28,9 +33,11 @@ pub mod format;
 pub mod geometry;
 pub mod grid;
 pub mod hint;
+pub mod notation;
 pub mod pipeline;
 pub mod profile;
 pub mod rating;
+pub mod render;
 pub mod solver;
 pub mod step;
 pub mod technique;

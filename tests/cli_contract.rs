@@ -557,3 +557,60 @@ fn analyze_on_several_threads_keeps_the_order() {
     assert_eq!(text(&one.stdout), text(&two.stdout));
     assert_eq!(json_lines(&one).len(), 6);
 }
+
+/// `explain --board` draws the candidates before each step with the step marked; `hint
+/// --board` marks as much as the level gives away. Off a terminal the marks are plain text.
+#[test]
+fn explain_and_hint_draw_the_board() {
+    let out = stepwise(&["explain", "--board", "--until", "3", HIDDEN_PAIR], "");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let drawn = text(&out.stdout);
+    assert!(!drawn.contains('\u{1b}'), "no colour in a pipe");
+    assert_eq!(drawn.matches("\nLegend: ").count(), 3, "{drawn}");
+    // The first step places r2c1=7: marked `=7` on the board before it.
+    assert!(drawn.contains("=7"), "{drawn}");
+    let coloured = Command::new(env!("CARGO_BIN_EXE_stepwise"))
+        .args(["explain", "--board", "--until", "1", HIDDEN_PAIR])
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    assert!(!text(&coloured.stdout).contains('\u{1b}'));
+
+    let full = text(
+        &stepwise(
+            &["hint", "--board", "--level", "full", "examples/state.txt"],
+            "",
+        )
+        .stdout,
+    );
+    assert!(
+        full.starts_with("Locked Candidates Type 1 (Pointing): 8 in b7 => r8c78<>8 — "),
+        "{full}"
+    );
+    assert!(full.contains("-8"), "the eliminations are marked: {full}");
+    let cells = text(
+        &stepwise(
+            &["hint", "--board", "--level", "cells", "examples/state.txt"],
+            "",
+        )
+        .stdout,
+    );
+    assert!(
+        cells.starts_with("Locked Candidates Type 1 (Pointing): look at r8c1,r8c2 in box 7.\n"),
+        "{cells}"
+    );
+    assert!(cells.contains("Cells: pattern r8c1, r8c2"), "{cells}");
+    assert!(
+        !cells.contains("-8") && !cells.contains("r8c78<>8"),
+        "nothing it removes: {cells}"
+    );
+    let nudge = text(
+        &stepwise(
+            &["hint", "--board", "--level", "nudge", "examples/state.txt"],
+            "",
+        )
+        .stdout,
+    );
+    assert!(nudge.starts_with("Look for "), "{nudge}");
+    assert!(!nudge.contains("Cells:"), "{nudge}");
+}

@@ -2,13 +2,15 @@
 //! ended and the rating (each figure naming its path); or as JSON. `--verbose` adds each
 //! step's prose, `--compact` groups runs of singles, `--until N` stops the listing after N
 //! steps and shows the candidates there, `--state-after N` prints only those candidates (a
-//! pencilmark grid `stepwise hint` reads).
+//! pencilmark grid `stepwise hint` reads), `--board` draws the candidates before each step
+//! with the step marked.
 
 use clap::Args;
 use serde::Serialize;
 use stepwise::explain::grid_of;
 use stepwise::format::{to_pencilmark, PuzzleInput};
 use stepwise::pipeline::{apply, Status};
+use stepwise::render::{board, Style};
 use stepwise::step::{placements_notation, Step};
 use stepwise::technique::Family;
 use stepwise::Explanation;
@@ -33,6 +35,10 @@ pub struct ExplainArgs {
     /// Group each run of singles (full house, hidden and naked singles) on one line.
     #[arg(long)]
     pub compact: bool,
+    /// Draw the candidate grid before each step with the step's cells and candidates marked
+    /// (in colour on a terminal unless NO_COLOR is set; plain markers and a legend otherwise).
+    #[arg(long, conflicts_with_all = ["json", "format", "state_after"])]
+    pub board: bool,
     /// List only the first N steps, then the candidates left after them.
     #[arg(long, value_name = "N", conflicts_with = "state_after")]
     pub until: Option<usize>,
@@ -58,6 +64,22 @@ struct Answer {
     explanation: Explanation,
     #[serde(skip_serializing_if = "Option::is_none")]
     state_after: Option<StateAfter>,
+    /// With `--board`, the board before each step, drawn on the worker thread.
+    #[serde(skip)]
+    boards: Vec<String>,
+}
+
+/// The board before each step of the path, the step marked on it.
+fn boards(puzzle: &PuzzleInput, steps: &[Step], style: Style) -> Vec<String> {
+    let mut grid = grid_of(puzzle);
+    steps
+        .iter()
+        .map(|step| {
+            let drawn = board(&grid, Some(step), style);
+            apply(&mut grid, step);
+            drawn
+        })
+        .collect()
 }
 
 /// The pencilmark grid after the first `n` steps of the path.
@@ -77,8 +99,9 @@ fn is_single(step: &Step) -> bool {
     step.technique.family() == Family::Singles
 }
 
-/// The steps as numbered lines; singles grouped with `compact`, prose added with `verbose`.
-fn step_lines(steps: &[Step], compact: bool, verbose: bool) -> String {
+/// The steps as numbered lines; singles grouped with `compact`, prose added with `verbose`,
+/// and each step not grouped followed by its board when `boards` holds one per step.
+fn step_lines(steps: &[Step], compact: bool, verbose: bool, boards: &[String]) -> String {
     let width = steps.len().to_string().len();
     let mut out = String::new();
     let mut i = 0;
@@ -108,6 +131,13 @@ fn step_lines(steps: &[Step], compact: bool, verbose: bool) -> String {
         if verbose && !step.text.is_empty() {
             out.push_str(&format!("{:w$}  {}\n", "", step.text));
         }
+        if let Some(drawn) = boards.get(i) {
+            out.push_str(drawn);
+            if !drawn.ends_with('\n') {
+                out.push('\n');
+            }
+            out.push('\n');
+        }
         i += 1;
     }
     out
@@ -117,12 +147,14 @@ pub fn run(args: &ExplainArgs) -> i32 {
     let settings = args.profile.settings().with_time_limit(args.jobs.timeout);
     let json = args.output.json();
     let mut out = Out::new();
+    let style = Style::detect();
     let mut failed = false;
     let mut first = true;
     let work = |item: Item| match item {
         Item::Bad { input, message } => Answer {
             explanation: Explanation::invalid(input, message),
             state_after: None,
+            boards: vec![],
         },
         Item::Puzzle { puzzle, .. } => {
             let explanation = stepwise::explain(&puzzle, &settings);
@@ -130,9 +162,18 @@ pub fn run(args: &ExplainArgs) -> i32 {
                 .until
                 .or(args.state_after)
                 .map(|n| state_after(&puzzle, &explanation.steps, n));
+            let boards = if args.board {
+                let shown = state_after
+                    .as_ref()
+                    .map_or(explanation.steps.len(), |a| a.steps);
+                boards(&puzzle, &explanation.steps[..shown], style)
+            } else {
+                vec![]
+            };
             Answer {
                 explanation,
                 state_after,
+                boards,
             }
         }
     };
@@ -166,7 +207,12 @@ pub fn run(args: &ExplainArgs) -> i32 {
                 (Some(after), false) => {
                     out.line(&format!("Puzzle: {}", explanation.puzzle));
                     let steps = &explanation.steps[..after.steps];
-                    out.write(&step_lines(steps, args.compact, args.verbose));
+                    out.write(&step_lines(
+                        steps,
+                        args.compact,
+                        args.verbose,
+                        &answer.boards,
+                    ));
                     let left = explanation.steps.len() - after.steps;
                     out.line(&format!(
                         "After step {} ({left} more to the end of the path), the candidates are:",
@@ -177,7 +223,12 @@ pub fn run(args: &ExplainArgs) -> i32 {
                 }
                 (None, _) => {
                     out.line(&format!("Puzzle: {}", explanation.puzzle));
-                    out.write(&step_lines(&explanation.steps, args.compact, args.verbose));
+                    out.write(&step_lines(
+                        &explanation.steps,
+                        args.compact,
+                        args.verbose,
+                        &answer.boards,
+                    ));
                     out.write(&explanation.outcome_text());
                 }
             }

@@ -4,7 +4,10 @@
 
 use clap::Args;
 use serde::Serialize;
-use stepwise::hint::HintLevel;
+use stepwise::format::PuzzleInput;
+use stepwise::hint::{step_hint, Hint, HintLevel};
+use stepwise::render::{board, Style};
+use stepwise::step::{Pattern, Role, Step};
 
 use super::output::{report, Out};
 use super::stream::{each_in_order, Inputs, Item};
@@ -23,6 +26,36 @@ pub struct HintArgs {
     pub puzzle: Option<String>,
     #[command(flatten)]
     pub output: TextFormatArgs,
+    /// Draw your candidate grid under the hint: at level `full` with the step's cells and
+    /// candidates marked, at `cells` with its pattern marked (nothing it removes or places),
+    /// unmarked below that (in colour on a terminal unless NO_COLOR is set).
+    #[arg(long, conflicts_with_all = ["json", "format"])]
+    pub board: bool,
+}
+
+/// The board under a hint: as much of the step marked as the level gives away (at `cells`,
+/// only the cells the hint names, nothing the step removes or places).
+fn hint_board(state: &PuzzleInput, full: &Hint, told: &Hint) -> String {
+    let grid = stepwise::explain::grid_of(state);
+    let shown = full.step.as_ref().and_then(|step| match told.level {
+        HintLevel::Full => Some(step.clone()),
+        HintLevel::Cells => {
+            let pattern = told
+                .cells
+                .iter()
+                .fold(Pattern::default(), |p, &cell| p.cell(cell, Role::Pattern));
+            Some(Step::new(
+                step.technique,
+                vec![],
+                vec![],
+                pattern,
+                String::new(),
+                String::new(),
+            ))
+        }
+        HintLevel::Nudge | HintLevel::Technique => None,
+    });
+    board(&grid, shown.as_ref(), Style::detect())
 }
 
 fn parse_level(s: &str) -> Result<HintLevel, String> {
@@ -75,17 +108,44 @@ pub fn run(args: &HintArgs) -> i32 {
             error: message,
         }),
         Item::Puzzle { origin, puzzle, .. } => {
-            stepwise::next_hint(&puzzle, original.as_ref(), args.level).map_err(|e| HintFailure {
-                input: puzzle.text.clone(),
-                status: "error",
-                error: format!("{origin}: line {}: {e}", puzzle.line),
-            })
+            // The board needs the step whatever the level; the text is told at the level asked.
+            let level = if args.board {
+                HintLevel::Full
+            } else {
+                args.level
+            };
+            let found = stepwise::next_hint(&puzzle, original.as_ref(), level);
+            found
+                .map(|full| {
+                    if !args.board {
+                        return (full, None);
+                    }
+                    let told = match &full.step {
+                        Some(step) => step_hint(step.clone(), args.level),
+                        None => stepwise::next_hint(&puzzle, original.as_ref(), args.level)
+                            .unwrap_or_else(|_| full.clone()),
+                    };
+                    let drawn = hint_board(&puzzle, &full, &told);
+                    (told, Some(drawn))
+                })
+                .map_err(|e| HintFailure {
+                    input: puzzle.text.clone(),
+                    status: "error",
+                    error: format!("{origin}: line {}: {e}", puzzle.line),
+                })
         }
     };
     each_in_order(Inputs::new(&args.input), 1, work, |answer| {
         match answer {
-            Ok(hint) if json => out.line(&serde_json::to_string(&hint).expect("hints serialize")),
-            Ok(hint) => out.line(&hint.text),
+            Ok((hint, _)) if json => {
+                out.line(&serde_json::to_string(&hint).expect("hints serialize"))
+            }
+            Ok((hint, drawn)) => {
+                out.line(&hint.text);
+                if let Some(drawn) = drawn {
+                    out.write(&drawn);
+                }
+            }
             Err(failure) => {
                 failed = true;
                 report(&out, &failure.error);

@@ -7,6 +7,7 @@
 //! `--format` chooses what is written, and `--json` is short for `--format json`.
 
 mod analyze;
+mod apply;
 mod batch;
 mod check;
 mod compare;
@@ -88,6 +89,11 @@ enum Command {
         after_help = "REFERENCE holds `puzzle er [ep ed]` per line (tabs or spaces, `#` comments), e.g. ../shared/data/rated/se121.tsv.\n\nExamples:\n  stepwise compare ../shared/data/rated/se121.tsv --paths ../shared/data/rated/se121-paths.txt\n  stepwise compare --worst 3 --limit 100 ../shared/data/rated/sukaku-exchange.tsv\n\nExit code: 0 when every line was read, 1 when any line was malformed (it is reported and skipped)."
     )]
     Compare(compare::CompareArgs),
+    /// Check a step you took on your state (is it sound? does the technique you name give it?) and print the state after it.
+    #[command(
+        after_help = "STEP is written as Stepwise prints steps: placements r1c2=5, eliminations r1c456<>4, r12c3<>5, r1c4,r2c5<>34, joined with ', ', optionally after a technique and its pattern.\n\nExamples:\n  stepwise apply state.txt 'r5c1<>3, r5c4<>38'\n  stepwise apply state.txt 'Naked Pair: 3,8 in r5c2,r5c7 => r5c1<>3, r5c4<>38'\n  stepwise apply --puzzle original.txt --board state.txt 'Hidden Single: r1c2=5'\n\nVerdicts: valid, unsound (a deduction contradicts the solution), not justified (sound, but the named technique does not give it), undecided (the named technique's search passed --timeout), not applicable (it does not fit the state), nothing to do.\nExit code: 0 when the step is valid, 1 otherwise or when the state has no unique solution, 2 for a step that cannot be read."
+    )]
+    Apply(apply::ApplyArgs),
 }
 
 /// How every command takes its puzzles.
@@ -104,7 +110,7 @@ pub struct InputArgs {
     pub input_format: Option<Format>,
 }
 
-fn parse_input_format(s: &str) -> Result<Format, String> {
+pub fn parse_input_format(s: &str) -> Result<Format, String> {
     s.parse().map_err(|e: stepwise::Error| e.to_string())
 }
 
@@ -182,7 +188,7 @@ fn parse_jobs(s: &str) -> Result<usize, String> {
     }
 }
 
-fn parse_timeout(s: &str) -> Result<std::time::Duration, String> {
+pub fn parse_timeout(s: &str) -> Result<std::time::Duration, String> {
     let seconds: f64 = s
         .trim()
         .parse()
@@ -273,6 +279,7 @@ pub fn run() -> i32 {
         Command::Analyze(args) => analyze::run(&args),
         Command::Techniques(args) => techniques::run(&args),
         Command::Compare(args) => compare::run(&args),
+        Command::Apply(args) => apply::run(&args),
     }
 }
 
