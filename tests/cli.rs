@@ -148,7 +148,11 @@ fn missing_file_is_named() {
     );
     let out = stepwise(&["solve", "-f", "no-such-file.txt"], "");
     assert_eq!(out.status.code(), Some(1));
-    assert!(text(&out.stderr).contains("no-such-file.txt: cannot open"));
+    assert!(
+        text(&out.stderr).contains("no-such-file.txt: no such file"),
+        "{}",
+        text(&out.stderr)
+    );
 }
 
 #[test]

@@ -2,23 +2,18 @@
 
 use std::io::Write;
 
-use stepwise::format::parse_puzzle;
-
 use super::{for_each_puzzle, located, HintArgs, EXIT_FAILED, EXIT_OK, EXIT_USAGE};
 
 pub fn run(args: &HintArgs) -> i32 {
     let original = match &args.puzzle {
         None => None,
-        Some(text) => {
-            let text = std::fs::read_to_string(text).unwrap_or_else(|_| text.clone());
-            match parse_puzzle(&text, None) {
-                Ok(p) => Some(p.cells),
-                Err(e) => {
-                    eprintln!("error: --puzzle: {e}");
-                    return EXIT_USAGE;
-                }
+        Some(argument) => match super::input::read_one_puzzle(argument, None) {
+            Ok(p) => Some(p.cells),
+            Err(message) => {
+                eprintln!("error: --puzzle: {message}");
+                return EXIT_USAGE;
             }
-        }
+        },
     };
     let stdout = std::io::stdout();
     let mut out = stdout.lock();

@@ -381,18 +381,26 @@ pub fn run() -> i32 {
 }
 
 /// Walks every puzzle of every source in order, calling `each` with the source name and the
-/// puzzle (or its error). Returns false if a source could not be opened.
+/// puzzle (or the error of the record in its place); notes go to standard error as
+/// `note: SOURCE: line N: message`. Returns false if a source could not be opened.
 pub fn for_each_puzzle(
     input: &InputArgs,
     mut each: impl FnMut(&str, Result<stepwise::format::PuzzleInput, stepwise::Error>),
 ) -> bool {
+    use stepwise::format::Record;
     let mut all_opened = true;
     for source in input::sources(&input.inputs, &input.files) {
         let name = source.name();
         match input::open(&source, input.format) {
-            Ok(puzzles) => {
-                for puzzle in puzzles {
-                    each(&name, puzzle);
+            Ok(records) => {
+                for record in records {
+                    match record {
+                        Record::Puzzle(puzzle) => each(&name, Ok(puzzle)),
+                        Record::Rejected(rejected) => each(&name, Err(rejected.error)),
+                        Record::Note(note) => {
+                            eprintln!("note: {name}: line {}: {}", note.line, note.message)
+                        }
+                    }
                 }
             }
             Err(message) => {

@@ -39,6 +39,8 @@ enum Outcome {
         message: String,
         source: usize,
     },
+    /// A note about the input (a skipped header), already worded.
+    Note(String),
     Unopened(String),
 }
 
@@ -105,11 +107,15 @@ pub fn run(args: &RateArgs) -> i32 {
         }
         Entry::Puzzle {
             source,
-            parsed: Err(e),
+            parsed: Err(rejected),
         } => Outcome::Invalid {
-            message: located(&names[source], &e),
+            message: located(&names[source], &rejected.error),
             source,
         },
+        Entry::Note { source, note } => Outcome::Note(format!(
+            "note: {}: line {}: {}",
+            names[source], note.line, note.message
+        )),
         Entry::Unopened(message) => Outcome::Unopened(message),
     };
     let mut last_line = (0, 0);
@@ -134,6 +140,10 @@ pub fn run(args: &RateArgs) -> i32 {
                 progress.message(&format!("error: {message}"));
                 last_line.0 = source;
                 RateRecord::unreadable(&settings)
+            }
+            Outcome::Note(message) => {
+                progress.message(&message);
+                return ControlFlow::Continue(());
             }
             Outcome::Unopened(message) => {
                 progress.message(&format!("error: {message}"));
