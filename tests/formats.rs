@@ -1308,6 +1308,69 @@ fn document_limit() {
 }
 
 #[test]
+fn a_json_array_of_100000_records_streams() {
+    // About 30 MB of pretty-printed array, generated on the fly: every record is read, with
+    // its line, while memory stays far below the array's size.
+    let element = format!("  {},\n", record_json("r", &board_json(P1), "null", ""));
+    let last = format!(
+        "  {}\n]\n",
+        record_json("last", &board_json(WIKI), "null", "")
+    );
+    let source = Generated::new("[\n", &element, 99_999, &last);
+    let (count, peak) = peak_memory(|| {
+        let mut count = 0;
+        for (i, puzzle) in read_puzzles(BufReader::new(source), None).enumerate() {
+            let puzzle = puzzle.unwrap();
+            assert_eq!(puzzle.line, i + 2);
+            let expected = if i == 99_999 { WIKI } else { P1 };
+            assert_eq!(puzzle.text, expected);
+            count += 1;
+        }
+        count
+    });
+    assert_eq!(count, 100_000);
+    assert!(peak < 1 << 20, "peak memory {peak} bytes");
+}
+
+#[test]
+fn a_syntax_error_in_an_array_element_names_its_line() {
+    // Ten good records, then one with a bad value on line 12, then one more: the ten come
+    // first, the error names line 12, and the record after it is read too.
+    let good: Vec<String> = (0..10)
+        .map(|i| {
+            format!(
+                "  {}",
+                record_json(&format!("r{i}"), &board_json(P1), "null", "")
+            )
+        })
+        .collect();
+    let text = format!(
+        "[\n{},\n  {{\"id\": \"bad\", \"board\": oops}},\n  {}\n]\n",
+        good.join(",\n"),
+        record_json("after", &board_json(WIKI), "null", "")
+    );
+    let mut expected: Vec<String> = (0..10).map(|i| ok(i + 2, "json", P1)).collect();
+    expected.push("line 12, column 26: JSON syntax error: expected value".to_string());
+    expected.push(ok(13, "json", WIKI));
+    assert_eq!(summary(&text, None), expected);
+    // A record left open ends at the line that opens the next one.
+    let text = format!(
+        "[\n{},\n  {{\"id\": \"bad\", \"board\": [],\n  {}\n]\n",
+        good[..2].join(",\n"),
+        record_json("after", &board_json(WIKI), "null", "")
+    );
+    assert_eq!(
+        summary(&text, None),
+        vec![
+            ok(2, "json", P1),
+            ok(3, "json", P1),
+            "line 4, column 28: JSON syntax error: EOF while parsing a value".to_string(),
+            ok(5, "json", WIKI),
+        ]
+    );
+}
+
+#[test]
 fn a_giant_json_record_is_skipped_without_being_buffered() {
     // A 100 MiB string inside the second record of an array, generated on the fly, against
     // an 8 MiB record limit; the records around it are read.

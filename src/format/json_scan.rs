@@ -42,6 +42,18 @@ pub(crate) struct ScannedValue {
     pub end: ValueEnd,
 }
 
+impl ScannedValue {
+    /// Drops the line breaks and indentation an unfinished value ends with, so that the
+    /// error about it points at the end of its last line, not at the line after.
+    fn trim_unfinished(&mut self) {
+        if self.end != ValueEnd::Complete {
+            while self.bytes.last().is_some_and(u8::is_ascii_whitespace) {
+                self.bytes.pop();
+            }
+        }
+    }
+}
+
 /// What the scanner found next.
 pub(crate) enum ScanEvent {
     /// A top-level value or an element of a top-level array.
@@ -285,6 +297,7 @@ impl JsonScanner {
                     if shape.scalar {
                         value.end = ValueEnd::Complete;
                     }
+                    value.trim_unfinished();
                     return Ok(value);
                 }
                 let mut used = buf.len();
@@ -327,6 +340,7 @@ impl JsonScanner {
             reader.consume(used);
             if let Some(how) = end {
                 value.end = how;
+                value.trim_unfinished();
                 return Ok(value);
             }
         }
@@ -490,7 +504,7 @@ mod tests {
             events(text, 100),
             vec![
                 "2:1 Cut {\"a\": \"x",
-                "4:1 Cut {\"b\": 1,\n",
+                "4:1 Cut {\"b\": 1,",
                 "5:1 Complete {\"c\": 2}",
                 "6:1 error expected `,` or `]`",
                 "6:1 Complete {\"d\": 3}",

@@ -442,8 +442,18 @@ fn is_pencilmark(rows: &[(usize, String)], forced: Option<Format>) -> bool {
 
 /// The error for a grid that ended after `rows` (fewer than 9): a character that belongs in
 /// no grid if there is one (a stray line of text is more likely than a short grid), else the
-/// row count.
+/// row count. Where the format is detected, a lone row of bare cells (`4..3.....`, no spacing
+/// or decoration) is more likely a puzzle line cut short, and gets that error.
 pub(crate) fn unfinished_grid_error(rows: &[(usize, String)], forced: Option<Format>) -> Error {
+    if let [(line, text)] = rows {
+        let bare = !text
+            .trim()
+            .chars()
+            .any(|c| c.is_whitespace() || DECORATION.contains(&c));
+        if forced.is_none() && bare {
+            return stray_line_error(*line, text);
+        }
+    }
     let pencilmark = is_pencilmark(rows, forced);
     for (r, (line, text)) in rows.iter().enumerate() {
         let parsed = if pencilmark {
