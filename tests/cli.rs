@@ -595,7 +595,7 @@ fn hint_puzzle_argument_is_read_like_an_input() {
     );
     assert_eq!(
         text(&out.stderr),
-        "error: --puzzle: puzzle: line 2: a second puzzle starts here, but exactly one was expected\n"
+        "error: --puzzle: line 2: a second puzzle starts here, but exactly one was expected\n"
     );
 }
 

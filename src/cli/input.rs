@@ -98,25 +98,26 @@ pub fn open(source: &Source, format: Option<Format>) -> Result<Records, String> 
 /// Reads exactly one puzzle from a command-line argument: a file path, `-` for standard
 /// input, or the puzzle itself. Header lines are skipped. The error is the message to print:
 /// the source that could not be opened (`DIR: is a directory`, `PATH: no such file (and not
-/// a puzzle)`), or `SOURCE: ` and the puzzle's error, or a second puzzle's line.
+/// a puzzle)`), or the puzzle's error or a second puzzle's line, after `FILE: ` or `stdin: `
+/// when it came from there.
 pub fn read_one_puzzle(argument: &str, format: Option<Format>) -> Result<PuzzleInput, String> {
     let source = Source::from_argument(1, argument);
-    // A puzzle given as text is named by itself in messages, not as "argument 1".
-    let name = match &source {
-        Source::Text { .. } => "puzzle".to_string(),
-        other => other.name(),
+    // A file or stdin is named in messages; a puzzle given as text needs no name.
+    let prefix = match &source {
+        Source::Text { .. } => String::new(),
+        other => format!("{}: ", other.name()),
     };
     let mut records = open(&source, format)?.filter(|r| !matches!(r, Record::Note(_)));
     let first = match records.next() {
         Some(Record::Puzzle(puzzle)) => puzzle,
-        Some(Record::Rejected(rejected)) => return Err(format!("{name}: {}", rejected.error)),
-        Some(Record::Note(_)) | None => return Err(format!("{name}: no puzzle found")),
+        Some(Record::Rejected(rejected)) => return Err(format!("{prefix}{}", rejected.error)),
+        Some(Record::Note(_)) | None => return Err(format!("{prefix}no puzzle found")),
     };
     match records.next() {
         None => Ok(first),
-        Some(Record::Rejected(rejected)) => Err(format!("{name}: {}", rejected.error)),
+        Some(Record::Rejected(rejected)) => Err(format!("{prefix}{}", rejected.error)),
         Some(second) => Err(format!(
-            "{name}: line {}: a second puzzle starts here, but exactly one was expected",
+            "{prefix}line {}: a second puzzle starts here, but exactly one was expected",
             second.line()
         )),
     }
@@ -216,8 +217,8 @@ mod tests {
     #[test]
     fn arguments_become_sources() {
         let got = sources(
-            &["-".into(), "Cargo.toml".into(), "1.3".into()],
-            &["x".into()],
+            &["-".into(), "Cargo.toml".into(), "1.3".into(), "src".into()],
+            &["x".into(), "-".into()],
         );
         assert_eq!(got[0], Source::Stdin);
         assert_eq!(got[1], Source::File("Cargo.toml".into()));
@@ -228,7 +229,14 @@ mod tests {
                 text: "1.3".into()
             }
         );
-        assert_eq!(got[3], Source::File("x".into()));
+        // A directory is a file source, which then fails to open naming it.
+        assert_eq!(got[3], Source::File("src".into()));
+        assert_eq!(got[4], Source::File("x".into()));
+        assert_eq!(got[5], Source::Stdin);
+        assert_eq!(
+            open(&got[3], None).err(),
+            Some("src: is a directory".to_string())
+        );
         assert_eq!(sources(&[], &[]), vec![Source::Stdin]);
     }
 
