@@ -90,6 +90,9 @@ pub(crate) struct JsonScanner {
     pub column: usize,
     /// Whether only spaces were consumed on the current line so far.
     at_line_start: bool,
+    /// Line and column of the last byte consumed that was not whitespace: where an input that
+    /// ends inside an array is reported to end.
+    last_significant: (usize, usize),
     array: Option<ArrayState>,
     /// Whether `#` lines outside values are comments (forced JSON: the scanner reads the whole
     /// input; a detected JSON line starts with `{` or `[`, never with `#`).
@@ -119,6 +122,7 @@ impl JsonScanner {
             line,
             column: 0,
             at_line_start: true,
+            last_significant: (line, 0),
             array: None,
             comments,
         }
@@ -139,6 +143,7 @@ impl JsonScanner {
             self.column += 1;
             if !is_blank(b) {
                 self.at_line_start = false;
+                self.last_significant = (self.line, self.column);
             }
         }
     }
@@ -163,6 +168,7 @@ impl JsonScanner {
             reader.consume(used);
             self.column += used;
             self.at_line_start = false;
+            self.last_significant = (self.line, self.column);
             if found {
                 return Ok(());
             }
@@ -178,9 +184,10 @@ impl JsonScanner {
         loop {
             let Some(b) = peek(reader)? else {
                 if self.array.take().is_some() {
+                    let (line, column) = self.last_significant;
                     return Ok(ScanEvent::Syntax {
-                        line: self.line,
-                        column: self.column,
+                        line,
+                        column,
                         message: "EOF while parsing a list",
                     });
                 }
@@ -516,6 +523,14 @@ mod tests {
             vec![
                 "1:2 Complete {\"a\": 1}",
                 "1:9 error EOF while parsing a list"
+            ]
+        );
+        // The end of an unclosed array is its last character, not the empty line after it.
+        assert_eq!(
+            events("[\n{\"a\": 1},\n\n", 100),
+            vec![
+                "2:1 Complete {\"a\": 1}",
+                "2:9 error EOF while parsing a list"
             ]
         );
     }
