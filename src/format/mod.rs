@@ -39,21 +39,25 @@
 //!   pencilmark row whose cells all hold the same candidates). So a line of 80 or 82 cells
 //!   gets `expected 81 cells, found 80`, a stray character `unexpected character`.
 //! - **a grid row** when it holds only grid characters (cells, decoration, spaces, `<>`) and
-//!   either 9 cells or candidates (more than 9 digits, a cell with two or more, empty cells
-//!   only as a lone `.` or `0`). It opens a grid, and the grid takes every following line as
-//!   a row (so a row with a typo gets its own error inside its grid) until its 9th row, a
-//!   blank line (too early: `grid has 8 rows, expected 9`), a JSON line, or a puzzle line,
-//!   which a grid row can never be: so a stray 9-cell line among puzzle lines costs one
-//!   error and no puzzle. Each grid is plain or pencilmark by itself: pencilmark when one of
-//!   its rows has candidates and no empty cell, and its cells without candidates are fewer
-//!   than its cells with several (a plain grid's many `.` cells keep it plain).
+//!   either 9 cells or a grid's spacing or decoration (a pencilmark row; a first row with a
+//!   typo). It opens a grid, and the grid takes every following line as a row (so a row with
+//!   a typo gets its own error inside its grid) until its 9th row, a blank line (too early:
+//!   `grid has 8 rows, expected 9`), a JSON line, or a puzzle line, which a grid row can never
+//!   be: so a stray 9-cell line among puzzle lines costs one error and no puzzle (a lone row
+//!   of bare cells, `4..3.....`, cut short that way is reported as the broken puzzle line it
+//!   more likely is: `expected 81 cells, found 9`). An unspaced run of another number of
+//!   cells (`53.`) opens no grid: it is a broken puzzle line. Each grid is plain or
+//!   pencilmark by itself: pencilmark when one of its rows has candidates (more than 9
+//!   digits, a cell with two or more) and no empty cell, and its cells without candidates
+//!   (a lone `.` or `0`) are fewer than its cells with several (a plain grid's many `.`
+//!   cells keep it plain).
 //! - **a header** when it reads as column names or a title (starts with a letter; letters,
-//!   digits, spaces and `_ - . , ; : ( ) / ' "` only: `quizzes,solutions`, `puzzle er ed` with tabs,
-//!   `Grid 01`) and a puzzle line or a grid follows it, or it is the first record of the
-//!   input and anything follows: it is skipped with a [`Note`]. Otherwise it is an error.
-//! - anything else is an error for that line alone: `expected 9 cells in a grid row` for a
-//!   line with a grid's spacing or decoration, otherwise what is wrong with it as a puzzle
-//!   line.
+//!   digits, spaces and `_ - . , ; : ( ) / ' "` only: `quizzes,solutions`, `puzzle er ed`
+//!   with tabs, `Grid 01`) and a puzzle line or a grid follows it, or it is the first record
+//!   of the input and anything follows: it is skipped with a [`Note`]. Otherwise it is an
+//!   error.
+//! - anything else is an error for that line alone: what is wrong with it as a puzzle line
+//!   (`line 2, column 4: unexpected character 'x'`, `line 2: expected 81 cells, found 3`).
 //!
 //! A forced format (`--format`) skips the detection: `line` reads every line as a puzzle line,
 //! `grid` and `pencilmark` read grids of that kind only, `json` reads the whole input as JSON
