@@ -46,11 +46,17 @@ pub enum Error {
     ///
     /// `line {line}: line longer than 1 MiB`
     LineTooLong { line: usize, limit: usize },
-    /// A document that must be read whole (a JSON object or array spanning lines, or a grid)
-    /// is larger than the reader's document limit (64 MiB by default). Reading stops.
+    /// A grid (with its borders, or a run of border lines) is larger than the reader's
+    /// document limit (64 MiB by default). Reading stops.
     ///
     /// `input larger than 64 MiB`
     InputTooLarge { limit: usize },
+    /// One JSON record (a top-level value, or an element of a top-level array) is larger than
+    /// the reader's document limit (64 MiB by default). It was skipped without being kept, and
+    /// reading goes on with the next record.
+    ///
+    /// `line {line}: record larger than 64 MiB`
+    RecordTooLarge { line: usize, limit: usize },
     /// The input held no puzzle at all (only blank or comment lines, an empty JSON array...).
     ///
     /// `no puzzle found in {source}`
@@ -120,7 +126,7 @@ pub enum Error {
     ///
     /// `line {line}: expected a puzzle record (a JSON object), found {found}`
     JsonNotObject { line: usize, found: String },
-    /// A required field of a JSON record (`id`, `board`, `solution`) is absent.
+    /// The required field of a JSON record (`board`) is absent.
     ///
     /// `line {line}: missing field "{field}"`
     MissingField { line: usize, field: String },
@@ -202,6 +208,7 @@ impl Error {
         match self {
             InvalidUtf8 { line }
             | LineTooLong { line, .. }
+            | RecordTooLarge { line, .. }
             | MultiplePuzzles { line }
             | UnexpectedChar { line, .. }
             | CellCount { line, .. }
@@ -286,6 +293,9 @@ impl fmt::Display for Error {
                 write!(f, "line {line}: line longer than {}", size_words(*limit))
             }
             InputTooLarge { limit } => write!(f, "input larger than {}", size_words(*limit)),
+            RecordTooLarge { line, limit } => {
+                write!(f, "line {line}: record larger than {}", size_words(*limit))
+            }
             NoPuzzle { source } => write!(f, "no puzzle found in {source}"),
             MultiplePuzzles { line } => write!(
                 f,

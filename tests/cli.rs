@@ -158,7 +158,11 @@ fn missing_file_is_named() {
     );
     let out = stepwise(&["solve", "-f", "no-such-file.txt"], "");
     assert_eq!(out.status.code(), Some(1));
-    assert!(text(&out.stderr).contains("no-such-file.txt: cannot open"));
+    assert!(
+        text(&out.stderr).contains("no-such-file.txt: no such file"),
+        "{}",
+        text(&out.stderr)
+    );
 }
 
 #[test]
@@ -475,4 +479,179 @@ naked-pair,hidden-pair,naked-triple,hidden-triple,naked-quad,hidden-quad,unique-
         text(&without.stdout)
     );
     assert!(text(&without.stdout).contains(",stuck"));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Input sources and record-by-record reading.
+
+/// A temporary file with `contents`, removed when dropped.
+struct TempFile(std::path::PathBuf);
+
+impl TempFile {
+    fn new(name: &str, contents: &str) -> TempFile {
+        let path = std::env::temp_dir().join(format!("stepwise-{}-{name}", std::process::id()));
+        std::fs::write(&path, contents).unwrap();
+        TempFile(path)
+    }
+
+    fn path(&self) -> &str {
+        self.0.to_str().unwrap()
+    }
+}
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+#[test]
+fn kaggle_csv_with_header_is_checked_row_by_row() {
+    let row = format!("{},{WIKIPEDIA_SOLUTION}", WIKIPEDIA.replace('.', "0"));
+    let out = stepwise(&["check"], &format!("quizzes,solutions\n{row}\n{row}\n"));
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout), "unique\nunique\n");
+    assert_eq!(
+        text(&out.stderr),
+        "note: stdin: line 1: skipped header line 'quizzes,solutions'\n"
+    );
+}
+
+#[test]
+fn kaggle_corpus_as_csv_is_all_unique() {
+    let Some(puzzles) = common::corpus("labeled/kaggle-5000.tsv", 300) else {
+        return;
+    };
+    let mut csv = String::from("quizzes,solutions\n");
+    for puzzle in &puzzles {
+        let stepwise::solver::Validity::Unique(solution) =
+            stepwise::solver::validity(&common::cells(puzzle))
+        else {
+            panic!("{puzzle} is not unique");
+        };
+        let solution = stepwise::format::to_line(&solution);
+        csv.push_str(&format!("{},{solution}\n", puzzle.replace('.', "0")));
+    }
+    let file = TempFile::new("kaggle.csv", &csv);
+    let out = stepwise(&["check", file.path()], "");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout).lines().count(), puzzles.len());
+    assert!(text(&out.stdout).lines().all(|l| l == "unique"));
+}
+
+#[test]
+fn a_bad_first_line_then_valid_lines_loses_none() {
+    let input = format!("4..x\n{WIKIPEDIA}\n{WIKIPEDIA}\n");
+    let out = stepwise(&["check"], &input);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        text(&out.stdout),
+        "invalid: stdin: line 1, column 4: unexpected character 'x'\nunique\nunique\n"
+    );
+    let out = stepwise(&["solve"], &format!("Sudoku of the day\n{WIKIPEDIA}\n"));
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(text(&out.stdout), format!("{WIKIPEDIA_SOLUTION}\n"));
+    assert!(
+        text(&out.stderr).contains("note: stdin: line 1: skipped header line 'Sudoku of the day'")
+    );
+}
+
+#[test]
+fn directories_and_missing_files_are_named() {
+    let dir = std::env::temp_dir();
+    let dir = dir.to_str().unwrap();
+    for args in [vec!["check", dir], vec!["check", "-f", dir]] {
+        let out = stepwise(&args, "");
+        assert_eq!(out.status.code(), Some(1));
+        // `check` answers every input on standard output, this one too.
+        assert_eq!(
+            text(&out.stdout),
+            format!("invalid: {dir}: is a directory\n")
+        );
+    }
+    let out = stepwise(&["check", "-f", "no-such-file.txt"], "");
+    assert_eq!(text(&out.stdout), "invalid: no-such-file.txt: no such file\n");
+    let out = stepwise(&["solve", "-f", "no-such-file.txt"], "");
+    assert_eq!(text(&out.stderr), "error: no-such-file.txt: no such file\n");
+}
+
+#[test]
+fn dash_file_is_standard_input() {
+    let out = stepwise(&["check", "-f", "-"], &format!("{WIKIPEDIA}\n"));
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout), "unique\n");
+}
+
+#[test]
+fn hint_puzzle_argument_is_read_like_an_input() {
+    let state = "531.7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    let dir = std::env::temp_dir();
+    let dir = dir.to_str().unwrap();
+    let out = stepwise(&["hint", "--puzzle", dir, state], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        text(&out.stderr),
+        format!("error: --puzzle: {dir}: is a directory\n")
+    );
+    let out = stepwise(&["hint", "--puzzle", "original.txt", state], "");
+    assert_eq!(
+        text(&out.stderr),
+        "error: --puzzle: original.txt: no such file (and not a puzzle)\n"
+    );
+    // From a file with a header, and from standard input.
+    let file = TempFile::new("original.csv", &format!("puzzle\n{WIKIPEDIA}\n"));
+    for (puzzle, stdin) in [
+        (file.path(), String::new()),
+        ("-", format!("{WIKIPEDIA}\n")),
+    ] {
+        let out = stepwise(
+            &["hint", "--level", "full", "--puzzle", puzzle, state],
+            &stdin,
+        );
+        assert_eq!(
+            text(&out.stdout).trim_end(),
+            "r1c3 holds 1, but the puzzle's solution has 4 there.",
+            "{}",
+            text(&out.stderr)
+        );
+    }
+    let out = stepwise(
+        &[
+            "hint",
+            "--puzzle",
+            &format!("{WIKIPEDIA}\n{WIKIPEDIA}"),
+            state,
+        ],
+        "",
+    );
+    assert_eq!(
+        text(&out.stderr),
+        "error: --puzzle: line 2: a second puzzle starts here, but exactly one was expected\n"
+    );
+}
+
+#[test]
+fn solve_json_keeps_a_record_without_id_without_one() {
+    let board =
+        serde_json::to_string(&stepwise::format::cells_to_rows(&common::cells(WIKIPEDIA))).unwrap();
+    let out = stepwise(&["solve", "--json"], &format!("{{\"board\": {board}}}\n"));
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let record: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
+    assert!(record.get("id").is_none(), "{record}");
+    assert_eq!(
+        record["solution"][0],
+        serde_json::json!([5, 3, 4, 6, 7, 8, 9, 1, 2])
+    );
+}
+
+#[test]
+fn rate_notes_a_header_and_rates_every_row() {
+    let input = format!("puzzle,rating\n{WIKIPEDIA},1.2\n{WIKIPEDIA},1.2\n");
+    let out = stepwise(&["rate", "--no-summary", "--profile", "se"], &input);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout).lines().count(), 3);
+    assert_eq!(
+        text(&out.stderr),
+        "note: stdin: line 1: skipped header line 'puzzle,rating'\n"
+    );
 }

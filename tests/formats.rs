@@ -283,11 +283,11 @@ fn line_with_a_bad_character_names_its_column() {
         ]
     );
     // Leading spaces count in the column; a grid decoration character in a line is an error
-    // too, and does not make the input look like a grid.
-    let dashed = format!("  {}-{}", &P1[..10], &P1[10..]);
+    // too, and does not make the input look like a grid (`-` and `*` are blanks in a line).
+    let barred = format!("  {}|{}", &P1[..10], &P1[10..]);
     assert_eq!(
-        only_error(&dashed),
-        "line 1, column 13: unexpected character '-'"
+        only_error(&barred),
+        "line 1, column 13: unexpected character '|'"
     );
     // Control characters are shown escaped.
     let err = Error::UnexpectedChar {
@@ -757,7 +757,7 @@ fn single_pretty_printed_record() {
     assert_eq!(got.cells, cells(WIKI));
     assert_eq!(got.text, WIKI);
     let record = got.record.unwrap();
-    assert_eq!(record.id, "wikipedia-example");
+    assert_eq!(record.id.as_deref(), Some("wikipedia-example"));
     assert_eq!(record.difficulty.as_deref(), Some("easy"));
     assert_eq!(record.solution, None);
     assert_eq!(record.created_at.as_deref(), Some("2026-11-29T12:00:00Z"));
@@ -786,7 +786,7 @@ fn array_of_records_with_their_lines() {
     );
     let results = read_all(&text, None);
     let last = results[2].as_ref().unwrap().record.clone().unwrap();
-    assert_eq!(last.id, "c");
+    assert_eq!(last.id.as_deref(), Some("c"));
     assert_eq!(last.solution_cells(), Some(cells(WIKI_SOLUTION)));
     // On one line it is JSON lines with one array: every record is on line 1.
     let one_line = format!(
@@ -969,14 +969,19 @@ fn json_wrong_types() {
 
 #[test]
 fn json_missing_fields() {
-    for field in ["id", "board", "solution"] {
-        assert_eq!(
-            record_error(|v| {
-                v.as_object_mut().unwrap().remove(field);
-            }),
-            format!("line 1: missing field \"{field}\"")
-        );
-    }
+    assert_eq!(
+        record_error(|v| {
+            v.as_object_mut().unwrap().remove("board");
+        }),
+        "line 1: missing field \"board\""
+    );
+    // Only the board is required: without id and solution the record reads, and keeps them
+    // absent.
+    let bare = format!(r#"{{"board": {}}}"#, board_json(WIKI));
+    let got = parse_puzzle(&bare, None).unwrap();
+    assert_eq!(got.cells, cells(WIKI));
+    let record = got.record.unwrap();
+    assert_eq!((record.id, record.solution), (None, None));
     // Optional fields may be absent or null; a null solution is no solution.
     let text = record_json(
         "x",
@@ -1063,7 +1068,7 @@ fn record_for_non_json_input() {
     let text = format!("# c\n\n{P1}\n");
     let input = parse_puzzle(&text, None).unwrap();
     let record = record_from(&input, None);
-    assert_eq!(record.id, "line-3");
+    assert_eq!(record.id.as_deref(), Some("line-3"));
     assert_eq!(record.board, cells_to_rows(&cells(P1)));
     assert_eq!(record.solution, None);
     assert_eq!(record.difficulty, None);
@@ -1076,13 +1081,11 @@ fn record_for_non_json_input() {
 }
 
 #[test]
-fn serde_requires_the_solution_field() {
-    let missing = format!(r#"{{"id": "a", "board": {}}}"#, board_json(P1));
-    let err = serde_json::from_str::<PuzzleRecord>(&missing).unwrap_err();
-    assert!(
-        err.to_string().contains("missing field `solution`"),
-        "{err}"
-    );
+fn serde_reads_a_record_with_only_a_board() {
+    let bare = format!(r#"{{"board": {}}}"#, board_json(P1));
+    let record = serde_json::from_str::<PuzzleRecord>(&bare).unwrap();
+    assert_eq!(record.board_cells(), cells(P1));
+    assert_eq!((&record.id, record.solution), (&None, None));
     let null = format!(
         r#"{{"id": "a", "board": {}, "solution": null}}"#,
         board_json(P1)
@@ -1090,6 +1093,22 @@ fn serde_requires_the_solution_field() {
     let record = serde_json::from_str::<PuzzleRecord>(&null).unwrap();
     assert_eq!(record.board_cells(), cells(P1));
     assert_eq!(record.created_at, None);
+}
+
+#[test]
+fn a_record_without_id_is_written_without_one() {
+    let bare = format!(r#"{{"board": {}}}"#, board_json(WIKI));
+    let input = parse_puzzle(&bare, None).unwrap();
+    let written = serde_json::to_value(record_from(&input, Some(&cells(WIKI_SOLUTION)))).unwrap();
+    assert!(written.get("id").is_none(), "{written}");
+    assert_eq!(
+        written["board"],
+        serde_json::to_value(cells_to_rows(&cells(WIKI))).unwrap()
+    );
+    assert_eq!(
+        written["solution"],
+        serde_json::to_value(cells_to_rows(&cells(WIKI_SOLUTION))).unwrap()
+    );
 }
 
 #[test]
@@ -1232,7 +1251,8 @@ fn document_limit() {
         .to_string(),
         "input larger than 64 MiB"
     );
-    // A pretty-printed array of about 11 KB against a 4 KiB document limit.
+    // A pretty-printed array of about 11 KB against a 4 KiB document limit: the limit is per
+    // record, so every record is read.
     let records: Vec<String> = (0..50)
         .map(|i| record_json(&format!("r{i}"), &board_json(P1), "null", ""))
         .collect();
@@ -1245,16 +1265,26 @@ fn document_limit() {
                 .collect(),
         )
     };
-    assert_eq!(limited(&text), vec!["input larger than 4 KiB".to_string()]);
-    // The same array on one line is refused against the document limit as well.
+    let every: Vec<String> = (0..50).map(|i| ok(i + 2, "json", P1)).collect();
+    assert_eq!(limited(&text), every);
+    // The same array on one line, far past the line limit, is read record by record too.
     let one_line = format!("[{}]", records.join(","));
-    assert_eq!(
-        limited(&one_line),
-        vec!["input larger than 4 KiB".to_string()]
+    assert_eq!(limited(&one_line), vec![ok(1, "json", P1); 50]);
+    // A record over the limit is refused alone, naming its line; the next one is read.
+    let padded = record_json(
+        "big",
+        &board_json(P1),
+        "null",
+        &format!(r#", "x": "{}""#, "y".repeat(5000)),
     );
-    // Under the limit it is read.
-    let small = format!("[\n{}\n]\n", records[..2].join(",\n"));
-    assert_eq!(limited(&small), vec![ok(2, "json", P1), ok(3, "json", P1)]);
+    let text = format!("[\n{},\n{}\n]\n", padded, records[0]);
+    assert_eq!(
+        limited(&text),
+        vec![
+            "line 2: record larger than 4 KiB".to_string(),
+            ok(3, "json", P1)
+        ]
+    );
     // A grid drowning in border lines.
     let borders = "+-------+-------+-------+\n".repeat(200);
     assert_eq!(
@@ -1278,11 +1308,78 @@ fn document_limit() {
 }
 
 #[test]
-fn a_giant_json_document_is_refused_early() {
-    // 100 MiB of JSON array generated on the fly, against an 8 MiB document limit.
-    let element = format!("{},\n", record_json("r", &board_json(P1), "null", ""));
-    let count = (100 << 20) / element.len();
-    let source = Generated::new("[\n", &element, count, "{}]\n");
+fn a_json_array_of_100000_records_streams() {
+    // About 30 MB of pretty-printed array, generated on the fly: every record is read, with
+    // its line, while memory stays far below the array's size.
+    let element = format!("  {},\n", record_json("r", &board_json(P1), "null", ""));
+    let last = format!(
+        "  {}\n]\n",
+        record_json("last", &board_json(WIKI), "null", "")
+    );
+    let source = Generated::new("[\n", &element, 99_999, &last);
+    let (count, peak) = peak_memory(|| {
+        let mut count = 0;
+        for (i, puzzle) in read_puzzles(BufReader::new(source), None).enumerate() {
+            let puzzle = puzzle.unwrap();
+            assert_eq!(puzzle.line, i + 2);
+            let expected = if i == 99_999 { WIKI } else { P1 };
+            assert_eq!(puzzle.text, expected);
+            count += 1;
+        }
+        count
+    });
+    assert_eq!(count, 100_000);
+    assert!(peak < 1 << 20, "peak memory {peak} bytes");
+}
+
+#[test]
+fn a_syntax_error_in_an_array_element_names_its_line() {
+    // Ten good records, then one with a bad value on line 12, then one more: the ten come
+    // first, the error names line 12, and the record after it is read too.
+    let good: Vec<String> = (0..10)
+        .map(|i| {
+            format!(
+                "  {}",
+                record_json(&format!("r{i}"), &board_json(P1), "null", "")
+            )
+        })
+        .collect();
+    let text = format!(
+        "[\n{},\n  {{\"id\": \"bad\", \"board\": oops}},\n  {}\n]\n",
+        good.join(",\n"),
+        record_json("after", &board_json(WIKI), "null", "")
+    );
+    let mut expected: Vec<String> = (0..10).map(|i| ok(i + 2, "json", P1)).collect();
+    expected.push("line 12, column 26: JSON syntax error: expected value".to_string());
+    expected.push(ok(13, "json", WIKI));
+    assert_eq!(summary(&text, None), expected);
+    // A record left open ends at the line that opens the next one.
+    let text = format!(
+        "[\n{},\n  {{\"id\": \"bad\", \"board\": [],\n  {}\n]\n",
+        good[..2].join(",\n"),
+        record_json("after", &board_json(WIKI), "null", "")
+    );
+    assert_eq!(
+        summary(&text, None),
+        vec![
+            ok(2, "json", P1),
+            ok(3, "json", P1),
+            "line 4, column 28: JSON syntax error: EOF while parsing a value".to_string(),
+            ok(5, "json", WIKI),
+        ]
+    );
+}
+
+#[test]
+fn a_giant_json_record_is_skipped_without_being_buffered() {
+    // A 100 MiB string inside the second record of an array, generated on the fly, against
+    // an 8 MiB record limit; the records around it are read.
+    let first = record_json("a", &board_json(P1), "null", "");
+    let last = record_json("c", &board_json(WIKI), "null", "");
+    let prefix = format!("[\n{first},\n{{\"id\": \"b\", \"x\": \"");
+    let chunk = "z".repeat(64 * 1024);
+    let suffix = format!("\"}},\n{last}\n]\n");
+    let source = Generated::new(&prefix, &chunk, 1600, &suffix);
     let (got, peak) = peak_memory(|| {
         summarize(
             read_puzzles(BufReader::new(source), None)
@@ -1290,8 +1387,15 @@ fn a_giant_json_document_is_refused_early() {
                 .collect(),
         )
     });
-    assert_eq!(got, vec!["input larger than 8 MiB".to_string()]);
-    assert!(peak < 40 << 20, "peak memory {peak} bytes");
+    assert_eq!(
+        got,
+        vec![
+            ok(2, "json", P1),
+            "line 3: record larger than 8 MiB".to_string(),
+            ok(4, "json", WIKI)
+        ]
+    );
+    assert!(peak < 24 << 20, "peak memory {peak} bytes");
 }
 
 #[test]
@@ -1313,18 +1417,35 @@ fn over_long_line_inside_a_grid_and_json_lines() {
             ok(13, "grid", P1)
         ]
     );
+    // JSON records are bounded by the record limit, not the line limit: a JSON line longer
+    // than the line limit is still read, one over the record limit is refused alone.
     let record = record_json("a", &board_json(P1), "null", "");
-    let text = format!("{record}\n{record}{}\n{record}\n", " ".repeat(2000));
+    let long = record_json(
+        "b",
+        &board_json(WIKI),
+        "null",
+        &format!(r#", "x": "{}""#, "y".repeat(2000)),
+    );
+    let text = format!("{record}\n{long}\n{record}{}\n", " ".repeat(2000));
+    let got = summarize(
+        read_puzzles(Cursor::new(text.clone().into_bytes()), None)
+            .with_limits(1024, 1 << 20)
+            .collect(),
+    );
+    assert_eq!(
+        got,
+        vec![ok(1, "json", P1), ok(2, "json", WIKI), ok(3, "json", P1)]
+    );
     let got = summarize(
         read_puzzles(Cursor::new(text.into_bytes()), None)
-            .with_limits(1024, 1 << 20)
+            .with_limits(1024, 1024)
             .collect(),
     );
     assert_eq!(
         got,
         vec![
             ok(1, "json", P1),
-            "line 2: line longer than 1 KiB".to_string(),
+            "line 2: record larger than 1 KiB".to_string(),
             ok(3, "json", P1)
         ]
     );

@@ -63,20 +63,6 @@ fn parse_level(s: &str) -> Result<HintLevel, String> {
         .map_err(|_| format!("unknown level '{s}': expected nudge, technique, cells or full"))
 }
 
-/// The original puzzle from `--puzzle`: a file holding one puzzle, or the puzzle itself.
-fn read_original(argument: &str) -> Result<stepwise::format::PuzzleInput, String> {
-    let path = std::path::Path::new(argument);
-    if path.is_dir() {
-        return Err(format!("{argument}: is a directory, not a puzzle"));
-    }
-    let text = if path.is_file() {
-        std::fs::read_to_string(path).map_err(|e| format!("{argument}: cannot read: {e}"))?
-    } else {
-        argument.to_string()
-    };
-    stepwise::format::parse_puzzle(&text, None).map_err(|e| e.to_string())
-}
-
 /// The JSON answer for a state that cannot be hinted.
 #[derive(Serialize)]
 struct HintFailure {
@@ -90,7 +76,7 @@ struct HintFailure {
 pub fn run(args: &HintArgs) -> i32 {
     let original = match &args.puzzle {
         None => None,
-        Some(argument) => match read_original(argument) {
+        Some(argument) => match super::input::read_one_puzzle(argument, args.input.input_format) {
             Ok(puzzle) => Some(puzzle.cells),
             Err(message) => {
                 eprintln!("error: --puzzle: {message}");

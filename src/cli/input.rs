@@ -1,14 +1,14 @@
-//! Where a command's puzzles come from: positional arguments (a file path when such a file
-//! exists, otherwise a puzzle string), `-f FILE`, or standard input (`-` or nothing).
+//! Where a command's puzzles come from: positional arguments (a file path when such a file or
+//! directory exists, otherwise a puzzle string), `-f FILE`, or standard input (`-`, `-f -`, or
+//! nothing); and reading one puzzle from an argument (`hint --puzzle`).
 //!
-//! Every source is streamed puzzle by puzzle, so a batch file of any size is never read whole.
+//! Every source is streamed record by record, so a batch file of any size is never read whole.
 
 use std::fs::File;
 use std::io::{self, BufReader, Cursor};
 use std::path::Path;
 
-use stepwise::format::{read_puzzles, Format, PuzzleInput};
-use stepwise::Error;
+use stepwise::format::{read_records, Format, Note, PuzzleInput, Record, Rejected};
 
 /// One place puzzles are read from.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -27,41 +27,59 @@ impl Source {
             Source::Stdin => "stdin".to_string(),
         }
     }
-}
 
-/// Turns the command's inputs into sources, in the order given.
-pub fn sources(positional: &[String], files: &[String]) -> Vec<Source> {
-    let mut out = Vec::new();
-    for (i, arg) in positional.iter().enumerate() {
-        if arg == "-" {
-            out.push(Source::Stdin);
-        } else if Path::new(arg).is_file() {
-            out.push(Source::File(arg.clone()));
+    /// The source a positional argument names: `-` is standard input, an existing path (file
+    /// or directory, which then fails to open with a clear message) a file, anything else a
+    /// puzzle text. `argument` is its 1-based position, for messages.
+    fn from_argument(argument: usize, text: &str) -> Source {
+        if text == "-" {
+            Source::Stdin
+        } else if Path::new(text).exists() {
+            Source::File(text.to_string())
         } else {
-            out.push(Source::Text {
-                argument: i + 1,
-                text: arg.clone(),
-            });
+            Source::Text {
+                argument,
+                text: text.to_string(),
+            }
         }
     }
-    out.extend(files.iter().map(|f| Source::File(f.clone())));
+}
+
+/// Turns the command's inputs into sources, in the order given; `-f -` is standard input.
+pub fn sources(positional: &[String], files: &[String]) -> Vec<Source> {
+    let mut out: Vec<Source> = positional
+        .iter()
+        .enumerate()
+        .map(|(i, arg)| Source::from_argument(i + 1, arg))
+        .collect();
+    out.extend(files.iter().map(|f| match f.as_str() {
+        "-" => Source::Stdin,
+        path => Source::File(path.to_string()),
+    }));
     if out.is_empty() {
         out.push(Source::Stdin);
     }
     out
 }
 
-/// What a source yields: each puzzle or the error for it, in input order.
-pub type Puzzles = Box<dyn Iterator<Item = Result<PuzzleInput, Error>>>;
+/// What a source yields: each record (puzzle, rejected record or note), in input order.
+pub type Records = Box<dyn Iterator<Item = Record>>;
 
-/// Opens a source as a stream of puzzles. A source that cannot be opened is an `Err` naming it.
-pub fn open(source: &Source, format: Option<Format>) -> Result<Puzzles, String> {
+/// Opens a source as a stream of records. A source that cannot be opened is an `Err` naming
+/// it: `PATH: is a directory`, `PATH: no such file`, `PATH: cannot open: REASON`.
+pub fn open(source: &Source, format: Option<Format>) -> Result<Records, String> {
     let name = source.name();
     match source {
         Source::File(path) => {
-            let file = File::open(path).map_err(|e| format!("{path}: cannot open: {e}"))?;
+            if Path::new(path).is_dir() {
+                return Err(format!("{path}: is a directory"));
+            }
+            let file = File::open(path).map_err(|e| match e.kind() {
+                io::ErrorKind::NotFound => format!("{path}: no such file"),
+                _ => format!("{path}: cannot open: {e}"),
+            })?;
             Ok(Box::new(
-                read_puzzles(BufReader::new(file), format).with_source(&name),
+                read_records(BufReader::new(file), format).with_source(&name),
             ))
         }
         Source::Text { text, .. } => {
@@ -69,35 +87,77 @@ pub fn open(source: &Source, format: Option<Format>) -> Result<Puzzles, String> 
                 return Err(format!("{text}: no such file (and not a puzzle)"));
             }
             let cursor = Cursor::new(text.clone().into_bytes());
-            Ok(Box::new(read_puzzles(cursor, format).with_source(&name)))
+            Ok(Box::new(read_records(cursor, format).with_source(&name)))
         }
         Source::Stdin => Ok(Box::new(
-            read_puzzles(BufReader::new(io::stdin()), format).with_source(&name),
+            read_records(BufReader::new(io::stdin()), format).with_source(&name),
         )),
     }
 }
 
-/// One entry of the stream over every source: a puzzle (or its error) with the index of its
-/// source, or a source that could not be opened.
+/// Reads exactly one puzzle from a command-line argument: a file path, `-` for standard
+/// input, or the puzzle itself. Header lines are skipped. The error is the message to print:
+/// the source that could not be opened (`DIR: is a directory`, `PATH: no such file (and not
+/// a puzzle)`), or the puzzle's error or a second puzzle's line, after `FILE: ` or `stdin: `
+/// when it came from there.
+pub fn read_one_puzzle(argument: &str, format: Option<Format>) -> Result<PuzzleInput, String> {
+    let source = Source::from_argument(1, argument);
+    // A file or stdin is named in messages; a puzzle given as text needs no name.
+    let prefix = match &source {
+        Source::Text { .. } => String::new(),
+        other => format!("{}: ", other.name()),
+    };
+    let mut records = open(&source, format)?.filter(|r| !matches!(r, Record::Note(_)));
+    let first = match records.next() {
+        Some(Record::Puzzle(puzzle)) => puzzle,
+        Some(Record::Rejected(rejected)) => return Err(format!("{prefix}{}", rejected.error)),
+        Some(Record::Note(_)) | None => return Err(format!("{prefix}no puzzle found")),
+    };
+    match records.next() {
+        None => Ok(first),
+        Some(Record::Rejected(rejected)) => Err(format!("{prefix}{}", rejected.error)),
+        Some(second) => Err(format!(
+            "{prefix}line {}: a second puzzle starts here, but exactly one was expected",
+            second.line()
+        )),
+    }
+}
+
+/// One entry of the stream over every source: a puzzle or the rejected record in its place,
+/// or a note, each with the index of its source; or a source that could not be opened.
 // Nearly every entry is a puzzle: boxing it would allocate per puzzle to shrink the rare one.
 #[allow(clippy::large_enum_variant)]
 pub enum Entry {
     Puzzle {
         source: usize,
-        parsed: Result<PuzzleInput, Error>,
+        parsed: Result<PuzzleInput, Rejected>,
+    },
+    Note {
+        source: usize,
+        note: Note,
     },
     Unopened(String),
 }
 
-/// Every puzzle of every source in order, opening each source only when the previous one is
+/// Every record of every source in order, opening each source only when the previous one is
 /// used up, so nothing is read ahead beyond what the caller asks for.
 pub fn stream(sources: Vec<Source>, format: Option<Format>) -> impl Iterator<Item = Entry> {
     sources.into_iter().enumerate().flat_map(
         move |(index, source)| -> Box<dyn Iterator<Item = Entry>> {
             match open(&source, format) {
-                Ok(puzzles) => Box::new(puzzles.map(move |parsed| Entry::Puzzle {
-                    source: index,
-                    parsed,
+                Ok(records) => Box::new(records.map(move |record| match record {
+                    Record::Puzzle(puzzle) => Entry::Puzzle {
+                        source: index,
+                        parsed: Ok(puzzle),
+                    },
+                    Record::Rejected(rejected) => Entry::Puzzle {
+                        source: index,
+                        parsed: Err(rejected),
+                    },
+                    Record::Note(note) => Entry::Note {
+                        source: index,
+                        note,
+                    },
                 })),
                 Err(message) => Box::new(std::iter::once(Entry::Unopened(message))),
             }
@@ -157,8 +217,8 @@ mod tests {
     #[test]
     fn arguments_become_sources() {
         let got = sources(
-            &["-".into(), "Cargo.toml".into(), "1.3".into()],
-            &["x".into()],
+            &["-".into(), "Cargo.toml".into(), "1.3".into(), "src".into()],
+            &["x".into(), "-".into()],
         );
         assert_eq!(got[0], Source::Stdin);
         assert_eq!(got[1], Source::File("Cargo.toml".into()));
@@ -169,7 +229,14 @@ mod tests {
                 text: "1.3".into()
             }
         );
-        assert_eq!(got[3], Source::File("x".into()));
+        // A directory is a file source, which then fails to open naming it.
+        assert_eq!(got[3], Source::File("src".into()));
+        assert_eq!(got[4], Source::File("x".into()));
+        assert_eq!(got[5], Source::Stdin);
+        assert_eq!(
+            open(&got[3], None).err(),
+            Some("src: is a directory".to_string())
+        );
         assert_eq!(sources(&[], &[]), vec![Source::Stdin]);
     }
 

@@ -61,26 +61,30 @@ impl Inputs {
     /// Every item of every source in order, reading only as far as the caller asks.
     pub fn items(self) -> impl Iterator<Item = Item> {
         let names: Vec<Arc<str>> = self.sources.iter().map(|s| s.name().into()).collect();
-        input::stream(self.sources, self.format).map(move |entry| match entry {
+        input::stream(self.sources, self.format).filter_map(move |entry| match entry {
             Entry::Puzzle {
                 source,
                 parsed: Ok(puzzle),
-            } => Item::Puzzle {
+            } => Some(Item::Puzzle {
                 source,
                 origin: names[source].clone(),
                 puzzle,
-            },
+            }),
             Entry::Puzzle {
                 source,
-                parsed: Err(error),
-            } => Item::Bad {
-                input: String::new(),
-                message: format!("{}: {error}", names[source]),
-            },
-            Entry::Unopened(message) => Item::Bad {
+                parsed: Err(rejected),
+            } => Some(Item::Bad {
+                input: rejected.input,
+                message: format!("{}: {}", names[source], rejected.error),
+            }),
+            Entry::Note { source, note } => {
+                eprintln!("note: {}: line {}: {}", names[source], note.line, note.message);
+                None
+            }
+            Entry::Unopened(message) => Some(Item::Bad {
                 input: String::new(),
                 message,
-            },
+            }),
         })
     }
 }

@@ -29,16 +29,22 @@ fn wrong_type(line: usize, path: &str, expected: &str, found: &Value) -> Error {
     }
 }
 
-/// The error for serde_json's syntax error `err` in a text whose first line is input line
-/// `base_line`. serde_json appends ` at line L column C` to its messages; that part is replaced
-/// by the `line N, column M:` prefix.
-pub(crate) fn syntax_error(base_line: usize, err: &serde_json::Error) -> Error {
+/// The error for serde_json's syntax error `err` in a value whose first byte is at input line
+/// `base_line`, byte column `base_column` (1-based). serde_json counts from the value's start
+/// and appends ` at line L column C` to its messages; that part is replaced by the
+/// `line N, column M:` prefix, in the input's own lines and columns.
+pub(crate) fn syntax_error(base_line: usize, base_column: usize, err: &serde_json::Error) -> Error {
     let full = err.to_string();
     let suffix = format!(" at line {} column {}", err.line(), err.column());
     let message = full.strip_suffix(&suffix).unwrap_or(&full).to_string();
+    let column = if err.line() <= 1 {
+        base_column - 1 + err.column()
+    } else {
+        err.column()
+    };
     Error::JsonSyntax {
         line: base_line + err.line().saturating_sub(1),
-        column: err.column(),
+        column,
         message,
     }
 }
@@ -87,22 +93,22 @@ pub(crate) fn input_from_value(line: usize, value: &Value) -> Result<PuzzleInput
 }
 
 /// Reads the fields of a record in the order `id`, `board`, `solution`, `difficulty`,
-/// `createdAt`; unknown fields are ignored.
+/// `createdAt`; only `board` is required, the others may be absent or `null`; unknown fields
+/// are ignored.
 fn parse_record(line: usize, object: &Map<String, Value>) -> Result<PuzzleRecord, Error> {
-    let required = |field: &str| {
-        object.get(field).ok_or_else(|| Error::MissingField {
-            line,
-            field: field.to_string(),
-        })
+    let id = match object.get("id") {
+        None | Some(Value::Null) => None,
+        Some(Value::String(s)) => Some(s.clone()),
+        Some(other) => return Err(wrong_type(line, "id", "a string", other)),
     };
-    let id = match required("id")? {
-        Value::String(s) => s.clone(),
-        other => return Err(wrong_type(line, "id", "a string", other)),
-    };
-    let board = parse_grid(line, "board", required("board")?, 0)?;
-    let solution = match required("solution")? {
-        Value::Null => None,
-        value => Some(parse_grid(line, "solution", value, 1)?),
+    let board = object.get("board").ok_or_else(|| Error::MissingField {
+        line,
+        field: "board".to_string(),
+    })?;
+    let board = parse_grid(line, "board", board, 0)?;
+    let solution = match object.get("solution") {
+        None | Some(Value::Null) => None,
+        Some(value) => Some(parse_grid(line, "solution", value, 1)?),
     };
     let difficulty = match object.get("difficulty") {
         None | Some(Value::Null) => None,
@@ -303,50 +309,4 @@ pub fn now_iso8601() -> String {
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());
     iso8601_utc(secs)
-}
-
-/// The offsets in `text` where the elements of the array opening at `start` begin. `text`
-/// must be valid JSON there (serde_json has parsed it).
-pub(crate) fn array_element_offsets(text: &str, start: usize) -> Vec<usize> {
-    let b = text.as_bytes();
-    debug_assert_eq!(b.get(start), Some(&b'['));
-    let mut offsets = Vec::new();
-    let mut depth = 0usize;
-    let mut in_string = false;
-    let mut escaped = false;
-    let mut expect_element = false;
-    for (i, &ch) in b.iter().enumerate().skip(start) {
-        if in_string {
-            if escaped {
-                escaped = false;
-            } else if ch == b'\\' {
-                escaped = true;
-            } else if ch == b'"' {
-                in_string = false;
-            }
-            continue;
-        }
-        if expect_element && !ch.is_ascii_whitespace() && ch != b']' {
-            offsets.push(i);
-            expect_element = false;
-        }
-        match ch {
-            b'"' => in_string = true,
-            b'[' | b'{' => {
-                depth += 1;
-                if depth == 1 {
-                    expect_element = true;
-                }
-            }
-            b']' | b'}' => {
-                depth -= 1;
-                if depth == 0 {
-                    break;
-                }
-            }
-            b',' if depth == 1 => expect_element = true,
-            _ => {}
-        }
-    }
-    offsets
 }

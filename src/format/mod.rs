@@ -2,10 +2,12 @@
 //!
 //! # Formats
 //!
-//! 1. **[`Format::Line`]**: 81 cells on one line, `1`-`9` for givens, `.` or `0` for empty.
+//! 1. **[`Format::Line`]**: 81 cells on one line, `1`-`9` for givens, `.`, `0`, `*`, `-` or `_`
+//!    for empty; or 9 whitespace-separated groups of 9 cells (`53..7.... 6..195... ...`).
 //!    Leading whitespace is allowed. After the 81st cell, whitespace or any other non-cell
 //!    character ends the puzzle and the rest of the line is ignored, so forum lists
-//!    (`4...3.... ER 9.1`), tab-separated `.tsv` columns and `,`-separated CSV columns work.
+//!    (`4...3.... ER 9.1`), tab-separated `.tsv` columns and `,`-separated CSV columns
+//!    (Kaggle's `quizzes,solutions`: puzzle with `0` for empty, a comma, the solution) work.
 //!    One puzzle per line.
 //! 2. **[`Format::Grid`]**: 9 rows of 9 cells (`1`-`9`, `.` or `0`), with any decoration
 //!    among `| + - = * : '` and spaces: `4 . . | . 3 . | . . .`, `4..|.3.|...`, `4..3.....`.
@@ -15,39 +17,71 @@
 //!    candidate digits (one digit = a solved cell), as HoDoKu prints them (`.---.`,
 //!    `:---+---:`, `'---'` borders, `|` between boxes) or Sudoku Explainer-style tools
 //!    (`*---*`, `|---+---|`). Markers around a cell (`<3>` for a given, `*4*`) are ignored.
-//!    A `0`, a `.` or a repeated digit in a cell is an error.
+//!    A cell written as a lone `.` or `0` has no candidate left (a contradiction, which the
+//!    solver and the hint then report; [`to_pencilmark`] writes such a cell as `.`). A `0`
+//!    or `.` among digits, or a repeated digit, in a cell is an error.
 //! 4. **[`Format::Json`]**: [`PuzzleRecord`] objects: one object (on one line or
-//!    pretty-printed), an array of objects, or JSON lines (one object per line).
+//!    pretty-printed), an array of objects, or JSON lines (one object per line). Only
+//!    `board` is required.
 //!
-//! # Auto-detection
+//! # Detection, record by record
 //!
-//! The format is decided once per input, from the first line that is not blank and not a `#`
-//! comment:
-//! - it starts (after spaces) with `{` or `[`: JSON. If that line holds complete JSON values,
-//!   the input is read as JSON lines, line by line; otherwise it is one document (an object or
-//!   array spanning lines), read whole up to [`MAX_DOCUMENT_BYTES`].
-//! - its first whitespace-separated token holds 60 or more cell characters (digits and `.`):
-//!   81-character lines (so a line of 80 or 82 cells gets `expected 81 cells, found 80`, and
-//!   a stray character gets `unexpected character`).
-//! - otherwise: grids. Each grid is plain or pencilmark by itself: it is a pencilmark grid if
-//!   one of its rows has no `.` or `0`, more than 9 digits, and a token of two or more digits.
+//! Unless a format is forced, each record decides its own format, so a header, a stray line
+//! or a change of format loses no puzzle around it. A line that is not blank and not a `#`
+//! comment is, in this order:
+//! - **JSON** when it starts (after spaces) with `{` or `[`: the values from there on are
+//!   records (the elements of an array each one), read as they come, however many lines they
+//!   span, until a line ends outside any value. A line that is a JSON value of another kind
+//!   (`42`) after JSON records is a value that is not a record.
+//! - **a border** (see [`Format::Grid`]): it belongs to a grid and is skipped.
+//! - **a puzzle line** when its first whitespace-separated token holds 60 or more cells of the
+//!   line format, or it is 9 groups of 9 (except 9 identical groups of digits, which are a
+//!   pencilmark row whose cells all hold the same candidates). So a line of 80 or 82 cells
+//!   gets `expected 81 cells, found 80`, a stray character `unexpected character`.
+//! - **a grid row** when it holds only grid characters (cells, decoration, spaces, `<>`) and
+//!   either 9 cells or a grid's spacing or decoration (a pencilmark row; a first row with a
+//!   typo). It opens a grid, and the grid takes every following line as a row (so a row with
+//!   a typo gets its own error inside its grid) until its 9th row, a blank line (too early:
+//!   `grid has 8 rows, expected 9`), a JSON line, or a puzzle line, which a grid row can never
+//!   be: so a stray 9-cell line among puzzle lines costs one error and no puzzle (a lone row
+//!   of bare cells, `4..3.....`, cut short that way is reported as the broken puzzle line it
+//!   more likely is: `expected 81 cells, found 9`). An unspaced run of another number of
+//!   cells (`53.`) opens no grid: it is a broken puzzle line. Each grid is plain or
+//!   pencilmark by itself: pencilmark when one of its rows has candidates (more than 9
+//!   digits, a cell with two or more) and no empty cell, and its cells without candidates
+//!   (a lone `.` or `0`) are fewer than its cells with several (a plain grid's many `.`
+//!   cells keep it plain).
+//! - **a header** when it reads as column names or a title (starts with a letter; letters,
+//!   digits, spaces and `_ - . , ; : ( ) / ' "` only: `quizzes,solutions`, `puzzle er ed`
+//!   with tabs, `Grid 01`) and a puzzle line or a grid follows it, or it is the first record
+//!   of the input and anything follows: it is skipped with a [`Note`]. Otherwise it is an
+//!   error.
+//! - anything else is an error for that line alone: what is wrong with it as a puzzle line
+//!   (`line 2, column 4: unexpected character 'x'`, `line 2: expected 81 cells, found 3`).
 //!
 //! A forced format (`--format`) skips the detection: `line` reads every line as a puzzle line,
-//! `grid` and `pencilmark` read grids of that kind only, `json` reads JSON whatever the first
-//! character.
+//! `grid` and `pencilmark` read grids of that kind only, `json` reads the whole input as JSON
+//! (`#` lines outside values are comments).
 //!
 //! # Many puzzles in one input
 //!
-//! Blank lines and `#` comment lines are skipped everywhere outside JSON documents. Grids
-//! follow each other with or without blank lines between them: a grid ends with its 9th cell
-//! row, and a blank line or the end of the input before that is an error (`grid has 8 rows,
-//! expected 9`). JSON lines may hold several values per line; an array's elements are records.
+//! Blank lines and `#` comment lines are skipped everywhere outside JSON values (and between
+//! the elements of an array). Grids follow each other with or without blank lines between
+//! them. JSON lines may hold several values per line (commas between them are allowed).
+//! Each JSON record is read alone, up to [`MAX_DOCUMENT_BYTES`]; a larger one is skipped
+//! with an error and reading goes on. A damaged JSON record costs only itself where the
+//! structure allows (see `json_scan.rs`): a string left open ends at its line, and a line
+//! that opens a record where none can start begins the next one.
+//!
+//! [`read_records`] hands out every [`Record`]: a puzzle, a rejected record with its text and
+//! error, or a note; [`read_puzzles`] only the puzzles and errors.
 //!
 //! # Line numbers
 //!
 //! [`PuzzleInput::line`] and the line in errors about a whole puzzle is where the puzzle
 //! starts: its line, the first *cell row* of a grid (borders are not counted as the start),
-//! the line of the `{` of a JSON record. See [`crate::error`] for how messages name positions.
+//! the line of the first byte (`{`) of a JSON record. See [`crate::error`] for how messages
+//! name positions.
 //!
 //! # Checks
 //!
@@ -56,6 +90,7 @@
 //! (one candidate) count: a solved digit still written as a candidate of a peer is accepted.
 
 mod json;
+mod json_scan;
 mod reader;
 mod text;
 
@@ -63,7 +98,10 @@ use std::fmt;
 use std::str::FromStr;
 
 pub use json::{is_iso8601, iso8601_utc, now_iso8601};
-pub use reader::{read_puzzles, PuzzleReader, MAX_DOCUMENT_BYTES, MAX_LINE_BYTES};
+pub use reader::{
+    read_puzzles, read_records, Note, PuzzleReader, Record, RecordReader, Rejected,
+    MAX_DOCUMENT_BYTES, MAX_LINE_BYTES,
+};
 
 use crate::error::Error;
 use crate::geometry::{peers, Cell, Digit, Unit};
@@ -131,31 +169,24 @@ pub struct PuzzleInput {
 }
 
 /// A puzzle record as JSON input and `--json` output hold it:
-/// `{"id": string, "difficulty": string?, "board": int[9][9] (0 = empty),
+/// `{"id": string?, "difficulty": string?, "board": int[9][9] (0 = empty),
 /// "solution": int[9][9] | null, "createdAt": ISO-8601 string?}`.
 ///
-/// `solution` must be present (it may be `null`); `difficulty` and `createdAt` may be left
-/// out, and are then not written either. The reader checks records field by field to give
-/// precise errors; deriving `Deserialize` lets other code read a record directly.
+/// Only `board` is required: `id`, `solution`, `difficulty` and `createdAt` may be left out
+/// (or `null`). An absent `id`, `difficulty` or `createdAt` is not written either; `solution`
+/// is always written, `null` when there is none. The reader checks records field by field to
+/// give precise errors; deriving `Deserialize` lets other code read a record directly.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct PuzzleRecord {
-    pub id: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub id: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub difficulty: Option<String>,
     pub board: [[u8; 9]; 9],
-    #[serde(deserialize_with = "present_or_null")]
+    #[serde(default)]
     pub solution: Option<[[u8; 9]; 9]>,
     #[serde(rename = "createdAt", default, skip_serializing_if = "Option::is_none")]
     pub created_at: Option<String>,
-}
-
-/// Reads an `Option` that must be present in the object but may be `null` (with
-/// `deserialize_with` and no `default`, serde reports a missing field).
-fn present_or_null<'de, D>(deserializer: D) -> Result<Option<[[u8; 9]; 9]>, D::Error>
-where
-    D: serde::Deserializer<'de>,
-{
-    serde::Deserialize::deserialize(deserializer)
 }
 
 impl PuzzleRecord {
@@ -188,12 +219,14 @@ pub fn rows_to_cells(rows: &[[u8; 9]; 9]) -> [u8; 81] {
     cells
 }
 
-/// The record to write for `input` (for `solve --json`): the record it was read from, or for
-/// other formats a new one with id `line-N` (N = [`PuzzleInput::line`]), the puzzle as board
-/// and `createdAt` the current UTC time. `solution`, when given, replaces the solution.
+/// The record to write for `input` (for `solve --json`): the record it was read from, as it
+/// was (a record read without `id` is written without one, so that what the user gave comes
+/// back unchanged), or for other formats a new one with id `line-N` (N =
+/// [`PuzzleInput::line`]), the puzzle as board and `createdAt` the current UTC time.
+/// `solution`, when given, replaces the solution.
 pub fn record_from(input: &PuzzleInput, solution: Option<&[u8; 81]>) -> PuzzleRecord {
     let mut record = input.record.clone().unwrap_or_else(|| PuzzleRecord {
-        id: format!("line-{}", input.line),
+        id: Some(format!("line-{}", input.line)),
         difficulty: None,
         board: cells_to_rows(&input.cells),
         solution: None,
@@ -313,8 +346,8 @@ pub fn to_grid(cells: &[u8; 81]) -> String {
 /// The grid with candidates, as HoDoKu prints it: each column as wide as its widest cell,
 /// `.---.` / `:---+---:` / `'---'` borders, every line ending in `\n`. A filled cell shows
 /// its digit; an empty cell its candidates (bit `d - 1` = digit `d`). An empty cell with no
-/// candidate left cannot be written as a pencilmark and shows as `.`, which the reader
-/// refuses; an empty cell with one candidate reads back as a solved cell.
+/// candidate left shows as `.`, which the reader reads back as such a cell; an empty cell
+/// with one candidate reads back as a solved cell.
 pub fn to_pencilmark(cells: &[u8; 81], candidates: &[u16; 81]) -> String {
     let tokens: Vec<String> = (0..81)
         .map(|i| {

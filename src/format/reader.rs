@@ -1,59 +1,144 @@
-//! [`PuzzleReader`]: the streaming reader behind every input path.
+//! [`RecordReader`]: the streaming reader behind every input path, which hands out one
+//! [`Record`] per puzzle, rejected input or note; and [`PuzzleReader`], its view of the
+//! puzzles and their errors only.
 //!
-//! It reads line by line with a bounded buffer, so a file of ten million puzzle lines is never
-//! held in memory and a giant line is skipped without being buffered. Only a JSON document
-//! that spans lines (a pretty-printed object or array) is read whole, up to the document
-//! limit.
+//! Text is read line by line with a bounded buffer, so a file of ten million puzzle lines is
+//! never held in memory and a giant line is skipped without being buffered. JSON is cut into
+//! records by [`JsonScanner`] straight from the byte stream, so an array of any length is read
+//! element by element; only one record (a JSON value or a grid) is ever held whole, up to the
+//! document limit.
 
 use std::collections::VecDeque;
-use std::io::{BufRead, ErrorKind, Read};
+use std::io::{BufRead, ErrorKind};
 
 use serde_json::Value;
 
-use super::json::{array_element_offsets, input_from_value, syntax_error};
+use super::json::{input_from_value, syntax_error};
+use super::json_scan::{JsonScanner, ScanEvent, ScannedValue};
 use super::text::{
-    grid_input, is_blank_or_comment, is_border, line_input, looks_like_line, unfinished_grid_error,
+    classify, grid_input, is_blank_or_comment, is_border, line_input, stray_line_error,
+    unfinished_grid_error, LineKind,
 };
 use super::{Format, PuzzleInput};
 use crate::error::Error;
 
 /// Longest line accepted, in bytes without the line break: 1 MiB.
 pub const MAX_LINE_BYTES: usize = 1 << 20;
-/// Largest document read whole (a JSON object or array spanning lines, or one grid with its
-/// borders): 64 MiB.
+/// Largest record read whole: one JSON value (a top-level object, or one element of a
+/// top-level array), or one grid with its borders: 64 MiB.
 pub const MAX_DOCUMENT_BYTES: usize = 64 << 20;
 
-/// What the reader is doing: deciding the format from the first puzzle line, or reading one
-/// of the streamed formats, or finished.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Mode {
-    Detect,
-    Lines,
-    Grids,
-    JsonLines,
-    Done,
+/// Characters of a rejected record's text kept in [`Rejected::input`].
+const INPUT_CHARS: usize = 200;
+/// Bytes kept of a line too long to read, for its [`Rejected::input`].
+const PREFIX_BYTES: usize = 4 * INPUT_CHARS;
+
+/// One thing read from the input, in input order.
+// Nearly every record is a puzzle: boxing it would allocate per puzzle to shrink the rare
+// rejected record or note.
+#[allow(clippy::large_enum_variant)]
+#[derive(Debug, Clone, PartialEq)]
+pub enum Record {
+    /// A puzzle that was read and checked.
+    Puzzle(PuzzleInput),
+    /// A record that could not be read as a puzzle, with its text and why.
+    Rejected(Rejected),
+    /// Something skipped on purpose that the user should hear about (a header line).
+    Note(Note),
+}
+
+impl Record {
+    /// The line where the record starts.
+    pub fn line(&self) -> usize {
+        match self {
+            Record::Puzzle(puzzle) => puzzle.line,
+            Record::Rejected(rejected) => rejected.line,
+            Record::Note(note) => note.line,
+        }
+    }
+}
+
+/// A record that is not a puzzle: what it was and why it was refused.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Rejected {
+    /// 1-based line where the record starts (its line, a grid's first cell row, a JSON
+    /// value's first byte). For a fault of the whole input (an I/O error, no puzzle at all,
+    /// a grid past the document limit) the number of lines read by then.
+    pub line: usize,
+    /// The record's text on one line: a grid's cell rows joined with ` / `, a JSON value's
+    /// lines joined with spaces; cut to 200 characters and an ellipsis when longer; empty for
+    /// a fault of the whole input or between JSON records.
+    pub input: String,
+    /// Why it was refused; its message names the line (see [`crate::error`]).
+    pub error: Error,
+}
+
+/// Something the reader skipped on purpose and tells about.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Note {
+    /// 1-based line it is about.
+    pub line: usize,
+    /// What was done, e.g. `skipped header line 'quizzes,solutions'`.
+    pub message: String,
+}
+
+/// The text of a record as [`Rejected::input`] holds it: line breaks and the indentation
+/// after them become one space, and more than 200 characters are cut with an ellipsis.
+pub(crate) fn input_text(text: &str) -> String {
+    let mut out = String::new();
+    let mut count = 0;
+    let mut after_break = false;
+    for ch in text.trim().chars() {
+        if ch == '\n' || ch == '\r' {
+            after_break = true;
+            continue;
+        }
+        if after_break {
+            if ch == ' ' || ch == '\t' {
+                continue;
+            }
+            after_break = false;
+            if !out.ends_with(' ') {
+                if count == INPUT_CHARS {
+                    out.push('…');
+                    return out;
+                }
+                out.push(' ');
+                count += 1;
+            }
+        }
+        if count == INPUT_CHARS {
+            out.push('…');
+            return out;
+        }
+        out.push(ch);
+        count += 1;
+    }
+    out
 }
 
 /// One raw line of input.
 enum RawLine {
     Text(String),
-    TooLong,
-    BadUtf8,
+    Unreadable(Unreadable),
 }
 
-/// A result waiting to be handed out: JSON values are turned into puzzles one at a time.
-enum Queued {
-    Value(usize, Value),
-    Error(Error),
+/// A line that cannot be read: longer than the line limit, or not UTF-8. Its first bytes are
+/// kept (lossily decoded) for messages.
+struct Unreadable {
+    text: String,
+    too_long: bool,
 }
 
-/// What one step of reading produced. `Yield` is as large as the iterator's item, which it
-/// carries for one hand-off to `next`; boxing it would cost an allocation per puzzle.
-#[allow(clippy::large_enum_variant)]
-enum Step {
-    Yield(Result<PuzzleInput, Error>),
-    Again,
-    End,
+impl Unreadable {
+    /// The error for this line, number `line`, under the line limit `limit`.
+    fn error(&self, line: usize, limit: usize) -> Error {
+        if self.too_long {
+            Error::LineTooLong { line, limit }
+        } else {
+            Error::InvalidUtf8 { line }
+        }
+    }
 }
 
 /// The cell rows of the grid being read, with the line numbers they came from.
@@ -62,53 +147,85 @@ struct GridBlock {
     rows: Vec<(usize, String)>,
     /// The first error met in this grid's lines; reported once the grid is complete.
     error: Option<Error>,
-    /// Bytes read since the last grid ended or blank line.
+    /// Bytes of borders and rows read since the last record or blank line.
     bytes: usize,
 }
 
-/// Reads puzzles one by one from a [`BufRead`], in any format the module reads.
+/// A line that reads as column names, waiting for the next record to say whether it is a
+/// header.
+struct PendingHeader {
+    line: usize,
+    text: String,
+    /// Whether it was the first record of the input.
+    first: bool,
+}
+
+/// What follows a header-like line: it is a header when a puzzle follows, or when it opened
+/// the input and something follows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Follows {
+    Puzzle,
+    Other,
+    End,
+}
+
+/// Reads records one by one from a [`BufRead`], in any format the module reads, deciding the
+/// format of each record by itself unless a format was given (see the
+/// [module documentation](super)).
 ///
-/// Each item is one puzzle or the error for one puzzle (with its line number); after an error
-/// reading goes on with the next line or puzzle, except after an I/O error or an oversized
-/// document, which end the stream. An input without any puzzle yields one
-/// [`Error::NoPuzzle`] naming [`PuzzleReader::with_source`]'s name.
-///
-/// The format is decided once, from the first line that is neither blank nor a `#` comment
-/// (see the [module documentation](super)), unless it was given.
-pub struct PuzzleReader<R: BufRead> {
+/// Each item is a puzzle, a rejected record (its text and error, with its line number) or a
+/// note; after a rejected record reading goes on with the next one, except after an I/O
+/// error or a grid past the document limit, which end the stream. An input without any
+/// puzzle or rejected record yields one rejected record whose error is [`Error::NoPuzzle`],
+/// naming [`RecordReader::with_source`]'s name.
+pub struct RecordReader<R: BufRead> {
     reader: R,
     format: Option<Format>,
     source: String,
     line_limit: usize,
     document_limit: usize,
+    /// Lines read so far: the number of the last line started.
     line_no: usize,
-    mode: Mode,
     bom_checked: bool,
+    /// A puzzle or rejected record was handed out (notes do not count).
     produced: bool,
-    queue: VecDeque<Queued>,
+    /// Whether a line other than blank or comment was read yet.
+    seen_record: bool,
+    /// The format of the last record, so that a stray line is told what it is not.
+    last_format: Option<Format>,
+    ended: bool,
+    ready: VecDeque<Record>,
     grid: GridBlock,
+    header: Option<PendingHeader>,
+    /// Set while reading JSON.
+    json: Option<JsonScanner>,
 }
 
-/// Starts reading puzzles from `reader`, detecting the format unless `format` is given.
-pub fn read_puzzles<R: BufRead>(reader: R, format: Option<Format>) -> PuzzleReader<R> {
-    PuzzleReader::new(reader, format)
+/// Starts reading records from `reader`, detecting the format of each unless `format` is
+/// given.
+pub fn read_records<R: BufRead>(reader: R, format: Option<Format>) -> RecordReader<R> {
+    RecordReader::new(reader, format)
 }
 
-impl<R: BufRead> PuzzleReader<R> {
-    /// Same as [`read_puzzles`].
+impl<R: BufRead> RecordReader<R> {
+    /// Same as [`read_records`].
     pub fn new(reader: R, format: Option<Format>) -> Self {
-        PuzzleReader {
+        RecordReader {
             reader,
             format,
             source: "input".to_string(),
             line_limit: MAX_LINE_BYTES,
             document_limit: MAX_DOCUMENT_BYTES,
             line_no: 0,
-            mode: Mode::Detect,
             bom_checked: false,
             produced: false,
-            queue: VecDeque::new(),
+            seen_record: false,
+            last_format: None,
+            ended: false,
+            ready: VecDeque::new(),
             grid: GridBlock::default(),
+            header: None,
+            json: None,
         }
     }
 
@@ -119,7 +236,7 @@ impl<R: BufRead> PuzzleReader<R> {
         self
     }
 
-    /// Changes the line limit ([`MAX_LINE_BYTES`]) and the document limit
+    /// Changes the line limit ([`MAX_LINE_BYTES`]) and the record limit
     /// ([`MAX_DOCUMENT_BYTES`]), both in bytes.
     pub fn with_limits(mut self, max_line_bytes: usize, max_document_bytes: usize) -> Self {
         self.line_limit = max_line_bytes;
@@ -129,7 +246,11 @@ impl<R: BufRead> PuzzleReader<R> {
 
     /// How many lines have been read so far.
     pub fn lines_read(&self) -> usize {
-        self.line_no
+        match &self.json {
+            Some(scanner) if scanner.column > 0 => scanner.line,
+            Some(scanner) => scanner.line - 1,
+            None => self.line_no,
+        }
     }
 
     /// Skips a UTF-8 byte order mark at the very start.
@@ -157,7 +278,8 @@ impl<R: BufRead> PuzzleReader<R> {
     }
 
     /// Reads one line of at most `limit` bytes (line break excluded). A longer line is
-    /// consumed up to its end without being kept. `Ok(None)` at the end of the input.
+    /// consumed up to its end, keeping only its first bytes. `Ok(None)` at the end of the
+    /// input.
     fn read_line(&mut self, limit: usize) -> Result<Option<RawLine>, Error> {
         let mut bytes = Vec::new();
         let mut too_long = false;
@@ -176,14 +298,16 @@ impl<R: BufRead> PuzzleReader<R> {
                 Some(i) => (i, i + 1, true),
                 None => (buf.len(), buf.len(), false),
             };
-            if !too_long {
-                if bytes.len() + chunk_len > limit {
-                    too_long = true;
-                    bytes = Vec::new();
-                } else {
-                    bytes.extend_from_slice(&buf[..chunk_len]);
-                }
+            if !too_long && bytes.len() + chunk_len > limit {
+                too_long = true;
+                bytes.truncate(PREFIX_BYTES);
             }
+            let room = if too_long {
+                PREFIX_BYTES.saturating_sub(bytes.len())
+            } else {
+                chunk_len
+            };
+            bytes.extend_from_slice(&buf[..chunk_len.min(room)]);
             self.reader.consume(used);
             if ends {
                 break;
@@ -194,125 +318,230 @@ impl<R: BufRead> PuzzleReader<R> {
         }
         self.line_no += 1;
         if too_long {
-            return Ok(Some(RawLine::TooLong));
+            return Ok(Some(RawLine::Unreadable(Unreadable {
+                text: String::from_utf8_lossy(&bytes).into_owned(),
+                too_long: true,
+            })));
         }
         if bytes.last() == Some(&b'\r') {
             bytes.pop();
         }
         Ok(Some(match String::from_utf8(bytes) {
             Ok(text) => RawLine::Text(text),
-            Err(_) => RawLine::BadUtf8,
+            Err(e) => RawLine::Unreadable(Unreadable {
+                text: String::from_utf8_lossy(e.as_bytes()).into_owned(),
+                too_long: false,
+            }),
         }))
     }
 
     /// Ends the stream with an error that makes going on pointless.
-    fn fail(&mut self, error: Error) -> Step {
-        self.mode = Mode::Done;
-        Step::Yield(Err(error))
+    fn fail(&mut self, error: Error) {
+        let line = self.lines_read();
+        self.grid = GridBlock::default();
+        self.json = None;
+        self.ready.push_back(Record::Rejected(Rejected {
+            line,
+            input: String::new(),
+            error,
+        }));
+        self.ended = true;
     }
 
-    /// The first line that is not blank or a comment decides the format.
-    fn step_detect(&mut self) -> Step {
+    /// The record for a puzzle read from `input` (text for messages) on `line`.
+    fn record(result: Result<PuzzleInput, Error>, line: usize, input: &str) -> Record {
+        match result {
+            Ok(puzzle) => Record::Puzzle(puzzle),
+            Err(error) => Record::Rejected(Rejected {
+                line,
+                input: input_text(input),
+                error,
+            }),
+        }
+    }
+
+    /// Reads on until at least one record is ready or the input ends.
+    fn advance(&mut self) -> Result<(), Error> {
         if !self.bom_checked {
             self.skip_bom();
         }
-        let json_hint = match self.format {
-            Some(Format::Json) => true,
-            Some(_) => false,
-            None => match self.peek_json() {
-                Ok(hint) => hint,
-                Err(e) => return self.fail(e),
-            },
+        if self.json.is_some() {
+            return self.json_step();
+        }
+        if self.format == Some(Format::Json) {
+            self.json = Some(JsonScanner::new(self.line_no + 1, true));
+            return Ok(());
+        }
+        // Peeked before the line is read, so a one-line array of any length is streamed.
+        if self.format.is_none() && self.peek_json()? {
+            self.cut_grid();
+            self.resolve_header(Follows::Other);
+            self.seen_record = true;
+            self.grid.bytes = 0;
+            self.json = Some(JsonScanner::new(self.line_no + 1, false));
+            return Ok(());
+        }
+        let Some(raw) = self.read_line(self.line_limit)? else {
+            self.finish_input();
+            return Ok(());
         };
-        // A JSON document may be one long line: read it against the document limit.
-        let limit = if json_hint {
-            self.document_limit.max(self.line_limit)
-        } else {
-            self.line_limit
+        match self.format {
+            None => self.detected_line(raw),
+            Some(Format::Line) => self.forced_line(raw),
+            Some(_) => self.grid_line(raw),
+        }
+        Ok(())
+    }
+
+    /// The input ended: the grid being read ends, a waiting header is decided, and an input
+    /// without any record says so.
+    fn finish_input(&mut self) {
+        if !self.grid.rows.is_empty() {
+            let record = self.finish_grid();
+            self.ready.push_back(record);
+        }
+        self.resolve_header(Follows::End);
+        let any = self.ready.iter().any(|r| !matches!(r, Record::Note(_)));
+        if !self.produced && !any {
+            self.ready.push_back(Record::Rejected(Rejected {
+                line: self.line_no,
+                input: String::new(),
+                error: Error::NoPuzzle {
+                    source: self.source.clone(),
+                },
+            }));
+        }
+        self.ended = true;
+    }
+
+    /// `--format line`: every line that is not blank or a comment is a puzzle line.
+    fn forced_line(&mut self, raw: RawLine) {
+        let line = self.line_no;
+        let record = match raw {
+            RawLine::Text(text) if is_blank_or_comment(&text) => return,
+            RawLine::Text(text) => Self::record(line_input(line, &text), line, &text),
+            RawLine::Unreadable(bad) => self.unreadable(&bad),
         };
-        let text = match self.read_line(limit) {
-            Err(e) => return self.fail(e),
-            Ok(None) => return Step::End,
-            Ok(Some(RawLine::TooLong)) if json_hint => {
-                return self.fail(Error::InputTooLarge {
-                    limit: self.document_limit,
-                })
+        self.ready.push_back(record);
+    }
+
+    /// The record for a line too long or not UTF-8, outside a grid.
+    fn unreadable(&self, bad: &Unreadable) -> Record {
+        Record::Rejected(Rejected {
+            line: self.line_no,
+            input: input_text(&bad.text),
+            error: bad.error(self.line_no, self.line_limit),
+        })
+    }
+
+    /// A line of an input whose format is detected record by record.
+    fn detected_line(&mut self, raw: RawLine) {
+        let text = match raw {
+            RawLine::Text(text) => text,
+            bad if !self.grid.rows.is_empty() => return self.grid_line(bad),
+            RawLine::Unreadable(bad) => {
+                self.resolve_header(Follows::Other);
+                self.seen_record = true;
+                let record = self.unreadable(&bad);
+                self.ready.push_back(record);
+                return;
             }
-            Ok(Some(RawLine::TooLong)) => {
-                return Step::Yield(Err(Error::LineTooLong {
-                    line: self.line_no,
-                    limit: self.line_limit,
-                }))
-            }
-            Ok(Some(RawLine::BadUtf8)) => {
-                return Step::Yield(Err(Error::InvalidUtf8 { line: self.line_no }))
-            }
-            Ok(Some(RawLine::Text(text))) => text,
         };
-        if is_blank_or_comment(&text) {
-            return Step::Again;
+        let kind = classify(&text);
+        if !self.grid.rows.is_empty() {
+            // Inside a grid every line is a row, except a puzzle line: a grid row never has
+            // 60 cells in one token, so the grid was cut short and the line is a record.
+            if kind != LineKind::Puzzle {
+                return self.grid_line(RawLine::Text(text));
+            }
+            self.cut_grid();
         }
         let line = self.line_no;
-        let format = self.format.unwrap_or_else(|| {
-            if text.trim_start().starts_with(['{', '[']) {
-                Format::Json
-            } else if looks_like_line(&text) {
-                Format::Line
-            } else {
-                Format::Grid
+        match kind {
+            LineKind::Skip => {}
+            LineKind::Border | LineKind::GridRow => {
+                self.resolve_header(Follows::Puzzle);
+                self.seen_record = true;
+                self.grid_line(RawLine::Text(text));
             }
-        });
-        match format {
-            Format::Line => {
-                self.mode = Mode::Lines;
-                Step::Yield(line_input(line, &text))
+            LineKind::Puzzle => {
+                self.resolve_header(Follows::Puzzle);
+                self.seen_record = true;
+                self.grid.bytes = 0;
+                self.last_format = Some(Format::Line);
+                let record = Self::record(line_input(line, &text), line, &text);
+                self.ready.push_back(record);
             }
-            Format::Grid | Format::Pencilmark => {
-                self.mode = Mode::Grids;
-                self.grid_line(RawLine::Text(text))
+            LineKind::Header => {
+                self.resolve_header(Follows::Other);
+                self.grid.bytes = 0;
+                self.header = Some(PendingHeader {
+                    line,
+                    text,
+                    first: !self.seen_record,
+                });
+                self.seen_record = true;
             }
-            Format::Json => self.start_json(line, text),
+            LineKind::Stray => {
+                self.resolve_header(Follows::Other);
+                self.seen_record = true;
+                self.grid.bytes = 0;
+                let error = self.stray_error(line, &text);
+                self.ready.push_back(Record::Rejected(Rejected {
+                    line,
+                    input: input_text(&text),
+                    error,
+                }));
+            }
         }
     }
 
-    /// 81-character lines, one puzzle per line.
-    fn step_lines(&mut self) -> Step {
-        match self.read_line(self.line_limit) {
-            Err(e) => self.fail(e),
-            Ok(None) => Step::End,
-            Ok(Some(RawLine::TooLong)) => Step::Yield(Err(Error::LineTooLong {
-                line: self.line_no,
-                limit: self.line_limit,
-            })),
-            Ok(Some(RawLine::BadUtf8)) => {
-                Step::Yield(Err(Error::InvalidUtf8 { line: self.line_no }))
+    /// The error for a line that is no record, in the terms of the records around it: after
+    /// JSON, a line that is a JSON value (`42`) is a value that is not a record; otherwise what
+    /// is wrong with it as a grid row or a puzzle line.
+    fn stray_error(&self, line: usize, text: &str) -> Error {
+        if self.last_format == Some(Format::Json) {
+            if let Ok(value) = serde_json::from_str::<Value>(text) {
+                if let Err(error) = input_from_value(line, &value) {
+                    return error;
+                }
             }
-            Ok(Some(RawLine::Text(text))) if is_blank_or_comment(&text) => Step::Again,
-            Ok(Some(RawLine::Text(text))) => Step::Yield(line_input(self.line_no, &text)),
         }
+        stray_line_error(line, text)
     }
 
-    /// Grids, plain or pencilmark, one after another.
-    fn step_grids(&mut self) -> Step {
-        match self.read_line(self.line_limit) {
-            Err(e) => self.fail(e),
-            Ok(None) if self.grid.rows.is_empty() => Step::End,
-            Ok(None) => Step::Yield(self.finish_grid()),
-            Ok(Some(raw)) => self.grid_line(raw),
-        }
+    /// Decides the header-like line waiting for what follows it: skipped with a note when a
+    /// puzzle follows, or when it opened the input and anything follows; else an error.
+    fn resolve_header(&mut self, follows: Follows) {
+        let Some(header) = self.header.take() else {
+            return;
+        };
+        let skipped = follows == Follows::Puzzle || (header.first && follows != Follows::End);
+        let record = if skipped {
+            Record::Note(Note {
+                line: header.line,
+                message: format!("skipped header line '{}'", input_text(&header.text)),
+            })
+        } else {
+            Record::Rejected(Rejected {
+                line: header.line,
+                input: input_text(&header.text),
+                error: self.stray_error(header.line, &header.text),
+            })
+        };
+        self.ready.push_back(record);
     }
 
     /// Adds one line (number `self.line_no`) to the grid being read. Borders and comments are
     /// skipped; a blank line ends an unfinished grid; the 9th cell row completes it. A line
     /// that is too long or not UTF-8 takes a row's place, and its error is the grid's.
-    fn grid_line(&mut self, raw: RawLine) -> Step {
+    fn grid_line(&mut self, raw: RawLine) {
         let line = self.line_no;
         self.grid.bytes += match &raw {
             RawLine::Text(text) => text.len() + 1,
             _ => self.line_limit,
         };
         if self.grid.bytes > self.document_limit {
-            self.grid = GridBlock::default();
             return self.fail(Error::InputTooLarge {
                 limit: self.document_limit,
             });
@@ -322,177 +551,183 @@ impl<R: BufRead> PuzzleReader<R> {
                 if text.trim().is_empty() {
                     if self.grid.rows.is_empty() {
                         self.grid.bytes = 0;
-                        return Step::Again;
+                    } else {
+                        let record = self.finish_grid();
+                        self.ready.push_back(record);
                     }
-                    return Step::Yield(self.finish_grid());
+                    return;
                 }
                 if is_blank_or_comment(&text) || is_border(&text) {
-                    return Step::Again;
+                    return;
                 }
                 text
             }
-            RawLine::TooLong => {
-                let error = Error::LineTooLong {
-                    line,
-                    limit: self.line_limit,
-                };
+            RawLine::Unreadable(bad) => {
+                let error = bad.error(line, self.line_limit);
                 self.grid.error.get_or_insert(error);
-                String::new()
-            }
-            RawLine::BadUtf8 => {
-                self.grid.error.get_or_insert(Error::InvalidUtf8 { line });
-                String::new()
+                bad.text
             }
         };
         self.grid.rows.push((line, row));
         if self.grid.rows.len() == 9 {
-            Step::Yield(self.finish_grid())
-        } else {
-            Step::Again
+            let record = self.finish_grid();
+            self.ready.push_back(record);
+        }
+    }
+
+    /// Ends a grid cut short by a record of another format.
+    fn cut_grid(&mut self) {
+        if !self.grid.rows.is_empty() {
+            let record = self.finish_grid();
+            self.ready.push_back(record);
         }
     }
 
     /// Ends the grid being read: a puzzle if it has 9 good rows, else its error.
-    fn finish_grid(&mut self) -> Result<PuzzleInput, Error> {
+    fn finish_grid(&mut self) -> Record {
         let block = std::mem::take(&mut self.grid);
-        if let Some(error) = block.error {
-            return Err(error);
-        }
-        if block.rows.len() != 9 {
-            return Err(unfinished_grid_error(&block.rows, self.format));
-        }
-        grid_input(&block.rows, self.format)
+        self.last_format = Some(Format::Grid);
+        let line = block.rows.first().map_or(self.line_no, |r| r.0);
+        let rows: Vec<&str> = block.rows.iter().map(|(_, text)| text.trim()).collect();
+        let input = rows.join(" / ");
+        let result = match block.error {
+            Some(error) => Err(error),
+            None if block.rows.len() != 9 => Err(unfinished_grid_error(&block.rows, self.format)),
+            None => grid_input(&block.rows, self.format),
+        };
+        Self::record(result, line, &input)
     }
 
-    /// The first JSON line decides: a complete value means JSON lines (one or more values per
-    /// line); a value that goes on past the line means one document, read whole.
-    fn start_json(&mut self, line: usize, text: String) -> Step {
-        let incomplete = serde_json::Deserializer::from_str(&text)
-            .into_iter::<Value>()
-            .find_map(Result::err)
-            .is_some_and(|e| e.is_eof());
-        if incomplete {
-            self.mode = Mode::Done;
-            self.read_json_document(line, text)
+    /// Reads JSON until the next record, or until its line ends where the format is detected.
+    fn json_step(&mut self) -> Result<(), Error> {
+        let Some(mut scanner) = self.json.take() else {
+            return Ok(());
+        };
+        let event = scanner.next_event(&mut self.reader, self.document_limit);
+        self.line_no = if scanner.column > 0 {
+            scanner.line
         } else {
-            self.mode = Mode::JsonLines;
-            self.queue_json(line, &text);
-            Step::Again
+            scanner.line - 1
+        };
+        match event.map_err(|e| Error::io(&e))? {
+            ScanEvent::Value(value) => {
+                self.last_format = Some(Format::Json);
+                let record = self.json_record(value);
+                self.ready.push_back(record);
+                self.json = Some(scanner);
+            }
+            ScanEvent::Syntax {
+                line,
+                column,
+                message,
+            } => {
+                self.ready.push_back(Record::Rejected(Rejected {
+                    line,
+                    input: String::new(),
+                    error: Error::JsonSyntax {
+                        line,
+                        column,
+                        message: message.to_string(),
+                    },
+                }));
+                self.json = Some(scanner);
+            }
+            ScanEvent::LineEnd if self.format == Some(Format::Json) => self.json = Some(scanner),
+            ScanEvent::LineEnd => {}
+            ScanEvent::End => self.finish_input(),
         }
+        Ok(())
     }
 
-    /// JSON lines: every line holds one record (or several, or an array of them).
-    fn step_json_lines(&mut self) -> Step {
-        match self.read_line(self.line_limit) {
-            Err(e) => self.fail(e),
-            Ok(None) => Step::End,
-            Ok(Some(RawLine::TooLong)) => Step::Yield(Err(Error::LineTooLong {
-                line: self.line_no,
-                limit: self.line_limit,
-            })),
-            Ok(Some(RawLine::BadUtf8)) => {
-                Step::Yield(Err(Error::InvalidUtf8 { line: self.line_no }))
-            }
-            Ok(Some(RawLine::Text(text))) if is_blank_or_comment(&text) => Step::Again,
-            Ok(Some(RawLine::Text(text))) => {
-                self.queue_json(self.line_no, &text);
-                Step::Again
-            }
-        }
-    }
-
-    /// Reads the rest of the input as one JSON document whose first line, `first`, was line
-    /// `line`; refuses it as soon as it passes the document limit.
-    fn read_json_document(&mut self, line: usize, first: String) -> Step {
-        let used = first.len() + 1;
-        let budget = self.document_limit.saturating_sub(used);
-        let mut rest = Vec::new();
-        let mut limited = (&mut self.reader).take(budget as u64 + 1);
-        loop {
-            match limited.read_to_end(&mut rest) {
-                Ok(_) => break,
-                Err(e) if e.kind() == ErrorKind::Interrupted => {}
-                Err(e) => return self.fail(Error::io(&e)),
-            }
-        }
-        if used > self.document_limit || rest.len() > budget {
-            return self.fail(Error::InputTooLarge {
+    /// The record for one JSON value cut out by the scanner.
+    fn json_record(&self, value: ScannedValue) -> Record {
+        let line = value.line;
+        let rejected = |error| {
+            Record::Rejected(Rejected {
+                line,
+                input: input_text(&String::from_utf8_lossy(&value.preview)),
+                error,
+            })
+        };
+        if value.too_large {
+            return rejected(Error::RecordTooLarge {
+                line,
                 limit: self.document_limit,
             });
         }
-        let rest = match String::from_utf8(rest) {
-            Ok(rest) => rest,
-            Err(e) => {
-                let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
-                let bad_line = line + 1 + valid.iter().filter(|&&b| b == b'\n').count();
-                return self.fail(Error::InvalidUtf8 { line: bad_line });
-            }
-        };
-        self.line_no += rest.matches('\n').count();
-        let mut document = first;
-        document.push('\n');
-        document.push_str(&rest);
-        self.queue_json(line, &document);
-        Step::Again
+        if let Err(e) = std::str::from_utf8(&value.bytes) {
+            let valid = &value.bytes[..e.valid_up_to()];
+            let bad_line = line + valid.iter().filter(|&&b| b == b'\n').count();
+            return rejected(Error::InvalidUtf8 { line: bad_line });
+        }
+        match serde_json::from_slice::<Value>(&value.bytes) {
+            Err(e) => rejected(syntax_error(line, value.column, &e)),
+            Ok(parsed) => match input_from_value(line, &parsed) {
+                Ok(puzzle) => Record::Puzzle(puzzle),
+                Err(error) => rejected(error),
+            },
+        }
     }
+}
 
-    /// Parses every JSON value of `text` (whose first line is input line `line`) and queues
-    /// each record with the line it starts on; the elements of an array are records too. A
-    /// syntax error is queued in its place and ends the text.
-    fn queue_json(&mut self, line: usize, text: &str) {
-        let mut lines = LineCounter::new(text, line);
-        let mut values = serde_json::Deserializer::from_str(text).into_iter::<Value>();
-        let mut end = 0;
+impl<R: BufRead> Iterator for RecordReader<R> {
+    type Item = Record;
+
+    fn next(&mut self) -> Option<Record> {
         loop {
-            let start = end + (text.len() - end - text[end..].trim_start().len());
-            match values.next() {
-                None => break,
-                Some(Err(e)) => {
-                    self.queue.push_back(Queued::Error(syntax_error(line, &e)));
-                    break;
+            if let Some(record) = self.ready.pop_front() {
+                if !matches!(record, Record::Note(_)) {
+                    self.produced = true;
                 }
-                Some(Ok(Value::Array(elements))) => {
-                    let offsets = array_element_offsets(text, start);
-                    for (value, offset) in elements.into_iter().zip(offsets) {
-                        let at = lines.line_at(offset);
-                        self.queue.push_back(Queued::Value(at, value));
-                    }
-                }
-                Some(Ok(value)) => {
-                    let at = lines.line_at(start);
-                    self.queue.push_back(Queued::Value(at, value));
-                }
+                return Some(record);
             }
-            end = values.byte_offset();
+            if self.ended {
+                return None;
+            }
+            if let Err(error) = self.advance() {
+                self.fail(error);
+            }
         }
     }
 }
 
-/// Line numbers of increasing byte offsets in a text, counted incrementally.
-struct LineCounter<'a> {
-    text: &'a str,
-    offset: usize,
-    line: usize,
+/// The puzzles of a [`RecordReader`] and the errors of its rejected records; notes are
+/// dropped.
+pub struct PuzzleReader<R: BufRead> {
+    records: RecordReader<R>,
 }
 
-impl<'a> LineCounter<'a> {
-    fn new(text: &'a str, first_line: usize) -> Self {
-        LineCounter {
-            text,
-            offset: 0,
-            line: first_line,
+/// Starts reading puzzles from `reader`, detecting the format of each record unless `format`
+/// is given.
+pub fn read_puzzles<R: BufRead>(reader: R, format: Option<Format>) -> PuzzleReader<R> {
+    PuzzleReader::new(reader, format)
+}
+
+impl<R: BufRead> PuzzleReader<R> {
+    /// Same as [`read_puzzles`].
+    pub fn new(reader: R, format: Option<Format>) -> Self {
+        PuzzleReader {
+            records: RecordReader::new(reader, format),
         }
     }
 
-    fn line_at(&mut self, offset: usize) -> usize {
-        if offset > self.offset {
-            self.line += self.text.as_bytes()[self.offset..offset]
-                .iter()
-                .filter(|&&b| b == b'\n')
-                .count();
-            self.offset = offset;
+    /// See [`RecordReader::with_source`].
+    pub fn with_source(self, source: impl Into<String>) -> Self {
+        PuzzleReader {
+            records: self.records.with_source(source),
         }
-        self.line
+    }
+
+    /// See [`RecordReader::with_limits`].
+    pub fn with_limits(self, max_line_bytes: usize, max_document_bytes: usize) -> Self {
+        PuzzleReader {
+            records: self.records.with_limits(max_line_bytes, max_document_bytes),
+        }
+    }
+
+    /// How many lines have been read so far.
+    pub fn lines_read(&self) -> usize {
+        self.records.lines_read()
     }
 }
 
@@ -501,40 +736,32 @@ impl<R: BufRead> Iterator for PuzzleReader<R> {
 
     fn next(&mut self) -> Option<Self::Item> {
         loop {
-            if let Some(queued) = self.queue.pop_front() {
-                self.produced = true;
-                return Some(match queued {
-                    Queued::Value(line, value) => input_from_value(line, &value),
-                    Queued::Error(error) => Err(error),
-                });
-            }
-            let step = match self.mode {
-                Mode::Detect => self.step_detect(),
-                Mode::Lines => self.step_lines(),
-                Mode::Grids => self.step_grids(),
-                Mode::JsonLines => self.step_json_lines(),
-                Mode::Done => Step::End,
-            };
-            match step {
-                Step::Yield(result) => {
-                    self.produced = true;
-                    return Some(result);
-                }
-                Step::Again => {}
-                Step::End => {
-                    if !self.queue.is_empty() {
-                        continue;
-                    }
-                    self.mode = Mode::Done;
-                    if !self.produced {
-                        self.produced = true;
-                        return Some(Err(Error::NoPuzzle {
-                            source: self.source.clone(),
-                        }));
-                    }
-                    return None;
-                }
+            match self.records.next()? {
+                Record::Puzzle(puzzle) => return Some(Ok(puzzle)),
+                Record::Rejected(rejected) => return Some(Err(rejected.error)),
+                Record::Note(_) => {}
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn input_text_is_one_line_and_short() {
+        assert_eq!(
+            input_text("  {\n    \"a\": 1,\n\t\"b\": 2\n}\n"),
+            "{ \"a\": 1, \"b\": 2 }"
+        );
+        let long = "x".repeat(250);
+        let cut = input_text(&long);
+        assert_eq!(cut.chars().count(), INPUT_CHARS + 1);
+        assert!(cut.ends_with('…'));
+        assert_eq!(
+            input_text(&"y".repeat(INPUT_CHARS)),
+            "y".repeat(INPUT_CHARS)
+        );
     }
 }
