@@ -370,6 +370,25 @@ fn mistakes(state: &Grid, solution: &[Digit; CELLS]) -> Vec<String> {
     found
 }
 
+/// The findings about one deduction, each recorded with the deduction's notation and, for a
+/// wrong one, the solution's digit.
+struct Noted<'a> {
+    findings: &'a mut Vec<Finding>,
+    deduction: String,
+    solution_digit: Digit,
+}
+
+impl Noted<'_> {
+    fn note(&mut self, kind: FindingKind, text: String) {
+        self.findings.push(Finding {
+            deduction: self.deduction.clone(),
+            kind,
+            solution_digit: (kind == FindingKind::Wrong).then_some(self.solution_digit),
+            text,
+        });
+    }
+}
+
 /// Records what is wrong with or already true of a placement; returns whether it changes the
 /// state.
 fn check_placement(
@@ -381,47 +400,35 @@ fn check_placement(
     let Candidate { cell, digit } = placement;
     let name = cell_name(cell);
     let deduction = format!("{name}={digit}");
-    let mut note = |kind: FindingKind, text: String| {
-        findings.push(Finding {
-            deduction: deduction.clone(),
-            kind,
-            solution_digit: (kind == FindingKind::Wrong).then_some(solution[cell]),
-            text,
-        });
+    let mut noted = Noted {
+        findings,
+        deduction: deduction.clone(),
+        solution_digit: solution[cell],
     };
     if solution[cell] != digit {
-        note(
-            FindingKind::Wrong,
-            format!(
-                "{deduction} is wrong: the solution has {} in {name}",
-                solution[cell]
-            ),
+        let text = format!(
+            "{deduction} is wrong: the solution has {} in {name}",
+            solution[cell]
         );
+        noted.note(FindingKind::Wrong, text);
     }
-    match state.value(cell) {
-        0 if state.candidates(cell).contains(digit) => true,
-        0 => {
-            note(
-                FindingKind::NotACandidate,
-                format!("{digit} is not a candidate of {name} in this state"),
-            );
-            false
-        }
-        value if value == digit => {
-            note(
-                FindingKind::AlreadyDone,
-                format!("{name} already holds {digit}"),
-            );
-            false
-        }
-        value => {
-            note(
-                FindingKind::CellFilled,
-                format!("{name} already holds {value}"),
-            );
-            false
-        }
-    }
+    let (kind, text) = match state.value(cell) {
+        0 if state.candidates(cell).contains(digit) => return true,
+        0 => (
+            FindingKind::NotACandidate,
+            format!("{digit} is not a candidate of {name} in this state"),
+        ),
+        value if value == digit => (
+            FindingKind::AlreadyDone,
+            format!("{name} already holds {digit}"),
+        ),
+        value => (
+            FindingKind::CellFilled,
+            format!("{name} already holds {value}"),
+        ),
+    };
+    noted.note(kind, text);
+    false
 }
 
 /// Records what is wrong with or already true of an elimination; returns whether it changes
@@ -435,44 +442,32 @@ fn check_elimination(
     let Candidate { cell, digit } = elimination;
     let name = cell_name(cell);
     let deduction = format!("{name}<>{digit}");
-    let mut note = |kind: FindingKind, text: String| {
-        findings.push(Finding {
-            deduction: deduction.clone(),
-            kind,
-            solution_digit: (kind == FindingKind::Wrong).then_some(solution[cell]),
-            text,
-        });
+    let mut noted = Noted {
+        findings,
+        deduction: deduction.clone(),
+        solution_digit: solution[cell],
     };
     if solution[cell] == digit {
-        note(
-            FindingKind::Wrong,
-            format!("{deduction} is wrong: {digit} is the solution in {name}"),
-        );
+        let text = format!("{deduction} is wrong: {digit} is the solution in {name}");
+        noted.note(FindingKind::Wrong, text);
     }
-    match state.value(cell) {
-        0 if state.candidates(cell).contains(digit) => true,
-        0 => {
-            note(
-                FindingKind::AlreadyDone,
-                format!("{digit} is already gone from {name}"),
-            );
-            false
-        }
-        value if value == digit => {
-            note(
-                FindingKind::CellFilled,
-                format!("{name} holds {digit} itself"),
-            );
-            false
-        }
-        value => {
-            note(
-                FindingKind::AlreadyDone,
-                format!("{name} already holds {value}"),
-            );
-            false
-        }
-    }
+    let (kind, text) = match state.value(cell) {
+        0 if state.candidates(cell).contains(digit) => return true,
+        0 => (
+            FindingKind::AlreadyDone,
+            format!("{digit} is already gone from {name}"),
+        ),
+        value if value == digit => (
+            FindingKind::CellFilled,
+            format!("{name} holds {digit} itself"),
+        ),
+        value => (
+            FindingKind::AlreadyDone,
+            format!("{name} already holds {value}"),
+        ),
+    };
+    noted.note(kind, text);
+    false
 }
 
 /// `r1c2=5, r1c456<>4`.

@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{stepwise, text};
+use common::{stepwise, text, TempFile};
 
 const WIKIPEDIA: &str =
     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
@@ -346,27 +346,11 @@ fn hint_names_a_wrong_digit() {
     assert!(text(&out.stderr).contains("at least one placed digit is wrong"));
 }
 
-/// A pencilmark grid of the Wikipedia solution, one digit per cell, with row 1 as given.
-fn solution_pencilmarks_with_first_row(first_row: &str) -> String {
-    let mut rows: Vec<String> = WIKIPEDIA_SOLUTION
-        .as_bytes()
-        .chunks(9)
-        .map(|r| {
-            r.iter()
-                .map(|&b| (b as char).to_string())
-                .collect::<Vec<_>>()
-                .join(" ")
-        })
-        .collect();
-    rows[0] = first_row.to_string();
-    rows.join("\n")
-}
-
 #[test]
 fn hint_names_a_removed_candidate() {
     // The user's pencilmarks: a solved grid but for r1c1 and r1c2, where 5 was wrongly removed from r1c1.
     // Its peers hold every other digit, so the 3 and 4 written there leave it no candidate.
-    let grid = solution_pencilmarks_with_first_row("34 35 4 6 7 8 9 1 2");
+    let grid = common::solution_pencilmarks_with_first_row("34 35 4 6 7 8 9 1 2");
     let out = stepwise(
         &[
             "hint",
@@ -389,7 +373,7 @@ fn hint_names_a_removed_candidate() {
 #[test]
 fn hint_points_out_a_stale_candidate_before_any_technique() {
     // r1c1 (solution 5) still lists 4 although r1c3 holds it; the finders never see that candidate.
-    let grid = solution_pencilmarks_with_first_row("45 3 4 6 7 8 9 1 2");
+    let grid = common::solution_pencilmarks_with_first_row("45 3 4 6 7 8 9 1 2");
     let out = stepwise(
         &[
             "hint",
@@ -484,27 +468,6 @@ naked-pair,hidden-pair,naked-triple,hidden-triple,naked-quad,hidden-quad,unique-
 // ---------------------------------------------------------------------------------------------
 // Input sources and record-by-record reading.
 
-/// A temporary file with `contents`, removed when dropped.
-struct TempFile(std::path::PathBuf);
-
-impl TempFile {
-    fn new(name: &str, contents: &str) -> TempFile {
-        let path = std::env::temp_dir().join(format!("stepwise-{}-{name}", std::process::id()));
-        std::fs::write(&path, contents).unwrap();
-        TempFile(path)
-    }
-
-    fn path(&self) -> &str {
-        self.0.to_str().unwrap()
-    }
-}
-
-impl Drop for TempFile {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.0);
-    }
-}
-
 #[test]
 fn kaggle_csv_with_header_is_checked_row_by_row() {
     let row = format!("{},{WIKIPEDIA_SOLUTION}", WIKIPEDIA.replace('.', "0"));
@@ -570,7 +533,10 @@ fn directories_and_missing_files_are_named() {
         );
     }
     let out = stepwise(&["check", "-f", "no-such-file.txt"], "");
-    assert_eq!(text(&out.stdout), "invalid: no-such-file.txt: no such file\n");
+    assert_eq!(
+        text(&out.stdout),
+        "invalid: no-such-file.txt: no such file\n"
+    );
     let out = stepwise(&["solve", "-f", "no-such-file.txt"], "");
     assert_eq!(text(&out.stderr), "error: no-such-file.txt: no such file\n");
 }

@@ -1,5 +1,9 @@
 //! Reading puzzles in every input format, and every error message, checked as exact strings.
 
+mod common;
+
+use common::puzzles::{basic_candidates, NUGGET, P1, WIKI};
+use common::{cells, WIKIPEDIA_SOLUTION as WIKI_SOLUTION};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 use std::io::{self, BufReader, Cursor, Read};
@@ -9,7 +13,6 @@ use stepwise::format::{
     record_from, to_grid, to_line, to_pencilmark, Format, PuzzleInput, PuzzleRecord,
     MAX_DOCUMENT_BYTES, MAX_LINE_BYTES,
 };
-use stepwise::geometry::peers;
 use stepwise::Error;
 
 // ---------------------------------------------------------------------------------------------
@@ -113,42 +116,6 @@ impl Read for Generated {
 
 // ---------------------------------------------------------------------------------------------
 // Puzzles and helpers.
-
-/// The first puzzle of top1465.
-const P1: &str =
-    "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
-/// Wikipedia's example puzzle and its solution.
-const WIKI: &str =
-    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
-const WIKI_SOLUTION: &str =
-    "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
-/// Golden Nugget.
-const NUGGET: &str =
-    ".......39.....1..5..3.5.8....8.9...6.7...2...1..4.......9.8..5..2....6..4..7.....";
-
-fn cells(line: &str) -> [u8; 81] {
-    let b = line.as_bytes();
-    std::array::from_fn(|i| match b[i] {
-        b'1'..=b'9' => b[i] - b'0',
-        _ => 0,
-    })
-}
-
-/// Each cell's candidates after removing the digits of its filled peers.
-fn basic_candidates(cells: &[u8; 81]) -> [u16; 81] {
-    std::array::from_fn(|i| {
-        if cells[i] != 0 {
-            return 1 << (cells[i] - 1);
-        }
-        let mut mask = 0x1ffu16;
-        for p in peers(i).iter() {
-            if cells[p] != 0 {
-                mask &= !(1 << (cells[p] - 1));
-            }
-        }
-        mask
-    })
-}
 
 fn read_all(text: &str, format: Option<Format>) -> Vec<Result<PuzzleInput, Error>> {
     read_puzzles(Cursor::new(text.as_bytes().to_vec()), format).collect()
@@ -1641,7 +1608,7 @@ fn shared_corpora_read_cleanly() {
     for (file, expected) in [("rated/se121.tsv", 975), ("top1465.txt", 1465)] {
         let path = format!("{dir}/{file}");
         let Ok(handle) = std::fs::File::open(&path) else {
-            eprintln!("skipped: {path} not found");
+            common::skipped(&format!("{path} not found"));
             continue;
         };
         let puzzles: Vec<_> = read_puzzles(BufReader::new(handle), None)

@@ -573,27 +573,11 @@ fn a_solved_state_is_solved_with_or_without_the_original() {
     }
 }
 
-/// The Wikipedia solution as pencilmarks, with row 1 replaced.
-fn solution_pencilmarks_with_first_row(first_row: &str) -> String {
-    let mut rows: Vec<String> = WIKIPEDIA_SOLUTION
-        .as_bytes()
-        .chunks(9)
-        .map(|r| {
-            r.iter()
-                .map(|&b| (b as char).to_string())
-                .collect::<Vec<_>>()
-                .join(" ")
-        })
-        .collect();
-    rows[0] = first_row.to_string();
-    rows.join("\n")
-}
-
 #[test]
 fn a_cell_without_candidates_is_told_with_or_without_the_original() {
     // r1c3 (solution 4, not a given) lists only 6 and 7, which r1c4 and r1c5 hold: nothing
     // is left.
-    let text = solution_pencilmarks_with_first_row("5 3 67 6 7 8 9 1 2");
+    let text = common::solution_pencilmarks_with_first_row("5 3 67 6 7 8 9 1 2");
     let state = parse_puzzle(&text, Some(Format::Pencilmark)).expect("parses");
     let alone = stepwise::next_hint(&state, None, HintLevel::Full).expect("a hint");
     assert_eq!(alone.kind, HintKind::NoCandidates);

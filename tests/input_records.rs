@@ -1,34 +1,16 @@
 //! Record-by-record reading: every input, whatever its first line, yields every valid puzzle
 //! it holds; rejected records carry their text; headers are skipped with a note.
 
+mod common;
+
+use common::puzzles::{basic_candidates, NUGGET, P1, WIKI};
+use common::{cells, WIKIPEDIA_SOLUTION as WIKI_SOLUTION};
 use std::io::Cursor;
 
 use stepwise::format::{
     parse_puzzle, read_puzzles, read_records, to_grid, to_pencilmark, Format, Record,
 };
-use stepwise::geometry::peers;
 use stepwise::Error;
-
-/// The first puzzle of top1465.
-const P1: &str =
-    "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
-/// Wikipedia's example puzzle and its solution.
-const WIKI: &str =
-    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
-const WIKI_SOLUTION: &str =
-    "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
-/// Golden Nugget.
-const NUGGET: &str =
-    ".......39.....1..5..3.5.8....8.9...6.7...2...1..4.......9.8..5..2....6..4..7.....";
-
-fn cells(line: &str) -> [u8; 81] {
-    std::array::from_fn(|i| {
-        line.as_bytes()[i]
-            .checked_sub(b'0')
-            .filter(|d| (1..=9).contains(d))
-            .unwrap_or(0)
-    })
-}
 
 /// One string per record: `ok LINE FORMAT TEXT`, `rejected LINE [INPUT] ERROR` or
 /// `note LINE MESSAGE`.
@@ -423,22 +405,6 @@ fn plain_grids_with_dots_stay_plain() {
 
 // ---------------------------------------------------------------------------------------------
 // Helpers.
-
-/// Each cell's candidates after removing the digits of its filled peers.
-fn basic_candidates(cells: &[u8; 81]) -> [u16; 81] {
-    std::array::from_fn(|i| {
-        if cells[i] != 0 {
-            return 1 << (cells[i] - 1);
-        }
-        let mut mask = 0x1ffu16;
-        for p in peers(i).iter() {
-            if cells[p] != 0 {
-                mask &= !(1 << (cells[p] - 1));
-            }
-        }
-        mask
-    })
-}
 
 /// A pencilmark grid's cells as a line: the givens and the cells left with one candidate.
 fn to_singles_line(givens: &[u8; 81]) -> String {

@@ -2,6 +2,8 @@
 //! and every step each technique finds on its catalog example, parsing `step.notation()`
 //! gives exactly the step's technique name, placements and eliminations.
 
+mod common;
+
 use stepwise::finders::all;
 use stepwise::format::parse_puzzle;
 use stepwise::pipeline::{solve, Options, Status};
@@ -53,20 +55,7 @@ fn every_step_of_whole_traces_reads_back() {
 fn every_step_on_the_catalog_examples_reads_back() {
     let mut techniques = 0;
     for technique in Technique::iter() {
-        let path = format!(
-            "{}/techniques/{}.md",
-            env!("CARGO_MANIFEST_DIR"),
-            technique.slug()
-        );
-        let page = std::fs::read_to_string(&path).expect("every technique has a page");
-        let mut lines = page.lines();
-        lines
-            .by_ref()
-            .find(|l| l.starts_with("```pencilmark") || l.starts_with("```puzzle"))
-            .expect("the page has an example position");
-        let body: Vec<&str> = lines.take_while(|l| !l.starts_with("```")).collect();
-        let input = parse_puzzle(&body.join("\n"), None).expect("the example parses");
-        let steps = all(technique, &stepwise::explain::grid_of(&input));
+        let steps = all(technique, &common::pages::example_grid(technique));
         for step in &steps {
             assert_round_trip(step);
         }

@@ -4,10 +4,13 @@
 //! step. Plain boards are read back through `marker_position`; colour boards through their
 //! escape sequences.
 
+mod common;
+
 use std::collections::HashSet;
 
+use common::pages::example_grid;
+
 use stepwise::finders::first;
-use stepwise::format::parse_puzzle;
 use stepwise::geometry::{Cell, Digit, CELLS};
 use stepwise::grid::Grid;
 use stepwise::render::terminal::marker_position;
@@ -15,25 +18,6 @@ use stepwise::render::{board, Style};
 use stepwise::step::Step;
 use stepwise::technique::Technique;
 use strum::IntoEnumIterator;
-
-/// The example position of a technique's catalog page (its first ```pencilmark or ```puzzle
-/// block), as tests/catalog.rs reads it.
-fn example_grid(technique: Technique) -> Grid {
-    let path = format!(
-        "{}/techniques/{}.md",
-        env!("CARGO_MANIFEST_DIR"),
-        technique.slug()
-    );
-    let page = std::fs::read_to_string(&path).expect("every technique has a page");
-    let mut lines = page.lines();
-    lines
-        .by_ref()
-        .find(|l| l.starts_with("```pencilmark") || l.starts_with("```puzzle"))
-        .expect("the page has an example position");
-    let body: Vec<&str> = lines.take_while(|l| !l.starts_with("```")).collect();
-    let input = parse_puzzle(&body.join("\n"), None).expect("the example parses");
-    stepwise::explain::grid_of(&input)
-}
 
 /// The grid and the first step of a technique's catalog example.
 fn example(technique: Technique) -> (Grid, Step) {

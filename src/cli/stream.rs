@@ -78,7 +78,10 @@ impl Inputs {
                 message: format!("{}: {}", names[source], rejected.error),
             }),
             Entry::Note { source, note } => {
-                eprintln!("note: {}: line {}: {}", names[source], note.line, note.message);
+                eprintln!(
+                    "note: {}: line {}: {}",
+                    names[source], note.line, note.message
+                );
                 None
             }
             Entry::Unopened(message) => Some(Item::Bad {

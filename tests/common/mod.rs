@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 pub mod pages;
+pub mod puzzles;
 
 use std::path::PathBuf;
 
@@ -180,4 +181,46 @@ pub fn stepwise(args: &[&str], stdin: &str) -> std::process::Output {
 /// A process's output as text.
 pub fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// Wikipedia's example puzzle's solution.
+pub const WIKIPEDIA_SOLUTION: &str =
+    "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+
+/// A pencilmark grid of the Wikipedia solution, one digit per cell, with row 1 as given: a
+/// user's state with its mistakes in the first row.
+pub fn solution_pencilmarks_with_first_row(first_row: &str) -> String {
+    let mut rows: Vec<String> = WIKIPEDIA_SOLUTION
+        .as_bytes()
+        .chunks(9)
+        .map(|r| {
+            r.iter()
+                .map(|&b| (b as char).to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect();
+    rows[0] = first_row.to_string();
+    rows.join("\n")
+}
+
+/// A file in the temporary folder, named after the test process, removed when dropped.
+pub struct TempFile(pub PathBuf);
+
+impl TempFile {
+    pub fn new(name: &str, contents: &str) -> TempFile {
+        let path = std::env::temp_dir().join(format!("stepwise-{}-{name}", std::process::id()));
+        std::fs::write(&path, contents).unwrap();
+        TempFile(path)
+    }
+
+    pub fn path(&self) -> &str {
+        self.0.to_str().unwrap()
+    }
+}
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
 }

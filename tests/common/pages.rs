@@ -264,3 +264,10 @@ pub fn solution_of(at: &str, grid: &Grid) -> Result<[u8; 81], String> {
     }
     Ok(solution)
 }
+
+/// The grid of a technique's worked example (its page's first position, with its givens).
+pub fn example_grid(technique: Technique) -> Grid {
+    let page = Page::read(technique).unwrap_or_else(|e| panic!("{e}"));
+    let (block, _) = page.example().unwrap_or_else(|e| panic!("{e}"));
+    grid_of(&page.name, block).unwrap_or_else(|e| panic!("{e}"))
+}
