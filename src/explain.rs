@@ -8,10 +8,10 @@
 use serde::Serialize;
 
 use crate::analysis::Analysis;
-use crate::deadline;
+use crate::budget::Budget;
 use crate::format::{to_pencilmark, PuzzleInput};
 use crate::grid::Grid;
-use crate::hint::{hint, Hint, HintError, HintLevel};
+use crate::hint::{hint, hint_within, Hint, HintError, HintLevel};
 use crate::pipeline::{solve, solve_without_uniqueness, Options, Status, Trace};
 pub use crate::profile::{RateSettings, RatedPath};
 use crate::rating::{is_rateable, PuzzleRating};
@@ -148,7 +148,7 @@ pub fn status_word(status: Status) -> &'static str {
 
 /// The traces of the paths `settings` asks for, within one time limit for them all.
 pub fn solve_paths(grid: &Grid, settings: &RateSettings) -> (Option<Trace>, Option<Trace>) {
-    let _limit = deadline::Guard::new(settings.time_limit);
+    let _budget = settings.budget.enter();
     let se = settings.se.as_ref().map(|p| solve(grid, &p.options));
     let hodoku = settings.hodoku.as_ref().map(|p| solve(grid, &p.options));
     (se, hodoku)
@@ -195,7 +195,7 @@ struct ShownPath<'a> {
 fn shown_path<'a>(input: &PuzzleInput, settings: &'a RateSettings) -> Option<ShownPath<'a>> {
     let path = settings.shown()?;
     let grid = grid_of(input);
-    let _limit = deadline::Guard::new(settings.time_limit);
+    let _budget = settings.budget.enter();
     let trace = if settings.assume_unique {
         solve(&grid, &path.options)
     } else {
@@ -386,7 +386,22 @@ pub fn rate_puzzle(grid: &Grid, settings: &RateSettings) -> RateRecord {
     RateRecord::of(settings, se.as_ref(), hodoku.as_ref())
 }
 
-/// The next hint from a user's state (see [`crate::hint`]).
+/// The next hint from a user's state (see [`crate::hint`]), within a budget: past its time
+/// the hint is of kind `timeout`.
+pub fn next_hint_within(
+    state: &PuzzleInput,
+    original: Option<&[u8; 81]>,
+    level: HintLevel,
+    budget: &Budget,
+) -> Result<Hint, HintError> {
+    let stale = match &state.candidates {
+        Some(candidates) => Grid::stale_candidates(&state.cells, candidates),
+        None => vec![],
+    };
+    hint_within(&grid_of(state), &stale, original, level, budget)
+}
+
+/// The next hint from a user's state (see [`crate::hint`]), without a time limit.
 pub fn next_hint(
     state: &PuzzleInput,
     original: Option<&[u8; 81]>,

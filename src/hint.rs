@@ -11,6 +11,7 @@
 
 use serde::Serialize;
 
+use crate::budget::Budget;
 use crate::finders::chaining::FORCING_CHAINS_AND_CYCLES;
 use crate::geometry::{
     box_of, cell_name, unit_words, Cell, Digit, DigitSet, Unit, UnitKind, CELLS,
@@ -58,6 +59,9 @@ pub enum HintKind {
     Solved,
     /// No enabled technique applies.
     Stuck,
+    /// The budget's time ran out before a step was found (not "stuck": a later search might
+    /// have found one).
+    Timeout,
 }
 
 /// A hint, ready to show.
@@ -141,6 +145,20 @@ pub fn hint(
     original: Option<&[u8; CELLS]>,
     level: HintLevel,
 ) -> Result<Hint, HintError> {
+    hint_within(state, stale, original, level, &Budget::UNLIMITED)
+}
+
+/// [`hint`] within a budget: when its time runs out before the next step is found, the hint is
+/// of kind [`HintKind::Timeout`], never "stuck" and never a step a cut search happened to
+/// leave.
+pub fn hint_within(
+    state: &Grid,
+    stale: &[(Cell, u8, Cell)],
+    original: Option<&[u8; CELLS]>,
+    level: HintLevel,
+    budget: &Budget,
+) -> Result<Hint, HintError> {
+    let _budget = budget.enter();
     let solution = match original {
         Some(original) => {
             let solution = match validity(original) {
@@ -196,7 +214,17 @@ pub fn hint(
             "The puzzle is solved.".into(),
         ));
     }
-    match next_step(state, &Options::for_hints()) {
+    let found = next_step(state, &Options::for_hints());
+    // As in the pipeline: once the time has passed, a search may have been cut short, so
+    // whatever was found is not taken for the next step.
+    if crate::deadline::expired() {
+        return Ok(told(
+            HintKind::Timeout,
+            level,
+            "The time limit passed before the next step was found.".into(),
+        ));
+    }
+    match found {
         Some(step) => Ok(step_hint(step, level)),
         None => Ok(told(
             HintKind::Stuck,

@@ -10,8 +10,10 @@
 //! - [`step`]: a deduction step, its pattern evidence and its notation.
 //! - [`notation`]: reading the step notation a player writes (`r1c2=5`, `r1c456<>4`).
 //! - [`render`]: the candidate board drawn with a step's marks (terminal text, colour or plain).
+//! - [`cache`]: the bound on the memories finders keep, per thread.
 //! - [`deadline`]: a per-thread time limit that long searches check cooperatively.
 //! - [`finders`]: one function per technique, grouped by family.
+//! - [`budget`]: what one call may spend (time, cache memory).
 //! - [`pipeline`]: the logical solve loop and its trace.
 //! - [`profile`]: the named technique sets and which paths rate a puzzle.
 //! - [`rating`]: ER/EP/ED, HoDoKu's score and level, computed from a trace.
@@ -25,6 +27,8 @@
 pub mod agreement;
 pub mod analysis;
 pub mod apply;
+pub mod budget;
+pub mod cache;
 pub mod deadline;
 pub mod error;
 pub mod explain;
@@ -44,8 +48,8 @@ pub mod technique;
 
 pub use error::Error;
 pub use explain::{
-    analyze, explain, next_hint, rate_puzzle, solve_logically, Explanation, RateRecord,
-    RateSettings,
+    analyze, explain, next_hint, next_hint_within, rate_puzzle, solve_logically, Explanation,
+    RateRecord, RateSettings,
 };
 
 /// The README's Rust example, run as a doc test so it stays true.

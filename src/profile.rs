@@ -23,6 +23,7 @@ use std::time::Duration;
 
 use strum::IntoEnumIterator;
 
+use crate::budget::Budget;
 use crate::pipeline::{Choice, Options};
 use crate::technique::Technique;
 
@@ -164,9 +165,9 @@ pub struct RateSettings {
     pub se: Option<RatedPath>,
     /// The path rated on HoDoKu's scale (level, score); `None` leaves those figures missing.
     pub hodoku: Option<RatedPath>,
-    /// One limit per puzzle for all its paths together; over it the puzzle is `timeout` and
-    /// has no figures.
-    pub time_limit: Option<Duration>,
+    /// What one puzzle may spend over all its paths together: past its time the puzzle is
+    /// `timeout` and has no figures.
+    pub budget: Budget,
     /// Whether the puzzle is taken to have one solution (the default). Without it the
     /// uniqueness techniques are left out and `explain` solves a puzzle with several solutions
     /// as far as logic goes.
@@ -174,7 +175,8 @@ pub struct RateSettings {
 }
 
 impl Default for RateSettings {
-    /// Both paths: [`Profile::Se`] and [`Profile::Hodoku`], no time limit.
+    /// Both paths: [`Profile::Se`] and [`Profile::Hodoku`], no time limit, the default cache
+    /// bound.
     fn default() -> RateSettings {
         RateSettings::select(None, &[], false)
     }
@@ -214,7 +216,7 @@ impl RateSettings {
         RateSettings {
             se,
             hodoku,
-            time_limit: None,
+            budget: Budget::UNLIMITED,
             assume_unique: !no_uniqueness,
         }
     }
@@ -232,14 +234,20 @@ impl RateSettings {
         RateSettings {
             se,
             hodoku,
-            time_limit: None,
+            budget: Budget::UNLIMITED,
             assume_unique: true,
         }
     }
 
     /// The same settings with one time limit per puzzle.
     pub fn with_time_limit(mut self, limit: Option<Duration>) -> RateSettings {
-        self.time_limit = limit;
+        self.budget.time = limit;
+        self
+    }
+
+    /// The same settings with a budget per puzzle.
+    pub fn with_budget(mut self, budget: Budget) -> RateSettings {
+        self.budget = budget;
         self
     }
 

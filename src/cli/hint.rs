@@ -4,6 +4,7 @@
 
 use clap::Args;
 use serde::Serialize;
+use stepwise::budget::Budget;
 use stepwise::format::PuzzleInput;
 use stepwise::hint::{step_hint, Hint, HintLevel};
 use stepwise::render::{board, Style};
@@ -26,6 +27,10 @@ pub struct HintArgs {
     pub puzzle: Option<String>,
     #[command(flatten)]
     pub output: TextFormatArgs,
+    /// Give up after SECS seconds (a decimal number): the answer is then a `timeout` hint,
+    /// never a wrong "stuck".
+    #[arg(long, value_name = "SECS", value_parser = super::parse_timeout)]
+    pub timeout: Option<std::time::Duration>,
     /// Draw your candidate grid under the hint: at level `full` with the step's cells and
     /// candidates marked, at `cells` with its pattern marked (nothing it removes or places),
     /// unmarked below that (in colour on a terminal unless NO_COLOR is set).
@@ -100,7 +105,11 @@ pub fn run(args: &HintArgs) -> i32 {
             } else {
                 args.level
             };
-            let found = stepwise::next_hint(&puzzle, original.as_ref(), level);
+            let budget = Budget {
+                time: args.timeout,
+                ..Budget::UNLIMITED
+            };
+            let found = stepwise::next_hint_within(&puzzle, original.as_ref(), level, &budget);
             found
                 .map(|full| {
                     if !args.board {
@@ -108,8 +117,13 @@ pub fn run(args: &HintArgs) -> i32 {
                     }
                     let told = match &full.step {
                         Some(step) => step_hint(step.clone(), args.level),
-                        None => stepwise::next_hint(&puzzle, original.as_ref(), args.level)
-                            .unwrap_or_else(|_| full.clone()),
+                        None => stepwise::next_hint_within(
+                            &puzzle,
+                            original.as_ref(),
+                            args.level,
+                            &budget,
+                        )
+                        .unwrap_or_else(|_| full.clone()),
                     };
                     let drawn = hint_board(&puzzle, &full, &told);
                     (told, Some(drawn))
