@@ -62,7 +62,7 @@ use super::Emit;
 use crate::geometry::{cell_name, Cell, CellSet, Digit, DigitSet};
 use crate::grid::Grid;
 use crate::step::{digit_list, Candidate, ChainNode, Link, Pattern, Role, Step};
-use crate::technique::Technique;
+use crate::technique::{Facts, Technique};
 
 /// The longest chain searched, in nodes (a loop's start counted once). HoDoKu's chains in the
 /// shared HoDoKu paths rarely pass 20 nodes, and the cap keeps every search a few milliseconds.
@@ -397,23 +397,6 @@ impl Collector {
     }
 }
 
-/// Sudoku Explainer's length term for a chain of `nodes` nodes (length = nodes - 2).
-pub fn se_length_bonus(nodes: usize) -> f64 {
-    let length = nodes.saturating_sub(2);
-    let (mut added, mut ceil, mut odd) = (0.0, 4usize, false);
-    while length > ceil {
-        added += 0.1;
-        ceil = if odd { ceil * 4 / 3 } else { ceil * 3 / 2 };
-        odd = !odd;
-    }
-    added
-}
-
-/// Sukaku Explainer's `StrongLinks` term beyond three strong links: +0.4 a link.
-fn strong_links_bonus(strong_links: usize) -> f64 {
-    0.4 * strong_links.saturating_sub(3) as f64
-}
-
 fn step(graph: &LinkGraph, found: Found) -> Step {
     let chain = &found.chain;
     let mut pattern = Pattern::default();
@@ -460,20 +443,20 @@ fn step(graph: &LinkGraph, found: Found) -> Step {
         })
         .collect();
     pattern = pattern.candidates(found.eliminations.iter().copied(), Role::Cover);
-    let mut step = Step::new(
+    // (At most `MAX_NODES` nodes, so the counts fit.)
+    let facts = Facts::Chain {
+        nodes: chain.size() as u8,
+        strong_links: chain.strong.iter().filter(|&&s| s).count() as u8,
+    };
+    Step::new(
         found.technique,
         vec![],
         found.eliminations,
         pattern,
         found.subject,
         found.text,
-    );
-    step.rating_bonus = if found.technique == Technique::XChain {
-        strong_links_bonus(chain.strong.iter().filter(|&&s| s).count())
-    } else {
-        se_length_bonus(chain.size())
-    };
-    step
+    )
+    .with_facts(facts)
 }
 
 /// X-Chain: one digit, three or more strong links along units.
@@ -1579,15 +1562,5 @@ mod tests {
         assert_eq!(nodes.len(), 6);
         assert!(nodes[2].als.len() == 3 && nodes[3].als.len() == 3);
         assert!(step.pattern.links[2].strong && step.pattern.links[4].strong);
-    }
-
-    #[test]
-    fn length_terms() {
-        // Sudoku Explainer's thresholds: lengths up to 4 add nothing, 5-6 add 0.1, 7-8 0.2.
-        assert_eq!(se_length_bonus(6), 0.0);
-        assert!((se_length_bonus(7) - 0.1).abs() < 1e-9);
-        assert!((se_length_bonus(10) - 0.2).abs() < 1e-9);
-        assert!((se_length_bonus(14) - 0.3).abs() < 1e-9);
-        assert!((strong_links_bonus(5) - 0.8).abs() < 1e-9);
     }
 }

@@ -20,7 +20,7 @@
 //!     reads it, a hidden set: at most one roof cell takes `a` or `b`, so `a`, `b` and other
 //!     digits confined (besides the roof) to one cell fewer than their number fill those cells.
 //!     Rated like SE: 4.5 plus 0.1 per digit of a naked set beyond the first, per cell of a
-//!     hidden set beyond the first (`Step::rating_bonus`).
+//!     hidden set beyond the first (the step records the set's size, `Facts::Type3`).
 //!   - **Type 4**: the floor holds only `a` and `b`; in a unit holding both roof cells, `a` has
 //!     no other place. One roof cell is therefore `a`, and the other cannot be `b` (that would
 //!     complete the deadly pattern): `b` leaves both roof cells.
@@ -96,7 +96,7 @@ use crate::geometry::{
 };
 use crate::grid::Grid;
 use crate::step::{cell_list, digit_list, round_rating, Candidate, Pattern, Role, Step};
-use crate::technique::Technique;
+use crate::technique::{Facts, LockedSet, Technique};
 
 /// Four unsolved corners and a digit pair they all hold.
 #[derive(Debug, Clone, Copy)]
@@ -287,15 +287,15 @@ fn unique_rectangle_3(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
                     set.sentence(),
                 );
                 let pattern = set.pattern(grid, rect.pattern().cells(roof, Role::Fin));
-                let mut step = Step::new(
+                let step = Step::new(
                     Technique::UniqueRectangle3,
                     vec![],
                     set.eliminations.clone(),
                     pattern,
                     format!("{} {}", rect.subject(), set.subject()),
                     text,
-                );
-                step.rating_bonus = set.rating_bonus;
+                )
+                .with_facts(Facts::Type3 { set: set.size });
                 emit(step)?;
             }
         }
@@ -316,9 +316,9 @@ struct Type3Set {
     /// The extra digits of the two cells.
     extras: DigitSet,
     eliminations: Vec<Candidate>,
-    /// SE: 0.1 per cell of the set beyond the first (its digits beyond the first for a
-    /// naked set, counting the extra cells as one).
-    rating_bonus: f64,
+    /// The size the rating reads: a naked set's digits (the extra cells counting as one
+    /// cell), a hidden set's cells.
+    size: LockedSet,
 }
 
 impl Type3Set {
@@ -441,7 +441,9 @@ fn se_type_3(grid: &Grid, c1: Cell, c2: Cell, pair: DigitSet) -> Vec<Type3Set> {
                         found.push(Type3Set {
                             unit,
                             hidden: false,
-                            rating_bonus: 0.1 * (degree - 1) as f64,
+                            size: LockedSet::Naked {
+                                digits: degree as u8,
+                            },
                             cells: others,
                             digits,
                             extras,
@@ -482,7 +484,9 @@ fn se_type_3(grid: &Grid, c1: Cell, c2: Cell, pair: DigitSet) -> Vec<Type3Set> {
                         found.push(Type3Set {
                             unit,
                             hidden: true,
-                            rating_bonus: 0.1 * (set_cells.len() as f64 - 1.0),
+                            size: LockedSet::Hidden {
+                                cells: set_cells.len() as u8,
+                            },
                             cells: set_cells,
                             digits,
                             extras,
@@ -1208,11 +1212,6 @@ fn loop_steps(grid: &Grid, cells: &[Cell], pair: DigitSet) -> Vec<(u8, String, S
             cell_list(cells.iter().copied())
         )
     };
-    let bonus = match cells.len() {
-        6 => 0.0,
-        8 => 0.1,
-        _ => 0.4,
-    };
     let base = Pattern::default()
         .cells(cells.iter().copied(), Role::Pattern)
         .candidates(
@@ -1232,15 +1231,18 @@ fn loop_steps(grid: &Grid, cells: &[Cell], pair: DigitSet) -> Vec<(u8, String, S
         } else {
             format!("{} {set_subject}", subject(kind))
         };
-        let mut step = Step::new(
+        let step = Step::new(
             Technique::UniqueLoop,
             vec![],
             eliminations,
             pattern,
             full_subject,
             text,
-        );
-        step.rating_bonus = bonus + set.map_or(0.0, |s| s.rating_bonus);
+        )
+        .with_facts(Facts::UniqueLoop {
+            cells: cells.len() as u8,
+            set: set.map(|s| s.size),
+        });
         found.push((kind, set_subject, step));
     };
     let n = cells.len();
@@ -1602,7 +1604,7 @@ pub fn bug_type_3(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
                         Role::Fin,
                     );
                 }
-                let mut step = Step::new(
+                let step = Step::new(
                     Technique::BugType3,
                     vec![],
                     eliminations,
@@ -1618,8 +1620,10 @@ pub fn bug_type_3(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
                         cell_list(chosen.iter().copied()),
                     ),
                     text,
-                );
-                step.rating_bonus = 0.1 * (size - 1) as f64;
+                )
+                .with_facts(Facts::Type3 {
+                    set: LockedSet::Naked { digits: size as u8 },
+                });
                 emit(step)
             })?;
         }
