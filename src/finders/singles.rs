@@ -9,31 +9,11 @@
 
 use std::ops::ControlFlow;
 
-use super::Emit;
+use super::{se_order, Emit};
 use crate::geometry::{push_cell_name, push_unit_words, Cell, CellSet, Digit, DigitSet, Unit};
 use crate::grid::Grid;
 use crate::step::{Candidate, Marked, Pattern, Role, Step};
 use crate::technique::Technique;
-
-/// Units in Sudoku Explainer's order: boxes, then columns, then rows.
-pub(crate) fn units_se_order() -> impl Iterator<Item = Unit> {
-    SE_UNIT_ORDER.iter().copied()
-}
-
-/// Boxes, then columns, then rows, as a table: singles walk it at nearly every step.
-const SE_UNIT_ORDER: [Unit; 27] = {
-    let mut order = [Unit::row(0); 27];
-    let mut i = 0;
-    while i < 9 {
-        order[i] = Unit::boxed(i);
-        order[9 + i] = Unit::column(i);
-        order[18 + i] = Unit::row(i);
-        i += 1;
-    }
-    order
-};
-
-pub(crate) use crate::geometry::unit_words;
 
 fn placement_step(
     technique: Technique,
@@ -75,7 +55,7 @@ fn placement_step(
 
 /// The last empty cell of a unit, with the one digit the unit still lacks.
 pub fn full_house(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
-    for unit in units_se_order() {
+    for unit in se_order::UNITS {
         if grid.empties_in(unit) != 1 {
             continue;
         }
@@ -127,9 +107,9 @@ fn hidden_singles(grid: &Grid, boxes: bool, emit: &mut Emit<'_>) -> ControlFlow<
         Technique::HiddenSingleLine
     };
     let units = if boxes {
-        &SE_UNIT_ORDER[..9]
+        &se_order::UNITS[..9]
     } else {
-        &SE_UNIT_ORDER[9..]
+        &se_order::UNITS[9..]
     };
     for &unit in units {
         // A full house is reported as such, not as a hidden single.

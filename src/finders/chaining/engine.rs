@@ -21,7 +21,8 @@ use std::collections::VecDeque;
 use arrayvec::ArrayVec;
 use std::rc::Rc;
 
-use crate::geometry::{box_of, col_of, peers, row_of, Cell, CellSet, Digit, Unit};
+use crate::finders::se_order;
+use crate::geometry::{peers, Cell, CellSet, Digit, Unit};
 use crate::grid::Grid;
 use crate::technique::{Facts, Technique};
 
@@ -49,15 +50,6 @@ type Offs = ArrayVec<(Cell, Digit, Cause), 28>;
 /// What one "off" potential turns on: the cell's last digit and one place per unit.
 type Ons = ArrayVec<Derived, 4>;
 
-/// SE's unit order for links: box, row, column.
-pub(super) fn units_box_row_column(cell: Cell) -> [Unit; 3] {
-    [
-        Unit::boxed(box_of(cell)),
-        Unit::row(row_of(cell)),
-        Unit::column(col_of(cell)),
-    ]
-}
-
 /// What an "on" potential turns off in `grid` (see [`Search::on_to_off`]).
 fn on_to_off_in(grid: &Grid, cell: Cell, digit: Digit, y_links: bool, out: &mut Offs) {
     out.clear();
@@ -67,7 +59,7 @@ fn on_to_off_in(grid: &Grid, cell: Cell, digit: Digit, y_links: bool, out: &mut 
         }
     }
     let places = grid.digit_cells(digit).without(cell);
-    let [b, r, c] = units_box_row_column(cell);
+    let [b, r, c] = se_order::units_of(cell);
     let in_box = places & b.cell_set();
     for other in in_box.iter() {
         out.push((other, digit, Cause::HiddenBox));
@@ -101,7 +93,7 @@ fn off_to_on_links(
     }
     if x_links {
         let mut met = CellSet::EMPTY;
-        for unit in units_box_row_column(cell) {
+        for unit in se_order::units_of(cell) {
             let places = grid.digit_cells(digit) & unit.cell_set();
             if !places.is_pair() {
                 continue;
@@ -683,7 +675,7 @@ impl<'g> Search<'g> {
         // chain from "false" ends at "true", so those searches would find nothing.
         let reenterable = (y_links && grid.candidates(cell).len() == 2)
             || (x_links
-                && units_box_row_column(cell)
+                && se_order::units_of(cell)
                     .iter()
                     .any(|u| (grid.digit_cells(digit) & u.cell_set()).is_pair()));
         let (cycle_may, on_may, off_may) = match &self.loop_plan {
@@ -1221,7 +1213,7 @@ impl<'g> Search<'g> {
         units: u32,
     ) {
         let grid = self.grid;
-        for (i, unit) in units_box_row_column(cell).into_iter().enumerate() {
+        for (i, unit) in se_order::units_of(cell).into_iter().enumerate() {
             if units & (1 << i) == 0 {
                 continue; // (a part the screen found no hint in)
             }

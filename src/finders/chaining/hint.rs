@@ -5,6 +5,7 @@
 
 use std::rc::Rc;
 
+use crate::finders::se_order;
 use crate::geometry::{cell_name, peers, Cell, Digit, Unit};
 use crate::grid::Grid;
 use crate::technique::{Facts, Technique};
@@ -348,7 +349,7 @@ impl ChainHint {
                                 .iter()
                                 .all(|d| offs.contains(&(n.cell, d))),
                             _ => {
-                                let [b, r, c] = super::engine::units_box_row_column(n.cell);
+                                let [b, r, c] = se_order::units_of(n.cell);
                                 let unit = match cause {
                                     Cause::HiddenBox => b,
                                     Cause::HiddenRow => r,
