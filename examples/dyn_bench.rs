@@ -8,7 +8,7 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 use std::time::Instant;
 
-use stepwise::finders::chaining::{search, Rule};
+use stepwise::finders::forcing_chains::{search, Rule};
 use stepwise::grid::Grid;
 use stepwise::pipeline::{apply, next_step, Options};
 

@@ -569,7 +569,7 @@ impl Technique {
     /// sets 6.1 (plus 0.1 per further set), a Death Blossom of two petals 6.2 (a stem and two
     /// sets, plus 0.1 per further petal; [`Facts::AlsSets`]).
     ///
-    /// Chains (HoDoKu's, `finders::chains`) are not rules of Sudoku Explainer, which finds
+    /// Chains (HoDoKu's, `finders::aic`) are not rules of Sudoku Explainer, which finds
     /// their deductions with its "Forcing Chains & Cycles" instead. X-Chain takes Sukaku
     /// Explainer's `StrongLinks` ratings (an X-chain by number of strong links: 3 links 5.4,
     /// then +0.4 a link, 8 links 7.4), so its base is 5.4 and a longer chain adds its strong

@@ -1,7 +1,9 @@
-//! Chains, as HoDoKu defines them: Remote Pair, X-Chain, XY-Chain, Continuous and
-//! Discontinuous Nice Loops, AICs, and the grouped forms of the last three.
+//! HoDoKu's chains, all alternating inference chains (AICs): Remote Pair, X-Chain, XY-Chain,
+//! Continuous and Discontinuous Nice Loops, AICs, the grouped forms of the last three, and
+//! AICs with ALS nodes. (Sudoku Explainer's chaining rules, which follow implications from an
+//! assumption, are another family: `finders::forcing_chains`.)
 //!
-//! Every chain is a path through the link graph of `finders::links` whose links alternate
+//! Every chain is a path through the link graph of [`links`] whose links alternate
 //! strong and weak: a start node assumed false, a strong link makes the next true, a weak link
 //! the one after false, and so on, so the path ends on a node that is true whenever the start
 //! is false. One of the two ends is therefore true.
@@ -37,7 +39,7 @@
 //!
 //! - **AIC with ALS nodes**: an AIC (groups allowed) that passes through an almost locked set:
 //!   entering it on a digit that is then false there, the set is locked without it and holds
-//!   the digit it is left on (see `finders::links`).
+//!   the digit it is left on (see [`links`]).
 //!
 //! Notation: AICs in Eureka notation, the usual form for them: `(5)r1c1=(5-3)r1c4=(3)r6c4`,
 //! nodes `(digit)cells`, `=` strong, `-` weak, consecutive nodes in one cell or one almost
@@ -52,17 +54,19 @@
 //! link's after it), `Discontinuous Nice Loop: 1 r5c6 -1- r5c3 ... =4= r5c6 => r5c6<>1`.
 //! The eliminations use Stepwise's shared notation (`r1c5,r3c5<>1`, `r5c4<>38`).
 
+pub mod links;
+
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::ops::ControlFlow;
 use std::rc::Rc;
 
-use super::links::{GraphKind, LinkGraph, Node};
 use super::Emit;
 use crate::geometry::{cell_name, Cell, CellSet, Digit, DigitSet};
 use crate::grid::Grid;
 use crate::step::{digit_list, Candidate, ChainNode, Link, Pattern, Role, Step};
 use crate::technique::{Facts, Technique};
+use links::{GraphKind, LinkGraph, Node};
 
 /// The longest chain searched, in nodes (a loop's start counted once). HoDoKu's chains in the
 /// shared HoDoKu paths rarely pass 20 nodes, and the cap keeps every search a few milliseconds.

@@ -1,4 +1,7 @@
-//! Chains and forcing chains as Sudoku Explainer 1.2.1 finds and rates them.
+//! Sudoku Explainer 1.2.1's chaining rules, its forcing chains and cycles, as SE finds and
+//! rates them: from an assumption, implications are followed until they meet a conclusion.
+//! (HoDoKu's chains, alternating strong and weak links from end to end, are another family:
+//! `finders::aic`.)
 //!
 //! Owns SE's chaining rules, each one search over the whole grid whose hints are sorted and
 //! reported in SE's order, so ratings agree with SE's:
