@@ -1,9 +1,12 @@
 //! Reading puzzles in every input format, and every error message, checked as exact strings.
 
+mod common;
+
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 use std::io::{self, BufReader, Cursor, Read};
 
+use common::cells;
 use stepwise::format::{
     cells_to_rows, check_conflicts, is_iso8601, iso8601_utc, parse_all, parse_puzzle, read_puzzles,
     record_from, to_grid, to_line, to_pencilmark, Format, PuzzleInput, PuzzleRecord,
@@ -125,14 +128,6 @@ const WIKI_SOLUTION: &str =
 /// Golden Nugget.
 const NUGGET: &str =
     ".......39.....1..5..3.5.8....8.9...6.7...2...1..4.......9.8..5..2....6..4..7.....";
-
-fn cells(line: &str) -> [u8; 81] {
-    let b = line.as_bytes();
-    std::array::from_fn(|i| match b[i] {
-        b'1'..=b'9' => b[i] - b'0',
-        _ => 0,
-    })
-}
 
 /// Each cell's candidates after removing the digits of its filled peers.
 fn basic_candidates(cells: &[u8; 81]) -> [u16; 81] {

@@ -185,20 +185,12 @@ mod tests {
     use super::*;
     use crate::finders::all;
 
-    fn grid(line: &str) -> Grid {
-        let mut cells = [0u8; 81];
-        for (i, ch) in line.chars().enumerate() {
-            cells[i] = ch.to_digit(10).unwrap_or(0) as u8;
-        }
-        Grid::from_puzzle(&cells)
-    }
-
     const WIKIPEDIA: &str =
         "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 
     #[test]
     fn hidden_singles_on_the_wikipedia_puzzle() {
-        let g = grid(WIKIPEDIA);
+        let g = Grid::from_test_line(WIKIPEDIA);
         let steps = all(Technique::HiddenSingleBox, &g);
         assert!(!steps.is_empty());
         // Every hidden single agrees with the known solution.
@@ -223,16 +215,16 @@ mod tests {
         line[4] = b'.';
         let steps = all(
             Technique::FullHouse,
-            &grid(std::str::from_utf8(&line).unwrap()),
+            &Grid::from_test_line(std::str::from_utf8(&line).unwrap()),
         );
         // r1c5 is the last empty cell of box 2, column 5 and row 1.
         let notations: Vec<String> = steps.iter().map(|s| s.notation()).collect();
         assert_eq!(notations, vec!["Full House: r1c5=7"; 3]);
         assert!(all(
             Technique::HiddenSingleBox,
-            &grid(std::str::from_utf8(&line).unwrap())
+            &Grid::from_test_line(std::str::from_utf8(&line).unwrap())
         )
         .is_empty());
-        assert!(all(Technique::FullHouse, &grid(solution)).is_empty());
+        assert!(all(Technique::FullHouse, &Grid::from_test_line(solution)).is_empty());
     }
 }
