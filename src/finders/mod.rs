@@ -2,12 +2,17 @@
 //!
 //! Owns the [`Finder`] signature, the helpers [`first`] and [`all`], and [`finder`], the one
 //! exhaustive map from a [`Technique`] to its function (a technique without a finder does not
-//! compile). Each family lives in its own file; adding a family means one new file here plus
-//! its catalog pages in `techniques/`.
+//! compile). Each family lives in its own file, or folder when it has several rooms
+//! (`uniqueness/`; HoDoKu's alternating inference chains in `aic/`, Sudoku Explainer's
+//! forcing chains in `forcing_chains/`); adding a family means one new file here plus its
+//! catalog pages in `techniques/`. What the families share: `se_order` (Sudoku Explainer's
+//! unit orders) and `combinations` (the orders of combinations the searches follow).
 //!
 //! **Invariants:** a finder never mutates the grid; it emits only steps that make progress;
 //! it sets the technique itself; it emits steps in a fixed, documented order so traces are
-//! deterministic.
+//! deterministic; it records what the rating reads as [`Facts`](crate::technique::Facts),
+//! never a rating number; it uses nothing above it (pipeline, rating, hints, formats;
+//! `tests/layering.rs`).
 
 use std::ops::ControlFlow;
 

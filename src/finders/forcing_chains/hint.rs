@@ -45,7 +45,7 @@ pub enum HintKind {
 pub struct ChainHint {
     pub rule: Rule,
     pub kind: HintKind,
-    /// The technique that names the hint ([`technique_of`]).
+    /// The technique that names the hint (`technique_of`).
     pub technique: Technique,
     /// Which links the search used: X (one digit's places in a unit) and Y (one cell's digits).
     pub x_links: bool,

@@ -25,8 +25,8 @@
 //! pipeline takes the first, as SE does. Rules whose techniques are found together are one
 //! *group* ([`group_leader`]): the pipeline runs the group's search once.
 //!
-//! Search order and link rules are in [`engine`]; the inner techniques of levels 1-5 in
-//! [`advanced`]. Notation is Stepwise's: the chain as potentials (`r1c2=5` true, `r1c2<>5`
+//! Search order and link rules are in `engine.rs`; the inner techniques of levels 1-5 in
+//! `advanced.rs`. Notation is Stepwise's: the chain as potentials (`r1c2=5` true, `r1c2<>5`
 //! false) joined by `->`, e.g.
 //! `Forcing X-Chain: r1c6=3 -> r2c4<>3 -> r2c9=3 -> r1c7<>3 ... -> r1c6<>3 => r1c6<>3`;
 //! forcing chains with several branches name the assumption and the common conclusion, and
