@@ -23,6 +23,9 @@ use stepwise::pipeline::{solve, Options};
 use stepwise::rating::rate;
 use stepwise::solver::count_solutions;
 
+#[path = "../tests/common/puzzle_line.rs"]
+mod puzzle_line;
+
 /// The allocator the `stepwise` binary ships with, so these figures are the CLI's.
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
@@ -105,14 +108,6 @@ fn thread_cpu_seconds() -> Option<f64> {
     None
 }
 
-fn cells(line: &str) -> [u8; 81] {
-    let mut cells = [0u8; 81];
-    for (i, ch) in line.chars().take(81).enumerate() {
-        cells[i] = ch.to_digit(10).unwrap_or(0) as u8;
-    }
-    cells
-}
-
 fn puzzles_of(text: &str, set: &Set, limit: usize) -> Vec<[u8; 81]> {
     text.lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
@@ -125,7 +120,7 @@ fn puzzles_of(text: &str, set: &Set, limit: usize) -> Vec<[u8; 81]> {
             })
         })
         .take(limit)
-        .map(cells)
+        .map(puzzle_line::cells)
         .collect()
 }
 

@@ -13,6 +13,9 @@ use std::time::{Duration, Instant};
 
 use stepwise::solver::{validity, Validity};
 
+#[path = "../tests/common/puzzle_line.rs"]
+mod puzzle_line;
+
 /// The sets, with the most puzzles taken from each and the number of timed passes per solver.
 /// (Short passes are cheap: more of them make the best one less sensitive to a busy machine.)
 const SETS: [(&str, usize, usize); 3] = [
@@ -48,7 +51,7 @@ fn main() {
             .filter(|l| !l.is_empty() && !l.starts_with('#'))
             .take(cap)
             .collect();
-        let ours: Vec<[u8; 81]> = lines.iter().map(|l| parse(l)).collect();
+        let ours: Vec<[u8; 81]> = lines.iter().map(|l| puzzle_line::cells(l)).collect();
         let theirs: Vec<sudoku::Sudoku> = lines
             .iter()
             .map(|l| sudoku::Sudoku::from_str_line(l).expect("a valid puzzle line"))
@@ -129,14 +132,4 @@ fn is_valid_grid(grid: &[u8; 81]) -> bool {
         }
         row == 0b11_1111_1110 && col == 0b11_1111_1110 && bx == 0b11_1111_1110
     })
-}
-
-fn parse(line: &str) -> [u8; 81] {
-    let mut cells = [0u8; 81];
-    for (cell, ch) in cells.iter_mut().zip(line.bytes()) {
-        if ch.is_ascii_digit() {
-            *cell = ch - b'0';
-        }
-    }
-    cells
 }

@@ -35,6 +35,9 @@ use stepwise::step::{Role, Step};
 use stepwise::technique::{Family, Technique};
 use strum::IntoEnumIterator;
 
+#[path = "../tests/common/puzzle_line.rs"]
+mod puzzle_line;
+
 const DEFAULT_CORPORA: [&str; 5] = [
     "../shared/data/rated/se121.tsv",
     "../shared/data/rated/hodoku.tsv",
@@ -133,7 +136,7 @@ fn main() {
             if line.starts_with('#') || puzzle.len() < 81 {
                 continue;
             }
-            let cells = line_cells(puzzle);
+            let cells = puzzle_line::cells(puzzle);
             let start = Grid::from_puzzle(&cells);
             let trace = solve(&start, &options);
             let Some(solution) = trace.solution else {
@@ -391,12 +394,4 @@ fn print_example(t: Technique, found: &Found, misses: &[NearMiss]) {
             println!("  {line}");
         }
     }
-}
-
-fn line_cells(line: &str) -> [u8; 81] {
-    let mut cells = [0u8; 81];
-    for (i, ch) in line.chars().take(81).enumerate() {
-        cells[i] = ch.to_digit(10).unwrap_or(0) as u8;
-    }
-    cells
 }

@@ -18,6 +18,9 @@ use stepwise::pipeline::{solve, Options, Status};
 use stepwise::rating::rate;
 use stepwise::technique::Technique;
 
+#[path = "../tests/common/puzzle_line.rs"]
+mod puzzle_line;
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let path = args
@@ -60,10 +63,7 @@ fn main() {
         .step_by(stride.max(1))
         .take(count)
     {
-        let mut cells = [0u8; 81];
-        for (i, ch) in line.chars().take(81).enumerate() {
-            cells[i] = ch.to_digit(10).unwrap_or(0) as u8;
-        }
+        let cells = puzzle_line::cells(line);
         let start = Instant::now();
         let cpu_start = thread_cpu_seconds();
         let trace = solve(&Grid::from_puzzle(&cells), &options);

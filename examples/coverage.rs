@@ -7,13 +7,8 @@ use stepwise::grid::Grid;
 use stepwise::pipeline::{solve, Options, Status};
 use stepwise::technique::{Family, Technique};
 
-fn cells(line: &str) -> [u8; 81] {
-    let mut cells = [0u8; 81];
-    for (i, ch) in line.chars().take(81).enumerate() {
-        cells[i] = ch.to_digit(10).unwrap_or(0) as u8;
-    }
-    cells
-}
+#[path = "../tests/common/puzzle_line.rs"]
+mod puzzle_line;
 
 fn main() {
     let limit: usize = std::env::args()
@@ -86,7 +81,7 @@ fn main() {
             .lines()
             .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
             .take(limit)
-            .map(cells)
+            .map(puzzle_line::cells)
             .collect();
         for (name, options) in &profiles {
             let start = Instant::now();

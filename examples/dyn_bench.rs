@@ -8,19 +8,19 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 use std::time::Instant;
 
-use stepwise::finders::chaining::{search, Rule};
+use stepwise::finders::forcing_chains::{search, Rule};
 use stepwise::grid::Grid;
 use stepwise::pipeline::{apply, next_step, Options};
+
+#[path = "../tests/common/puzzle_line.rs"]
+mod puzzle_line;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let line = args.first().expect("a puzzle");
     let steps: usize = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(40);
     let runs: usize = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(300);
-    let mut cells = [0u8; 81];
-    for (i, ch) in line.chars().take(81).enumerate() {
-        cells[i] = ch.to_digit(10).unwrap_or(0) as u8;
-    }
+    let cells = puzzle_line::cells(line);
     let mut grid = Grid::from_puzzle(&cells);
     let options = Options::sudoku_explainer();
     for _ in 0..steps {

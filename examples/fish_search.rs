@@ -24,6 +24,9 @@ use stepwise::step::{Role, Step};
 use stepwise::technique::{Family, Technique};
 use strum::IntoEnumIterator;
 
+#[path = "../tests/common/puzzle_line.rs"]
+mod puzzle_line;
+
 const DATA: &str = "../shared/data";
 
 fn corpus(name: &str, limit: usize) -> Vec<String> {
@@ -37,10 +40,7 @@ fn corpus(name: &str, limit: usize) -> Vec<String> {
 }
 
 fn grid_of(line: &str) -> Grid {
-    let mut cells = [0u8; 81];
-    for (i, ch) in line.chars().take(81).enumerate() {
-        cells[i] = ch.to_digit(10).unwrap_or(0) as u8;
-    }
+    let cells = puzzle_line::cells(line);
     Grid::from_puzzle(&cells)
 }
 

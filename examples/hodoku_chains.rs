@@ -18,6 +18,9 @@ use stepwise::grid::Grid;
 use stepwise::step::Candidate;
 use stepwise::technique::{Family, Technique};
 
+#[path = "../tests/common/puzzle_line.rs"]
+mod puzzle_line;
+
 /// HoDoKu's step text split into its technique name, placements and eliminations.
 fn hodoku_step(text: &str) -> Option<(String, Vec<Candidate>, Vec<Candidate>)> {
     let (name, rest) = text.split_once(": ").or_else(|| text.split_once(" => "))?;
@@ -72,10 +75,7 @@ fn main() {
     for line in text.lines() {
         if let Some(rest) = line.strip_prefix("puzzle: ") {
             puzzle = rest.split_whitespace().next().unwrap_or("").to_string();
-            let mut cells = [0u8; 81];
-            for (i, ch) in puzzle.chars().take(81).enumerate() {
-                cells[i] = ch.to_digit(10).unwrap_or(0) as u8;
-            }
+            let cells = puzzle_line::cells(&puzzle);
             grid = Grid::from_puzzle(&cells);
             continue;
         }

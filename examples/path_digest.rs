@@ -1,14 +1,35 @@
 //! Every step the se, hodoku and extended profiles take on the first puzzles of a file, one line
-//! each (puzzle, profile, a hash of the whole step, its notation), to check that a change meant
-//! for speed alone leaves every path as it was: run it before and after and compare the
-//! outputs (`cmp`). Run: `cargo run --release --example path_digest FILE [LIMIT] > out.txt`
-//! (LIMIT defaults to 300); the number of steps goes to stderr.
+//! each (puzzle, profile, a hash of the step, its rating, its notation), to check that a change
+//! meant for speed or structure alone leaves every path as it was: run it before and after and
+//! compare the outputs (`cmp`). Run: `cargo run --release --example path_digest FILE [LIMIT] >
+//! out.txt` (LIMIT defaults to 300); the number of steps goes to stderr.
+//!
+//! The hash covers what a step says, field by field (technique, placements, eliminations,
+//! pattern, subject, sentence) and the exact bits of `Step::rating()`, not the step's debug
+//! form: how a step stores what its rating rests on may change without changing a path.
 
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
 
 use stepwise::grid::Grid;
 use stepwise::pipeline::{solve, Options};
+use stepwise::step::Step;
+
+#[path = "../tests/common/puzzle_line.rs"]
+mod puzzle_line;
+
+/// A hash of everything a step tells a reader, its rating to the last bit included.
+fn step_hash(step: &Step) -> u64 {
+    let mut hasher = DefaultHasher::new();
+    format!("{:?}", step.technique).hash(&mut hasher);
+    format!("{:?}", step.placements).hash(&mut hasher);
+    format!("{:?}", step.eliminations).hash(&mut hasher);
+    format!("{:?}", step.pattern).hash(&mut hasher);
+    step.subject.hash(&mut hasher);
+    step.text.hash(&mut hasher);
+    step.rating().to_bits().hash(&mut hasher);
+    hasher.finish()
+}
 
 fn main() {
     let Some(path) = std::env::args().nth(1) else {
@@ -33,11 +54,7 @@ fn main() {
         .take(limit)
         .enumerate()
     {
-        let mut cells = [0u8; 81];
-        for (k, ch) in line.chars().take(81).enumerate() {
-            cells[k] = ch.to_digit(10).unwrap_or(0) as u8;
-        }
-        let grid = Grid::from_puzzle(&cells);
+        let grid = Grid::from_puzzle(&puzzle_line::cells(line));
         for (name, options) in [
             ("se", Options::sudoku_explainer()),
             ("hodoku", Options::hodoku()),
@@ -46,10 +63,12 @@ fn main() {
             let trace = solve(&grid, &options);
             println!("{i} {name} {:?}", trace.status);
             for step in &trace.steps {
-                // The debug form holds every field: pattern, text, rating bonus.
-                let mut hasher = DefaultHasher::new();
-                format!("{step:?}").hash(&mut hasher);
-                println!("{i} {name} {:016x} {}", hasher.finish(), step.notation());
+                println!(
+                    "{i} {name} {:016x} {:016x} {}",
+                    step_hash(step),
+                    step.rating().to_bits(),
+                    step.notation()
+                );
                 steps += 1;
             }
         }

@@ -26,6 +26,9 @@ use stepwise::pipeline::{apply, solve, Options, Status};
 use stepwise::step::Step;
 use stepwise::technique::Technique;
 
+#[path = "../tests/common/puzzle_line.rs"]
+mod puzzle_line;
+
 const MINE: [Technique; 8] = [
     Technique::Skyscraper,
     Technique::TwoStringKite,
@@ -36,14 +39,6 @@ const MINE: [Technique; 8] = [
     Technique::MultiColors1,
     Technique::MultiColors2,
 ];
-
-fn cells(line: &str) -> [u8; 81] {
-    let mut out = [0u8; 81];
-    for (i, ch) in line.chars().take(81).enumerate() {
-        out[i] = ch.to_digit(10).unwrap_or(0) as u8;
-    }
-    out
-}
 
 fn puzzles(path: &str, limit: usize) -> Vec<String> {
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
@@ -114,7 +109,7 @@ fn main() {
         let mut taken: BTreeMap<String, usize> = BTreeMap::new();
         let mut fired: BTreeMap<String, usize> = BTreeMap::new();
         for line in &list {
-            let start = Grid::from_puzzle(&cells(line));
+            let start = Grid::from_puzzle(&puzzle_line::cells(line));
             let trace = solve(&start, &extended);
             if let Some((n, step)) = trace.first_unsound_step() {
                 panic!("{line}: step {} is unsound: {step}", n + 1);

@@ -11,6 +11,9 @@ use stepwise::geometry::{cell_at, Cell, Digit};
 use stepwise::grid::Grid;
 use stepwise::technique::Technique;
 
+#[path = "../tests/common/puzzle_line.rs"]
+mod puzzle_line;
+
 /// A cell and a digit.
 type Mark = (Cell, Digit);
 
@@ -49,11 +52,7 @@ fn main() {
         if let Some(p) = line.strip_prefix("# ") {
             if p.len() >= 81 && !p.contains(' ') {
                 puzzle = p.to_string();
-                let cells: Vec<Digit> = p
-                    .chars()
-                    .map(|ch| ch.to_digit(10).unwrap_or(0) as Digit)
-                    .collect();
-                grid = Grid::from_puzzle(&cells.try_into().expect("81 cells"));
+                grid = Grid::from_puzzle(&puzzle_line::cells(p));
             }
             continue;
         }

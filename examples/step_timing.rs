@@ -10,6 +10,9 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 use stepwise::grid::Grid;
 use stepwise::pipeline::{apply, next_step, Options};
 
+#[path = "../tests/common/puzzle_line.rs"]
+mod puzzle_line;
+
 fn main() {
     let mut args = std::env::args().skip(1);
     let Some(line) = args.next() else {
@@ -17,10 +20,7 @@ fn main() {
         std::process::exit(2);
     };
     let min: f64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(0.05);
-    let mut cells = [0u8; 81];
-    for (i, ch) in line.chars().take(81).enumerate() {
-        cells[i] = ch.to_digit(10).unwrap_or(0) as u8;
-    }
+    let cells = puzzle_line::cells(&line);
     let mut grid = Grid::from_puzzle(&cells);
     let options = Options::sudoku_explainer();
     let started = Instant::now();

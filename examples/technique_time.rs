@@ -8,6 +8,9 @@ use stepwise::finders::first;
 use stepwise::grid::Grid;
 use stepwise::pipeline::{apply, next_step, Options};
 
+#[path = "../tests/common/puzzle_line.rs"]
+mod puzzle_line;
+
 fn main() {
     let path = std::env::args()
         .nth(1)
@@ -31,10 +34,7 @@ fn main() {
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .take(limit)
     {
-        let mut cells = [0u8; 81];
-        for (i, ch) in line.chars().take(81).enumerate() {
-            cells[i] = ch.to_digit(10).unwrap_or(0) as u8;
-        }
+        let cells = puzzle_line::cells(line);
         let mut grid = Grid::from_puzzle(&cells);
         // Replays the pipeline, timing each technique tried at each state.
         while !grid.is_solved() {

@@ -12,7 +12,7 @@
 use serde::Serialize;
 
 use crate::budget::Budget;
-use crate::finders::chaining::FORCING_CHAINS_AND_CYCLES;
+use crate::finders::forcing_chains::FORCING_CHAINS_AND_CYCLES;
 use crate::geometry::{
     box_of, cell_name, unit_words, Cell, Digit, DigitSet, Unit, UnitKind, CELLS,
 };

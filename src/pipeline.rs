@@ -52,7 +52,7 @@ pub enum Choice {
     ///   sets by their cells and hidden sets by their digits, in lexicographic order;
     /// - Sudoku Explainer's multi-branch chaining rules, which stand in for HoDoKu's forcing
     ///   chains and nets, take the first step their search meets
-    ///   ([`crate::finders::chaining::quick_step`]) instead of SE's choice among all.
+    ///   ([`crate::finders::forcing_chains::quick_step`]) instead of SE's choice among all.
     Hodoku,
 }
 
@@ -441,7 +441,7 @@ fn next_step_of(grid: &Grid, options: &Options, enabled: TechniqueSet) -> Option
         if options.choice == Choice::Hodoku {
             // SE's multi-branch rules stand in for HoDoKu's forcing chains and nets: any sound
             // step of theirs will do, and the first one met costs a fraction of SE's choice.
-            if let Some(step) = crate::finders::chaining::quick_step(t, grid, &accept) {
+            if let Some(step) = crate::finders::forcing_chains::quick_step(t, grid, &accept) {
                 if step.is_some() {
                     return step;
                 }

@@ -10,7 +10,7 @@ use serde::ser::SerializeStruct;
 use serde::{Serialize, Serializer};
 
 use crate::geometry::{cell_name, col_of, row_of, Cell, Digit, Unit};
-use crate::technique::Technique;
+use crate::technique::{Facts, Technique};
 
 /// A digit in a cell: a placement, an elimination or a pattern candidate.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -232,8 +232,10 @@ pub struct Step {
     pub subject: String,
     /// One sentence in plain English.
     pub text: String,
-    /// Added to the technique's rating (chain length, loop size); zero for most techniques.
-    pub rating_bonus: f64,
+    /// What the finder found beyond the technique that the rating reads (a chain's length, a
+    /// set's size); [`Facts::Plain`] for most steps. Facts, never a number: the catalog's
+    /// formula turns them into the rating ([`Step::rating`]).
+    pub facts: Facts,
 }
 
 impl Step {
@@ -257,13 +259,20 @@ impl Step {
             pattern: Box::new(pattern),
             subject,
             text,
-            rating_bonus: 0.0,
+            facts: Facts::Plain,
         }
     }
 
-    /// The step's rating on Sudoku Explainer's scale.
+    /// The same step with what its finder found beyond the technique.
+    pub fn with_facts(mut self, facts: Facts) -> Step {
+        self.facts = facts;
+        self
+    }
+
+    /// The step's rating on Sudoku Explainer's scale: the catalog's rating of its technique
+    /// with its facts ([`Technique::se_rating_for`]).
     pub fn rating(&self) -> f64 {
-        self.technique.se_rating() + self.rating_bonus
+        self.technique.se_rating_for(self.facts)
     }
 
     /// Whether the step changes the grid at all.

@@ -3,7 +3,13 @@
 //!
 //! Owns [`Technique`] (community name via `Display`, stable slug, family, Sudoku Explainer
 //! rating, HoDoKu score) and [`Family`]. Finders, notation, hints and ratings all read these
-//! facts from here; nothing else hard-codes a technique's name or rating.
+//! from here; nothing else hard-codes a technique's name or rating.
+//!
+//! Owns too the one formula from what a finder found to a step's rating: a finder records
+//! [`Facts`] (a chain's length, a set's size, a loop's cells), never a number, and
+//! [`Technique::se_rating_for`] adds their term to the technique's rating. It sits here, below
+//! the finders, because Sudoku Explainer's chaining search needs a hint's rating to choose
+//! among its hints.
 
 use serde::Serialize;
 use strum::{Display, EnumIter, EnumString, IntoStaticStr, VariantArray};
@@ -483,7 +489,7 @@ pub enum Level {
     Extreme,
 }
 
-/// The facts about one technique, in one row.
+/// One technique's row of the catalog.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct TechniqueInfo {
     /// Stable identifier for JSON, file names and the CLI; never changes once published.
@@ -503,7 +509,7 @@ pub struct TechniqueInfo {
     pub enabled_by_default: bool,
 }
 
-/// Every technique's facts by declaration index, built once at compile time: `info` runs
+/// Every technique's row by declaration index, built once at compile time: `info` runs
 /// several times per step (the ratings read every step's), and a table read is much cheaper
 /// than the catalog's match, which returns the whole row.
 const INFO_TABLE: [TechniqueInfo; Technique::VARIANTS.len()] = {
@@ -517,7 +523,7 @@ const INFO_TABLE: [TechniqueInfo; Technique::VARIANTS.len()] = {
 };
 
 impl Technique {
-    /// The row of facts for this technique. Locked Pair and Locked Triple are HoDoKu's; Sudoku
+    /// The catalog row of this technique. Locked Pair and Locked Triple are HoDoKu's; Sudoku
     /// Explainer sees them as a Naked Pair (3.0) and Naked Triple (3.6), so they carry those.
     /// The direct techniques are Sudoku Explainer's; HoDoKu would take the hidden single after
     /// the same locked set, so they carry that set's HoDoKu score.
@@ -545,8 +551,8 @@ impl Technique {
     /// scored 250, next to HoDoKu's other Unfair patterns.
     ///
     /// The forcing chains are Sudoku Explainer's chaining rules with SE's base ratings (its
-    /// length term is added per step, `Step::rating_bonus`; nested levels 3-5 add 0.5 each
-    /// to the 9.5 of level 2). HoDoKu has no such rules: the cycles and forcing X-chains are
+    /// length term is added per step from the hint's complexity, [`Facts::ForcingChains`];
+    /// nested levels 3-5 add 0.5 each to the 9.5 of level 2). HoDoKu has no such rules: the cycles and forcing X-chains are
     /// scored as its X-Chain (260), the mixed ones as its Nice Loop/AIC (280), Nishio, cell,
     /// region and dynamic chains as its Forcing Chain (500), the "(+)" and nested ones as its
     /// Forcing Net (700), with the matching levels.
@@ -558,20 +564,20 @@ impl Technique {
     /// 360; Death Blossom is off by default there and here). Neither Sudoku Explainer nor the
     /// public Sukaku Explainer sources have them, so they take the SE-scale ratings of Sudoku
     /// Studio (SunnieShine's SE-compatible rater): Sue de Coq 5.0, ALS-XZ 5.5 (a doubly linked
-    /// one 5.7, as `Step::rating_bonus` 0.2), ALS-XY-Wing 6.0. Beyond those Stepwise applies its
+    /// one 5.7, [`Facts::AlsXz`]), ALS-XY-Wing 6.0. Beyond those Stepwise applies its
     /// own rule, one tenth per almost locked set beyond the XY-Wing's three: an ALS chain of four
     /// sets 6.1 (plus 0.1 per further set), a Death Blossom of two petals 6.2 (a stem and two
-    /// sets, plus 0.1 per further petal).
-    /// Chains (HoDoKu's, `finders::chains`) are not rules of Sudoku Explainer, which finds
+    /// sets, plus 0.1 per further petal; [`Facts::AlsSets`]).
+    ///
+    /// Chains (HoDoKu's, `finders::aic`) are not rules of Sudoku Explainer, which finds
     /// their deductions with its "Forcing Chains & Cycles" instead. X-Chain takes Sukaku
     /// Explainer's `StrongLinks` ratings (an X-chain by number of strong links: 3 links 5.4,
     /// then +0.4 a link, 8 links 7.4), so its base is 5.4 and a longer chain adds its strong
-    /// links' term as a `Step::rating_bonus`. Sukaku Explainer has no rule for the others, so
+    /// links' term ([`Facts::Chain`]). Sukaku Explainer has no rule for the others, so
     /// they take SE's chain they are: Remote Pair and XY-Chain are forcing Y-chains (strong
     /// links only inside bivalue cells) 6.6; nice loops and AICs mix both kinds of strong link,
     /// SE's "mixed" chain or cycle, 7.0; grouped ones add Sukaku Explainer's grouped-link
-    /// term, +0.3, for 7.3. All but X-Chain add SE's length term as a bonus (length = chain
-    /// nodes - 2). HoDoKu's scores: Remote Pair 110, X-/XY-Chain 260, nice loops and AIC 280,
+    /// term, +0.3, for 7.3. All but X-Chain add SE's length term (length = chain nodes - 2). HoDoKu's scores: Remote Pair 110, X-/XY-Chain 260, nice loops and AIC 280,
     /// grouped 300. An AIC with ALS nodes passes through an almost locked set (a locked set
     /// once one digit is out); no rater has a rule for it, so it takes the grouped AIC's 7.3
     /// plus 0.1 for the set, 7.4, and HoDoKu's grouped score 300 (HoDoKu allows ALS nodes only
@@ -586,11 +592,11 @@ impl Technique {
     /// links) to it: one step harder than the rectangle types SE knows, 4.6.
     ///
     /// BUG Types 2, 3 and 4 are Sudoku Explainer's (`BivalueUniversalGrave`): 5.7, Type 3 plus
-    /// 0.1 per digit of its naked set beyond the first (`Step::rating_bonus`), declared in the
+    /// 0.1 per digit of its naked set beyond the first ([`Facts::Type3`]), declared in the
     /// order SE tries them (Type 2, then 4, then 3). HoDoKu has only BUG+1; they score 100 too.
     ///
     /// Unique Loops are Sudoku Explainer's (`UniqueLoops`): 4.5 plus 0.1 for six cells (4.6,
-    /// the base here), 0.2 for eight and 0.5 for ten or more (`Step::rating_bonus`). HoDoKu has
+    /// the base here), 0.2 for eight and 0.5 for ten or more ([`Facts::UniqueLoop`]). HoDoKu has
     /// none by default; they score 100 like its other uniqueness steps.
     ///
     /// Aligned Triple Exclusion is Sudoku Explainer's (its `AlignedExclusion` of degree 3,
@@ -764,6 +770,141 @@ impl Technique {
         scored.dedup_by_key(|(_, slug)| *slug);
         scored.into_iter().take(3).map(|(_, slug)| slug).collect()
     }
+}
+
+/// What a finder found about one step beyond its technique: the sizes and kinds that the
+/// step's rating adds to the technique's base (chain lengths, numbers of sets, loop cells).
+/// A finder records these facts and never a number; [`Technique::se_rating_for`] turns them
+/// into the rating. Whole numbers and flags only: `Eq` and `Hash` do not compile with a float
+/// inside, so no rating can ride along on a step.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum Facts {
+    /// Nothing beyond the technique: its catalog rating is the step's.
+    #[default]
+    Plain,
+    /// An ALS-XZ: whether its two sets share two restricted commons (doubly linked).
+    AlsXz { doubly_linked: bool },
+    /// The almost locked sets of an ALS chain, or a Death Blossom's petals (its stem not
+    /// counted).
+    AlsSets { sets: u8 },
+    /// The locked set a Type 3 Unique Rectangle or BUG Type 3 completes.
+    Type3 { set: LockedSet },
+    /// A Unique Loop: its cells, and the locked set of a Type 3 loop.
+    UniqueLoop { cells: u8, set: Option<LockedSet> },
+    /// One of HoDoKu's chains: its distinct nodes (a loop's start counted once) and the links
+    /// it uses as strong links.
+    Chain { nodes: u8, strong_links: u8 },
+    /// A hint of Sudoku Explainer's chaining rules: the rule's level (0 plain, 1 "(+)", 2-5
+    /// nested) and SE's complexity (the distinct potentials of all its chains plus those of
+    /// every nested chain they use).
+    ForcingChains { level: u8, complexity: u32 },
+}
+
+/// The naked or hidden set a Type 3 uniqueness step completes, by the size Sudoku Explainer
+/// rates it by.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum LockedSet {
+    /// A naked set: its digits (the cells with extra digits count as one cell of it).
+    Naked { digits: u8 },
+    /// A hidden set: its cells besides the two with extra digits.
+    Hidden { cells: u8 },
+}
+
+impl Facts {
+    /// Whether these facts can describe a step of `technique` (each kind of fact belongs to the
+    /// techniques whose rating reads it; any technique may have none).
+    pub fn fit(self, technique: Technique) -> bool {
+        use Technique::*;
+        match self {
+            Facts::Plain => true,
+            Facts::AlsXz { .. } => technique == AlsXz,
+            Facts::AlsSets { .. } => matches!(technique, AlsChain | DeathBlossom),
+            Facts::Type3 { .. } => matches!(technique, UniqueRectangle3 | BugType3),
+            Facts::UniqueLoop { .. } => technique == UniqueLoop,
+            Facts::Chain { .. } => technique.family() == Family::Chains,
+            Facts::ForcingChains { .. } => technique.family() == Family::ForcingChains,
+        }
+    }
+}
+
+impl LockedSet {
+    /// Sudoku Explainer's term: 0.1 per digit of a naked set, or per cell of a hidden one,
+    /// beyond the first.
+    fn se_term(self) -> f64 {
+        let (LockedSet::Naked { digits: size } | LockedSet::Hidden { cells: size }) = self;
+        0.1 * size.saturating_sub(1) as f64
+    }
+}
+
+impl Technique {
+    /// The rating on Sudoku Explainer's scale of a step of this technique with these facts: the
+    /// catalog's rating plus the term the facts add (each rule and its source is told at
+    /// [`Technique::info`]). The one place a step's rating is computed (`Step::rating` reads
+    /// it), and the one Sudoku Explainer's chaining search calls to order its hints as SE
+    /// does. Each sum is written as the finders once wrote it, so every rating keeps its bits.
+    pub fn se_rating_for(self, facts: Facts) -> f64 {
+        debug_assert!(facts.fit(self), "{facts:?} are no facts of {self}");
+        let base = self.se_rating();
+        match facts {
+            Facts::Plain => base,
+            Facts::AlsXz { doubly_linked } => base + if doubly_linked { 0.2 } else { 0.0 },
+            Facts::AlsSets { sets } => {
+                // One tenth per set beyond the fewest the technique has.
+                let fewest = if self == Technique::AlsChain { 4 } else { 2 };
+                base + 0.1 * sets.saturating_sub(fewest) as f64
+            }
+            Facts::Type3 { set } => base + set.se_term(),
+            Facts::UniqueLoop { cells, set } => {
+                // Six cells are the base; SE adds 0.1 for eight and 0.4 for ten or more.
+                let size = match cells {
+                    0..=6 => 0.0,
+                    7 | 8 => 0.1,
+                    _ => 0.4,
+                };
+                base + (size + set.map_or(0.0, LockedSet::se_term))
+            }
+            Facts::Chain {
+                nodes,
+                strong_links,
+            } => {
+                if self == Technique::XChain {
+                    // Sukaku Explainer's `StrongLinks`: 0.4 a strong link beyond three.
+                    base + 0.4 * strong_links.saturating_sub(3) as f64
+                } else {
+                    base + se_length_term(u32::from(nodes).saturating_sub(2))
+                }
+            }
+            Facts::ForcingChains { level, complexity } => {
+                // Nested levels 3-5 add 0.5 each to level 2's rating, the catalog's.
+                let rule_base = if self == Technique::NestedForcingChains {
+                    base + 0.5 * level.saturating_sub(2) as f64
+                } else {
+                    base
+                };
+                rule_base + se_length_term(complexity.saturating_sub(2))
+            }
+        }
+    }
+}
+
+/// Sudoku Explainer's length term: 0.1 for each of the thresholds 4, 6, 8, 12, 16, 24, ... that
+/// `length` exceeds. Accumulated exactly as SE does, so floating-point ties fall the same way.
+fn se_length_term(length: u32) -> f64 {
+    let mut added = 0.0;
+    let mut ceiling: u64 = 4;
+    let mut odd = false;
+    while u64::from(length) > ceiling {
+        added += 0.1;
+        ceiling = if odd {
+            ceiling * 4 / 3
+        } else {
+            ceiling * 3 / 2
+        };
+        odd = !odd;
+    }
+    added
 }
 
 /// Levenshtein distance: insertions, deletions and substitutions of one character each.
@@ -983,6 +1124,111 @@ mod tests {
         for w in ratings.windows(2) {
             assert!(w[0] <= w[1], "{ratings:?}");
         }
+    }
+
+    /// Sudoku Explainer's length term: length = complexity - 2 (chain nodes - 2 for HoDoKu's
+    /// chains), thresholds 4, 6, 8, 12, 16, 24, 32, 48, 64, 96.
+    #[test]
+    fn length_term_follows_se_thresholds() {
+        let tenths = |complexity: u32| {
+            let facts = Facts::ForcingChains {
+                level: 0,
+                complexity,
+            };
+            let added = Technique::CellForcingChains.se_rating_for(facts) - 8.0;
+            (added * 10.0).round() as u32
+        };
+        let expected = [
+            (6, 0),
+            (7, 1),
+            (8, 1),
+            (9, 2),
+            (10, 2),
+            (11, 3),
+            (14, 3),
+            (15, 4),
+            (18, 4),
+            (19, 5),
+            (26, 5),
+            (27, 6),
+            (98, 9),
+            (99, 10),
+        ];
+        for (complexity, added) in expected {
+            assert_eq!(tenths(complexity), added, "complexity {complexity}");
+        }
+        // A hint of no chain at all adds nothing (the bound of SE's first-hint search).
+        assert_eq!(tenths(0), 0);
+    }
+
+    #[test]
+    fn facts_add_their_terms_to_the_catalog_rating() {
+        let rating = |t: Technique, facts: Facts| round_tenths(t.se_rating_for(facts));
+        assert_eq!(rating(Technique::XWing, Facts::Plain), 32);
+        let doubly_linked = |doubly_linked| Facts::AlsXz { doubly_linked };
+        assert_eq!(rating(Technique::AlsXz, doubly_linked(false)), 55);
+        assert_eq!(rating(Technique::AlsXz, doubly_linked(true)), 57);
+        let sets = |sets| Facts::AlsSets { sets };
+        assert_eq!(rating(Technique::AlsChain, sets(4)), 61);
+        assert_eq!(rating(Technique::AlsChain, sets(6)), 63);
+        assert_eq!(rating(Technique::DeathBlossom, sets(2)), 62);
+        assert_eq!(rating(Technique::DeathBlossom, sets(3)), 63);
+        let naked = |digits| LockedSet::Naked { digits };
+        let hidden = |cells| LockedSet::Hidden { cells };
+        let type3 = |set| Facts::Type3 { set };
+        assert_eq!(rating(Technique::UniqueRectangle3, type3(naked(2))), 46);
+        assert_eq!(rating(Technique::UniqueRectangle3, type3(hidden(1))), 45);
+        assert_eq!(rating(Technique::BugType3, type3(naked(3))), 59);
+        let unique_loop = |cells, set| Facts::UniqueLoop { cells, set };
+        assert_eq!(rating(Technique::UniqueLoop, unique_loop(6, None)), 46);
+        assert_eq!(rating(Technique::UniqueLoop, unique_loop(8, None)), 47);
+        assert_eq!(rating(Technique::UniqueLoop, unique_loop(10, None)), 50);
+        assert_eq!(
+            rating(Technique::UniqueLoop, unique_loop(8, Some(naked(3)))),
+            49
+        );
+        let chain = |nodes, strong_links| Facts::Chain {
+            nodes,
+            strong_links,
+        };
+        // X-Chain by strong links (Sukaku Explainer), the others by SE's length term.
+        assert_eq!(rating(Technique::XChain, chain(6, 3)), 54);
+        assert_eq!(rating(Technique::XChain, chain(10, 5)), 62);
+        assert_eq!(rating(Technique::XYChain, chain(6, 3)), 66);
+        assert_eq!(rating(Technique::XYChain, chain(7, 4)), 67);
+        assert_eq!(rating(Technique::Aic, chain(10, 5)), 72);
+        assert_eq!(rating(Technique::GroupedAic, chain(14, 7)), 76);
+        let nested = |level| Facts::ForcingChains {
+            level,
+            complexity: 0,
+        };
+        for (level, tenths) in [(2, 95), (3, 100), (4, 105), (5, 110)] {
+            assert_eq!(
+                rating(Technique::NestedForcingChains, nested(level)),
+                tenths
+            );
+        }
+    }
+
+    fn round_tenths(rating: f64) -> u32 {
+        (rating * 10.0).round() as u32
+    }
+
+    /// Facts are whole numbers and flags: a type with a float inside is neither `Eq` nor
+    /// `Hash`, so this stops compiling if a rating number is ever carried on a step.
+    #[test]
+    fn facts_carry_no_numbers_of_the_rating() {
+        fn whole<T: Eq + std::hash::Hash>() {}
+        whole::<Facts>();
+        // Each kind of fact belongs to the techniques whose rating reads it.
+        assert!(Facts::Plain.fit(Technique::XWing));
+        assert!(Facts::AlsSets { sets: 4 }.fit(Technique::AlsChain));
+        assert!(!Facts::AlsSets { sets: 4 }.fit(Technique::XWing));
+        let chain = Facts::Chain {
+            nodes: 6,
+            strong_links: 3,
+        };
+        assert!(chain.fit(Technique::RemotePair) && !chain.fit(Technique::ForcingChain));
     }
 
     #[test]

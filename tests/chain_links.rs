@@ -10,8 +10,8 @@
 
 mod common;
 
+use stepwise::finders::aic::links::{strong_link_holds, weak_link_holds, Node};
 use stepwise::finders::all;
-use stepwise::finders::links::{strong_link_holds, weak_link_holds, Node};
 use stepwise::geometry::{cell_at, peers};
 use stepwise::grid::Grid;
 use stepwise::pipeline::{apply, solve, Options};

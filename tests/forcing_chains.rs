@@ -7,7 +7,7 @@
 
 mod common;
 
-use stepwise::finders::chaining::{search, Rule};
+use stepwise::finders::forcing_chains::{search, Rule};
 use stepwise::grid::Grid;
 use stepwise::pipeline::{apply, solve, Options, Status};
 use stepwise::technique::{Family, Technique};

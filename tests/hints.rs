@@ -613,18 +613,9 @@ fn an_original_without_solution_is_its_own_error() {
     // Two 5s in row 1 of the original: no solution, and the state cannot be blamed.
     let broken = with_cell(WIKIPEDIA, 2, 5);
     let state = parse_puzzle(WIKIPEDIA, Some(Format::Line)).expect("parses");
-    let error = stepwise::next_hint(&state, Some(&cells_of_unchecked(&broken)), HintLevel::Nudge)
+    let error = stepwise::next_hint(&state, Some(&common::cells(&broken)), HintLevel::Nudge)
         .expect_err("no hint");
     assert_eq!(error, HintError::OriginalHasNoSolution);
-}
-
-/// Cells of a line without the parser's conflict check.
-fn cells_of_unchecked(line: &str) -> [u8; 81] {
-    let mut cells = [0u8; 81];
-    for (cell, ch) in cells.iter_mut().zip(line.chars()) {
-        *cell = ch.to_digit(10).unwrap_or(0) as u8;
-    }
-    cells
 }
 
 #[test]

@@ -10,21 +10,13 @@ use stepwise::pipeline::{solve, Options, Status};
 use stepwise::rating::rate;
 use stepwise::technique::Technique;
 
-fn cells(line: &str) -> [u8; 81] {
-    let mut cells = [0u8; 81];
-    for (i, ch) in line.chars().take(81).enumerate() {
-        cells[i] = ch.to_digit(10).unwrap_or(0) as u8;
-    }
-    cells
-}
-
 #[test]
 fn a_nested_chain_puzzle_is_solved_with_se_ratings() {
     // From the forum's hardest list of 2011-06-26, rated ER/EP/ED 10.4/1.2/1.2 by SE.
     let puzzle =
         "........8..3.9.4..6....7.1....5.97...3.....2...74........7....6..4.5.3..81.......";
     let trace = solve(
-        &Grid::from_puzzle(&cells(puzzle)),
+        &Grid::from_puzzle(&common::cells(puzzle)),
         &Options::sudoku_explainer(),
     );
     assert_eq!(trace.status, Status::Solved);

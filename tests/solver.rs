@@ -1,8 +1,11 @@
 //! Tests of the complete solver (`stepwise::solver`): literal puzzles with 0, 1 and many
 //! solutions, odd inputs, the pencilmark variant, and whole corpora from `../shared/data`.
 
+mod common;
+
 use std::path::PathBuf;
 
+use common::cells;
 use stepwise::solver::{
     count_solutions, count_solutions_with_candidates, validity, validity_with_candidates,
     Solutions, Validity,
@@ -28,16 +31,6 @@ const TOP1_WRONG_GIVEN: &str =
 /// The first line of `../shared/data/multi-solution.txt`: 872 solutions.
 const MULTI: &str =
     "8.........95.......76.........426798...571243...893165......916....3.487....1.532";
-
-fn parse(line: &str) -> [u8; 81] {
-    let mut cells = [0u8; 81];
-    for (cell, ch) in cells.iter_mut().zip(line.bytes()) {
-        if ch.is_ascii_digit() {
-            *cell = ch - b'0';
-        }
-    }
-    cells
-}
 
 /// Every row, column and box is a permutation of 1..=9.
 fn is_valid_grid(grid: &[u8; 81]) -> bool {
@@ -90,7 +83,7 @@ fn expect_unique(what: &str, puzzle: &[u8; 81]) -> [u8; 81] {
 #[test]
 fn conflicting_givens_have_no_solution() {
     // Two 5s in row 1.
-    let mut cells = parse(INKALA);
+    let mut cells = cells(INKALA);
     cells[1] = 5;
     cells[2] = 5;
     assert_eq!(validity(&cells), Validity::NoSolution);
@@ -117,14 +110,14 @@ fn a_cell_without_candidates_has_no_solution() {
 
 #[test]
 fn an_unsolvable_puzzle_without_conflicts_has_no_solution() {
-    let cells = parse(TOP1_WRONG_GIVEN);
+    let cells = cells(TOP1_WRONG_GIVEN);
     assert_eq!(validity(&cells), Validity::NoSolution);
     assert_eq!(count_solutions(&cells, 10).count, 0);
 }
 
 #[test]
 fn a_full_but_invalid_grid_has_no_solution() {
-    let mut cells = parse(INKALA_SOLUTION);
+    let mut cells = cells(INKALA_SOLUTION);
     cells.swap(0, 1); // still full, now two digits sit in the wrong columns
     assert_eq!(validity(&cells), Validity::NoSolution);
 }
@@ -136,24 +129,24 @@ fn a_full_but_invalid_grid_has_no_solution() {
 #[test]
 fn famous_puzzles_are_unique() {
     assert_eq!(
-        expect_unique("Inkala", &parse(INKALA)),
-        parse(INKALA_SOLUTION)
+        expect_unique("Inkala", &cells(INKALA)),
+        cells(INKALA_SOLUTION)
     );
     assert_eq!(
-        expect_unique("top1465 #1", &parse(TOP1)),
-        parse(TOP1_SOLUTION)
+        expect_unique("top1465 #1", &cells(TOP1)),
+        cells(TOP1_SOLUTION)
     );
 }
 
 #[test]
 fn a_solved_grid_is_its_own_unique_solution() {
-    let grid = parse(INKALA_SOLUTION);
+    let grid = cells(INKALA_SOLUTION);
     assert_eq!(validity(&grid), Validity::Unique(grid));
 }
 
 #[test]
 fn a_solved_grid_missing_one_cell_is_unique() {
-    let grid = parse(INKALA_SOLUTION);
+    let grid = cells(INKALA_SOLUTION);
     for i in [0, 40, 80, 17, 63] {
         let mut cells = grid;
         cells[i] = 0;
@@ -206,7 +199,7 @@ fn the_empty_grid_has_many_solutions() {
 
 #[test]
 fn a_multi_solution_puzzle_is_counted_exactly() {
-    let cells = parse(MULTI);
+    let cells = cells(MULTI);
     match validity(&cells) {
         Validity::Multiple(a, b) => {
             assert_ne!(a, b);
@@ -234,7 +227,7 @@ fn a_multi_solution_puzzle_is_counted_exactly() {
 #[test]
 fn searches_are_deterministic() {
     for puzzle in [MULTI, INKALA, TOP1] {
-        let cells = parse(puzzle);
+        let cells = cells(puzzle);
         assert_eq!(count_solutions(&cells, 50), count_solutions(&cells, 50));
         assert_eq!(validity(&cells), validity(&cells));
     }
@@ -247,7 +240,7 @@ fn searches_are_deterministic() {
 #[test]
 fn values_above_nine_give_no_solution_without_panicking() {
     for bad in [10u8, 11, 99, 255] {
-        let mut cells = parse(INKALA);
+        let mut cells = cells(INKALA);
         cells[3] = bad;
         assert_eq!(validity(&cells), Validity::NoSolution, "value {bad}");
         let found = count_solutions(&cells, 2);
@@ -264,7 +257,7 @@ fn limit_zero_counts_nothing() {
         count: 0,
         solutions: vec![],
     };
-    assert_eq!(count_solutions(&parse(INKALA), 0), expected);
+    assert_eq!(count_solutions(&cells(INKALA), 0), expected);
     assert_eq!(count_solutions(&[0; 81], 0), expected);
     assert_eq!(count_solutions_with_candidates(&[0o777; 81], 0), expected);
 }
@@ -274,8 +267,8 @@ fn limit_one_finds_one() {
     let found = count_solutions(&[0; 81], 1);
     assert_eq!(found.count, 1);
     check_solution("empty grid", &[0; 81], &found.solutions[0]);
-    let found = count_solutions(&parse(INKALA), 1);
-    assert_eq!(found.solutions, vec![parse(INKALA_SOLUTION)]);
+    let found = count_solutions(&cells(INKALA), 1);
+    assert_eq!(found.solutions, vec![cells(INKALA_SOLUTION)]);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -285,7 +278,7 @@ fn limit_one_finds_one() {
 #[test]
 fn candidates_of_givens_match_the_plain_search() {
     for puzzle in [INKALA, TOP1, TOP1_WRONG_GIVEN, MULTI] {
-        let cells = parse(puzzle);
+        let cells = cells(puzzle);
         assert_eq!(
             validity_with_candidates(&candidates_of(&cells)),
             validity(&cells),
@@ -301,7 +294,7 @@ fn candidates_of_givens_match_the_plain_search() {
 
 #[test]
 fn a_solved_grid_with_one_cell_widened_is_unique() {
-    let grid = parse(INKALA_SOLUTION);
+    let grid = cells(INKALA_SOLUTION);
     for i in [0, 13, 44, 80] {
         let mut candidates = candidates_of(&grid);
         candidates[i] = 0o777;
@@ -330,7 +323,7 @@ fn a_solved_grid_with_one_cell_widened_is_unique() {
 
 #[test]
 fn a_cell_restricted_to_a_wrong_digit_has_no_solution() {
-    let puzzle = candidates_of(&parse(INKALA));
+    let puzzle = candidates_of(&cells(INKALA));
     // r1c2 holds 1 in the solution; 6 conflicts with no given there, yet leaves no solution.
     let mut wrong = puzzle;
     wrong[1] = 1 << (6 - 1);
@@ -344,7 +337,7 @@ fn a_cell_restricted_to_a_wrong_digit_has_no_solution() {
     right[1] = 1 << (1 - 1) | 1 << (6 - 1);
     assert_eq!(
         validity_with_candidates(&right),
-        Validity::Unique(parse(INKALA_SOLUTION))
+        Validity::Unique(cells(INKALA_SOLUTION))
     );
     // On the empty grid, a cell restricted to one digit keeps it in every solution.
     let mut empty = [0o777u16; 81];
@@ -373,7 +366,7 @@ fn two_cells_forced_to_one_digit_in_a_unit_have_no_solution() {
         );
     }
     // Two cells of a row that only one digit fits, the other digits placed elsewhere.
-    let mut candidates = candidates_of(&parse(INKALA));
+    let mut candidates = candidates_of(&cells(INKALA));
     candidates[1] = 1 << 0;
     candidates[2] = 1 << 0;
     assert_eq!(validity_with_candidates(&candidates), Validity::NoSolution);
@@ -381,7 +374,7 @@ fn two_cells_forced_to_one_digit_in_a_unit_have_no_solution() {
 
 #[test]
 fn a_cell_without_candidates_or_with_high_bits_only_has_no_solution() {
-    let mut candidates = candidates_of(&parse(INKALA));
+    let mut candidates = candidates_of(&cells(INKALA));
     candidates[5] = 0;
     assert_eq!(validity_with_candidates(&candidates), Validity::NoSolution);
     candidates[5] = 0xFE00; // bits above the ninth are ignored
@@ -389,7 +382,7 @@ fn a_cell_without_candidates_or_with_high_bits_only_has_no_solution() {
     candidates[5] = 0xFE00 | 0o777;
     assert_eq!(
         validity_with_candidates(&candidates),
-        Validity::Unique(parse(INKALA_SOLUTION))
+        Validity::Unique(cells(INKALA_SOLUTION))
     );
 }
 
@@ -419,7 +412,7 @@ fn corpus(name: &str, cap: usize) -> Option<Vec<[u8; 81]>> {
         .take(cap)
         .map(|l| {
             assert_eq!(l.len(), 81, "{name}: bad line {l:?}");
-            parse(l)
+            cells(l)
         })
         .collect();
     assert!(!puzzles.is_empty(), "{name} is empty");

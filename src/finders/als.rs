@@ -70,7 +70,7 @@ use super::Emit;
 use crate::geometry::{peers, row_of, Cell, CellSet, Digit, DigitSet, Unit, CELLS};
 use crate::grid::Grid;
 use crate::step::{cell_list, digit_list, Candidate, Pattern, Role, Step};
-use crate::technique::Technique;
+use crate::technique::{Facts, Technique};
 
 /// Most sets in an ALS chain.
 const MAX_CHAIN_SETS: usize = 6;
@@ -356,17 +356,17 @@ pub fn als_xz(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
             )
         };
         let pattern = sets_pattern(grid, &[a, b], link.digits, zs | locked, &eliminations);
-        let mut step = Step::new(
+        let step = Step::new(
             Technique::AlsXz,
             vec![],
             eliminations,
             pattern,
             subject,
             text,
-        );
-        if doubly {
-            step.rating_bonus = 0.2;
-        }
+        )
+        .with_facts(Facts::AlsXz {
+            doubly_linked: doubly,
+        });
         emit(step)?;
     }
     ControlFlow::Continue(())
@@ -640,16 +640,17 @@ fn chain_step(
         sets.len()
     );
     let pattern = sets_pattern(grid, &sets, restricted - digits, digits, &eliminations);
-    let mut step = Step::new(
+    Step::new(
         Technique::AlsChain,
         vec![],
         eliminations,
         pattern,
         subject,
         text,
-    );
-    step.rating_bonus = 0.1 * (sets.len() - 4) as f64;
-    step
+    )
+    .with_facts(Facts::AlsSets {
+        sets: sets.len() as u8,
+    })
 }
 
 /// Death Blossom: a stem cell whose every candidate has an ALS petal; a digit common to all
@@ -741,15 +742,17 @@ fn blossom(
             stem_digits.iter().map(|digit| Candidate::new(stem, digit)),
             Role::Pivot,
         );
-        let mut step = Step::new(
+        let step = Step::new(
             Technique::DeathBlossom,
             vec![],
             eliminations,
             pattern,
             subject,
             text,
-        );
-        step.rating_bonus = 0.1 * (sets.len().saturating_sub(2)) as f64;
+        )
+        .with_facts(Facts::AlsSets {
+            sets: sets.len() as u8,
+        });
         return emit(step);
     };
     for &i in &petals[d as usize - 1] {

@@ -39,10 +39,8 @@ use std::ops::ControlFlow;
 
 use arrayvec::ArrayVec;
 
-use super::Emit;
-use crate::geometry::{
-    box_of, cell_name, col_of, peers, row_of, Cell, CellSet, Digit, DigitSet, Unit,
-};
+use super::{se_order, Emit};
+use crate::geometry::{cell_name, peers, Cell, CellSet, Digit, DigitSet};
 use crate::grid::Grid;
 use crate::step::{cell_list, Candidate, Pattern, Role, Step};
 use crate::technique::Technique;
@@ -189,38 +187,6 @@ pub fn aligned_pair_exclusion(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<(
     ControlFlow::Continue(())
 }
 
-/// The cells that share a house with `cell`, in Sudoku Explainer's order (`Cell.getHouseCells`):
-/// its box in reading order, then the rest of its row, then the rest of its column.
-pub(crate) fn se_house_cells(cell: Cell) -> Vec<Cell> {
-    let mut cells = Vec::with_capacity(20);
-    let units = [
-        Unit::boxed(box_of(cell)),
-        Unit::row(row_of(cell)),
-        Unit::column(col_of(cell)),
-    ];
-    for unit in units {
-        for &c in unit.cells() {
-            if c != cell && !cells.contains(&c) {
-                cells.push(c);
-            }
-        }
-    }
-    cells
-}
-
-/// [`se_house_cells`] of every cell, made once: Aligned Triple Exclusion reads them for
-/// every cell at every call.
-fn se_house_cells_table(cell: Cell) -> &'static [Cell; 20] {
-    static TABLE: std::sync::OnceLock<[[Cell; 20]; 81]> = std::sync::OnceLock::new();
-    &TABLE.get_or_init(|| {
-        std::array::from_fn(|c| {
-            se_house_cells(c)
-                .try_into()
-                .expect("every cell has 20 house cells")
-        })
-    })[cell]
-}
-
 /// A base cell of Aligned Triple Exclusion with its potential excluders (house cells with two
 /// or three candidates), in SE's house order.
 struct TripleBase {
@@ -239,7 +205,7 @@ pub fn aligned_triple_exclusion(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow
         }
         let mut excluders = ArrayVec::new();
         let mut next_to_single = false;
-        for &p in se_house_cells_table(cell) {
+        for &p in se_order::house_cells(cell) {
             match grid.candidates(p).len() {
                 1 => next_to_single = true,
                 2 | 3 => excluders.push(p),
@@ -483,7 +449,6 @@ mod tests {
     use super::*;
     use crate::finders::first;
     use crate::finders::testing::{check, pencilmark};
-    use crate::geometry::cell_at;
 
     const EXAMPLE: &str = "
         7 1 8 29 25 259 3 46 46
@@ -740,20 +705,5 @@ mod tests {
             assert_eq!(step.notation(), expected);
             assert!((step.rating() - 7.5).abs() < 1e-9);
         }
-    }
-
-    #[test]
-    fn house_cells_follow_sudoku_explainer_order() {
-        let names: Vec<String> = se_house_cells(cell_at(4, 4))
-            .into_iter()
-            .map(cell_name)
-            .collect();
-        assert_eq!(names.len(), 20);
-        assert_eq!(
-            &names[..8],
-            ["r4c4", "r4c5", "r4c6", "r5c4", "r5c6", "r6c4", "r6c5", "r6c6"]
-        );
-        assert_eq!(&names[8..11], ["r5c1", "r5c2", "r5c3"]);
-        assert_eq!(&names[14..17], ["r1c5", "r2c5", "r3c5"]);
     }
 }

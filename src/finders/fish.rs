@@ -47,7 +47,7 @@ use std::cell::RefCell;
 use std::collections::HashSet;
 use std::ops::ControlFlow;
 
-use super::Emit;
+use super::{combinations, Emit};
 use crate::geometry::{
     cell_name, peers, unit_sets_of, unit_words, units_of, CellSet, Digit, Unit, UnitKind,
 };
@@ -265,7 +265,7 @@ fn basic(grid: &Grid, size: usize, technique: Technique, emit: &mut Emit<'_>) ->
         if usable.iter().all(|u| (u.count_ones() as usize) < size) {
             continue; // no digit has enough base lines
         }
-        for mask in (0u16..1 << 9).filter(|m| m.count_ones() as usize == size) {
+        for mask in combinations::masks(9, size as u32) {
             for digit in 1..=9u8 {
                 let d = digit as usize;
                 if placed[d] + 2 * size > 9 || mask & !usable[d] != 0 {

@@ -17,9 +17,8 @@ use std::ops::ControlFlow;
 
 use arrayvec::ArrayVec;
 
-use super::singles::unit_words;
 use super::Emit;
-use crate::geometry::{cell_name, Cell, CellSet, Digit, Unit, UnitKind};
+use crate::geometry::{cell_name, unit_words, Cell, CellSet, Digit, Unit, UnitKind};
 use crate::grid::Grid;
 use crate::step::{Candidate, Pattern, Role, Step};
 use crate::technique::Technique;

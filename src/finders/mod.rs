@@ -2,12 +2,17 @@
 //!
 //! Owns the [`Finder`] signature, the helpers [`first`] and [`all`], and [`finder`], the one
 //! exhaustive map from a [`Technique`] to its function (a technique without a finder does not
-//! compile). Each family lives in its own file; adding a family means one new file here plus
-//! its catalog pages in `techniques/`.
+//! compile). Each family lives in its own file, or folder when it has several rooms
+//! (`uniqueness/`; HoDoKu's alternating inference chains in `aic/`, Sudoku Explainer's
+//! forcing chains in `forcing_chains/`); adding a family means one new file here plus its
+//! catalog pages in `techniques/`. What the families share: `se_order` (Sudoku Explainer's
+//! unit orders) and `combinations` (the orders of combinations the searches follow).
 //!
 //! **Invariants:** a finder never mutates the grid; it emits only steps that make progress;
 //! it sets the technique itself; it emits steps in a fixed, documented order so traces are
-//! deterministic.
+//! deterministic; it records what the rating reads as [`Facts`](crate::technique::Facts),
+//! never a rating number; it uses nothing above it (pipeline, rating, hints, formats;
+//! `tests/layering.rs`).
 
 use std::ops::ControlFlow;
 
@@ -15,14 +20,15 @@ use crate::grid::Grid;
 use crate::step::Step;
 use crate::technique::Technique;
 
+pub mod aic;
 pub mod als;
-pub mod chaining;
-pub mod chains;
 pub mod coloring;
+mod combinations;
 pub mod exclusion;
 pub mod fish;
+pub mod forcing_chains;
 pub mod intersections;
-pub mod links;
+mod se_order;
 pub mod single_digit;
 pub mod singles;
 pub mod subsets;
@@ -103,30 +109,30 @@ pub fn finder(technique: Technique) -> Finder {
         AvoidableRectangle2 => uniqueness::avoidable_rectangle_2,
         BugPlus1 => uniqueness::bug_plus_1,
         BidirectionalXCycle | BidirectionalYCycle | ForcingXChain | BidirectionalCycle
-        | ForcingChain => chaining::forcing_chains_and_cycles,
-        NishioForcingChains => chaining::nishio,
-        CellForcingChains | RegionForcingChains => chaining::multiple,
+        | ForcingChain => forcing_chains::forcing_chains_and_cycles,
+        NishioForcingChains => forcing_chains::nishio,
+        CellForcingChains | RegionForcingChains => forcing_chains::multiple,
         DynamicContradictionForcingChains
         | DynamicDoubleForcingChains
         | DynamicCellForcingChains
-        | DynamicRegionForcingChains => chaining::dynamic,
-        DynamicForcingChainsPlus => chaining::dynamic_plus,
-        NestedForcingChains => chaining::nested,
+        | DynamicRegionForcingChains => forcing_chains::dynamic,
+        DynamicForcingChainsPlus => forcing_chains::dynamic_plus,
+        NestedForcingChains => forcing_chains::nested,
         SueDeCoq => sue_de_coq::sue_de_coq,
         AlsXz => als::als_xz,
         AlsXyWing => als::als_xy_wing,
         AlsChain => als::als_chain,
         DeathBlossom => als::death_blossom,
-        RemotePair => chains::remote_pair,
-        XChain => chains::x_chain,
-        XYChain => chains::xy_chain,
-        ContinuousNiceLoop => chains::continuous_nice_loop,
-        DiscontinuousNiceLoop => chains::discontinuous_nice_loop,
-        Aic => chains::aic,
-        GroupedContinuousNiceLoop => chains::grouped_continuous_nice_loop,
-        GroupedDiscontinuousNiceLoop => chains::grouped_discontinuous_nice_loop,
-        GroupedAic => chains::grouped_aic,
-        AlsAic => chains::als_aic,
+        RemotePair => aic::remote_pair,
+        XChain => aic::x_chain,
+        XYChain => aic::xy_chain,
+        ContinuousNiceLoop => aic::continuous_nice_loop,
+        DiscontinuousNiceLoop => aic::discontinuous_nice_loop,
+        Aic => aic::aic,
+        GroupedContinuousNiceLoop => aic::grouped_continuous_nice_loop,
+        GroupedDiscontinuousNiceLoop => aic::grouped_discontinuous_nice_loop,
+        GroupedAic => aic::grouped_aic,
+        AlsAic => aic::als_aic,
         BugType2 => uniqueness::bug_type_2,
         BugType3 => uniqueness::bug_type_3,
         BugType4 => uniqueness::bug_type_4,
@@ -154,7 +160,7 @@ pub fn hodoku_finder(technique: Technique) -> Finder {
 /// itself otherwise.
 /// The pipeline runs each group's search once, where its first technique stands.
 pub fn group_leader(technique: Technique) -> Technique {
-    chaining::group_leader(technique)
+    forcing_chains::group_leader(technique)
         .or_else(|| uniqueness::group_leader(technique))
         .unwrap_or(technique)
 }
@@ -168,12 +174,12 @@ pub fn first_accepted(
 ) -> Option<Step> {
     // A rule whose whole search sorts its hints: when every technique it names is wanted,
     // the search may skip hints that cannot come first.
-    if technique == chaining::FORCING_CHAINS_AND_CYCLES[0]
-        && chaining::FORCING_CHAINS_AND_CYCLES
+    if technique == forcing_chains::FORCING_CHAINS_AND_CYCLES[0]
+        && forcing_chains::FORCING_CHAINS_AND_CYCLES
             .iter()
             .all(|&t| accept(t))
     {
-        return chaining::first_forcing_chain_or_cycle(grid);
+        return forcing_chains::first_forcing_chain_or_cycle(grid);
     }
     // ALS Chain's search emits only ALS chains: asked only when they are wanted.
     if technique == Technique::AlsChain {

@@ -46,11 +46,10 @@
 
 use std::ops::ControlFlow;
 
-use super::singles::unit_words;
 use super::Emit;
 use crate::geometry::{
-    box_of, cell_at, cell_name, col_of, peers, row_of, units_of, Cell, CellSet, Digit, Unit,
-    UnitKind,
+    box_of, cell_at, cell_name, col_of, peers, row_of, unit_words, units_of, Cell, CellSet, Digit,
+    Unit, UnitKind,
 };
 use crate::grid::Grid;
 use crate::step::{cell_list, Candidate, Link, Pattern, Role, Step};

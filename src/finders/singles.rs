@@ -9,31 +9,11 @@
 
 use std::ops::ControlFlow;
 
-use super::Emit;
+use super::{se_order, Emit};
 use crate::geometry::{push_cell_name, push_unit_words, Cell, CellSet, Digit, DigitSet, Unit};
 use crate::grid::Grid;
 use crate::step::{Candidate, Marked, Pattern, Role, Step};
 use crate::technique::Technique;
-
-/// Units in Sudoku Explainer's order: boxes, then columns, then rows.
-pub(crate) fn units_se_order() -> impl Iterator<Item = Unit> {
-    SE_UNIT_ORDER.iter().copied()
-}
-
-/// Boxes, then columns, then rows, as a table: singles walk it at nearly every step.
-const SE_UNIT_ORDER: [Unit; 27] = {
-    let mut order = [Unit::row(0); 27];
-    let mut i = 0;
-    while i < 9 {
-        order[i] = Unit::boxed(i);
-        order[9 + i] = Unit::column(i);
-        order[18 + i] = Unit::row(i);
-        i += 1;
-    }
-    order
-};
-
-pub(crate) use crate::geometry::unit_words;
 
 fn placement_step(
     technique: Technique,
@@ -75,7 +55,7 @@ fn placement_step(
 
 /// The last empty cell of a unit, with the one digit the unit still lacks.
 pub fn full_house(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
-    for unit in units_se_order() {
+    for unit in se_order::UNITS {
         if grid.empties_in(unit) != 1 {
             continue;
         }
@@ -127,9 +107,9 @@ fn hidden_singles(grid: &Grid, boxes: bool, emit: &mut Emit<'_>) -> ControlFlow<
         Technique::HiddenSingleLine
     };
     let units = if boxes {
-        &SE_UNIT_ORDER[..9]
+        &se_order::UNITS[..9]
     } else {
-        &SE_UNIT_ORDER[9..]
+        &se_order::UNITS[9..]
     };
     for &unit in units {
         // A full house is reported as such, not as a hidden single.
@@ -205,20 +185,12 @@ mod tests {
     use super::*;
     use crate::finders::all;
 
-    fn grid(line: &str) -> Grid {
-        let mut cells = [0u8; 81];
-        for (i, ch) in line.chars().enumerate() {
-            cells[i] = ch.to_digit(10).unwrap_or(0) as u8;
-        }
-        Grid::from_puzzle(&cells)
-    }
-
     const WIKIPEDIA: &str =
         "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 
     #[test]
     fn hidden_singles_on_the_wikipedia_puzzle() {
-        let g = grid(WIKIPEDIA);
+        let g = Grid::from_test_line(WIKIPEDIA);
         let steps = all(Technique::HiddenSingleBox, &g);
         assert!(!steps.is_empty());
         // Every hidden single agrees with the known solution.
@@ -243,16 +215,16 @@ mod tests {
         line[4] = b'.';
         let steps = all(
             Technique::FullHouse,
-            &grid(std::str::from_utf8(&line).unwrap()),
+            &Grid::from_test_line(std::str::from_utf8(&line).unwrap()),
         );
         // r1c5 is the last empty cell of box 2, column 5 and row 1.
         let notations: Vec<String> = steps.iter().map(|s| s.notation()).collect();
         assert_eq!(notations, vec!["Full House: r1c5=7"; 3]);
         assert!(all(
             Technique::HiddenSingleBox,
-            &grid(std::str::from_utf8(&line).unwrap())
+            &Grid::from_test_line(std::str::from_utf8(&line).unwrap())
         )
         .is_empty());
-        assert!(all(Technique::FullHouse, &grid(solution)).is_empty());
+        assert!(all(Technique::FullHouse, &Grid::from_test_line(solution)).is_empty());
     }
 }

@@ -23,30 +23,12 @@ use std::ops::ControlFlow;
 
 use arrayvec::ArrayVec;
 
-use super::singles::{unit_words, units_se_order};
-use super::Emit;
-use crate::geometry::{cell_name, Cell, CellSet, DigitSet, Unit, UnitKind};
+use super::combinations::masks;
+use super::{se_order, Emit};
+use crate::geometry::{cell_name, unit_words, Cell, CellSet, DigitSet, Unit, UnitKind};
 use crate::grid::Grid;
 use crate::step::{cell_list, digit_list, Candidate, Pattern, Role, Step};
 use crate::technique::Technique;
-
-/// Masks of `width` bits with exactly `size` bits set, ascending (Gosper's hack: each mask is
-/// the next larger number with the same number of bits).
-fn combinations(width: u32, size: u32) -> impl Iterator<Item = u16> {
-    let limit = 1u32 << width;
-    let first = if size == 0 || size > width {
-        limit
-    } else {
-        (1u32 << size) - 1
-    };
-    std::iter::successors(Some(first), |&m| {
-        let lowest = m & m.wrapping_neg();
-        let ripple = m + lowest;
-        Some((((ripple ^ m) >> 2) / lowest) | ripple)
-    })
-    .take_while(move |&m| m < limit)
-    .map(|m| m as u16)
-}
 
 /// A naked subset found in `unit`: `cells` hold exactly `digits`.
 struct Naked {
@@ -80,7 +62,7 @@ fn naked_subsets(
             .map(|&c| (c, grid.candidates(c)))
             .filter(|(_, candidates)| (2..=size).contains(&candidates.len()))
             .collect();
-        for mask in combinations(empty.len() as u32, size) {
+        for mask in masks(empty.len() as u32, size) {
             let chosen = || (0..empty.len()).filter(move |i| mask & (1 << i) != 0);
             let digits = chosen().fold(DigitSet::EMPTY, |acc, i| acc | empty[i].1);
             if digits.len() == size {
@@ -134,7 +116,7 @@ fn naked_in(
     technique: Technique,
     emit: &mut Emit<'_>,
 ) -> ControlFlow<()> {
-    naked_subsets(grid, units_se_order(), size, min_empty, |n| {
+    naked_subsets(grid, se_order::UNITS.into_iter(), size, min_empty, |n| {
         let eliminations = removals(grid, n.unit.cell_set(), &n.cells, n.digits);
         if eliminations.is_empty() {
             return ControlFlow::Continue(());
@@ -165,7 +147,9 @@ fn naked_in(
 
 fn locked(grid: &Grid, size: u32, technique: Technique, emit: &mut Emit<'_>) -> ControlFlow<()> {
     // Reported once, from its box.
-    let boxes = units_se_order().filter(|u| u.kind() == UnitKind::Box);
+    let boxes = se_order::UNITS
+        .into_iter()
+        .filter(|u| u.kind() == UnitKind::Box);
     naked_subsets(grid, boxes, size, size + 1, |n| {
         let set: CellSet = n.cells.iter().copied().collect();
         let line = [UnitKind::Row, UnitKind::Column]
@@ -240,7 +224,7 @@ fn hidden_subsets(
     min_empty: u32,
     mut each: impl FnMut(Hidden) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
-    for unit in units_se_order() {
+    for unit in se_order::UNITS {
         // On the stack: this runs for every unit whenever no single is left.
         let open: ArrayVec<u8, 9> = DigitSet::ALL
             .difference(grid.placed_in(unit))
@@ -258,7 +242,7 @@ fn hidden_subsets(
             .map(|&d| (d, grid.positions(unit, d)))
             .filter(|&(_, p)| (2..=size).contains(&p.count_ones()))
             .unzip();
-        for mask in combinations(open.len() as u32, size) {
+        for mask in masks(open.len() as u32, size) {
             let chosen = || (0..open.len()).filter(move |i| mask & (1 << i) != 0);
             let positions = chosen().fold(0u16, |acc, i| acc | places[i]);
             if positions.count_ones() != size {
@@ -423,27 +407,6 @@ pub fn direct_hidden_pair(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
 }
 pub fn direct_hidden_triple(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
     direct_hidden(grid, 3, Technique::DirectHiddenTriple, emit)
-}
-
-#[cfg(test)]
-mod combination_tests {
-    use super::combinations;
-
-    #[test]
-    fn combinations_are_every_mask_with_that_many_bits_in_order() {
-        for width in 0..=9u32 {
-            for size in 0..=4u32 {
-                let expected: Vec<u16> = (0u16..(1 << width))
-                    .filter(|m| m.count_ones() == size && size > 0)
-                    .collect();
-                assert_eq!(
-                    combinations(width, size).collect::<Vec<_>>(),
-                    expected,
-                    "{width} {size}"
-                );
-            }
-        }
-    }
 }
 
 #[cfg(test)]

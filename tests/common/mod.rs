@@ -1,9 +1,13 @@
-//! Shared helpers for the integration tests: locating `../shared/data`, reading corpora,
+//! Shared helpers for the integration tests: locating `../shared/data`, reading corpora and
+//! puzzle lines ([`cells`], from `puzzle_line.rs`, which examples and benches include too),
 //! running the `stepwise` binary and (`pages`) reading the technique catalog's pages.
 #![allow(dead_code)]
 
 pub mod pages;
+mod puzzle_line;
 pub mod puzzles;
+
+pub use puzzle_line::cells;
 
 use std::path::PathBuf;
 
@@ -43,15 +47,6 @@ pub fn corpus(name: &str, limit: usize) -> Option<Vec<String>> {
             .take(limit)
             .collect(),
     )
-}
-
-/// Cells of an 81-character line.
-pub fn cells(line: &str) -> [u8; 81] {
-    let mut cells = [0u8; 81];
-    for (i, ch) in line.chars().take(81).enumerate() {
-        cells[i] = ch.to_digit(10).unwrap_or(0) as u8;
-    }
-    cells
 }
 
 /// A small deterministic generator (xorshift) of minimal unique puzzles, so tests have puzzles

@@ -21,11 +21,15 @@ use std::collections::VecDeque;
 use arrayvec::ArrayVec;
 use std::rc::Rc;
 
-use crate::geometry::{box_of, col_of, peers, row_of, Cell, CellSet, Digit, Unit};
+use crate::finders::se_order;
+use crate::geometry::{peers, Cell, CellSet, Digit, Unit};
 use crate::grid::Grid;
+use crate::technique::{Facts, Technique};
 
 use super::advanced;
-use super::hint::{complexity, length_difficulty, ChainHint, HintKind};
+use super::hint::{
+    complexity, cycle_technique, forcing_chain_technique, technique_of, ChainHint, HintKind,
+};
 use super::potentials::{
     give_spare, key, take_spare, Arena, CandidateSet, Cause, FastMap, FastSet, KeySet, PotentialSet,
 };
@@ -46,15 +50,6 @@ type Offs = ArrayVec<(Cell, Digit, Cause), 28>;
 /// What one "off" potential turns on: the cell's last digit and one place per unit.
 type Ons = ArrayVec<Derived, 4>;
 
-/// SE's unit order for links: box, row, column.
-pub(super) fn units_box_row_column(cell: Cell) -> [Unit; 3] {
-    [
-        Unit::boxed(box_of(cell)),
-        Unit::row(row_of(cell)),
-        Unit::column(col_of(cell)),
-    ]
-}
-
 /// What an "on" potential turns off in `grid` (see [`Search::on_to_off`]).
 fn on_to_off_in(grid: &Grid, cell: Cell, digit: Digit, y_links: bool, out: &mut Offs) {
     out.clear();
@@ -64,7 +59,7 @@ fn on_to_off_in(grid: &Grid, cell: Cell, digit: Digit, y_links: bool, out: &mut 
         }
     }
     let places = grid.digit_cells(digit).without(cell);
-    let [b, r, c] = units_box_row_column(cell);
+    let [b, r, c] = se_order::units_of(cell);
     let in_box = places & b.cell_set();
     for other in in_box.iter() {
         out.push((other, digit, Cause::HiddenBox));
@@ -98,7 +93,7 @@ fn off_to_on_links(
     }
     if x_links {
         let mut met = CellSet::EMPTY;
-        for unit in units_box_row_column(cell) {
+        for unit in se_order::units_of(cell) {
             let places = grid.digit_cells(digit) & unit.cell_set();
             if !places.is_pair() {
                 continue;
@@ -251,6 +246,7 @@ type Conclusion = (Vec<(Cell, Digit)>, Option<(Cell, Digit)>);
 /// A hint under construction: everything but the shared arena.
 pub(super) struct RawHint {
     pub kind: HintKind,
+    pub technique: Technique,
     pub x_links: bool,
     pub y_links: bool,
     pub removable: Vec<(Cell, Digit)>,
@@ -261,28 +257,39 @@ pub(super) struct RawHint {
 }
 
 impl RawHint {
-    /// A hint whose complexity is read off its chains and whose difficulty is `base` plus
-    /// SE's length term.
+    /// A hint of `rule` whose complexity is read off its chains and whose difficulty is the
+    /// catalog's rating of its technique with those facts.
     fn new(
         arena: &Arena,
+        rule: Rule,
         kind: HintKind,
         (x_links, y_links): (bool, bool),
         (removable, placement): Conclusion,
-        base: f64,
         sort_key: u8,
     ) -> RawHint {
         let complexity = complexity(arena, &kind.targets());
+        let technique = technique_of(rule, &kind, x_links, y_links);
         RawHint {
             kind,
+            technique,
             x_links,
             y_links,
             removable,
             placement,
             complexity,
-            difficulty: base + length_difficulty(complexity),
+            difficulty: difficulty(rule, technique, complexity),
             sort_key,
         }
     }
+}
+
+/// Sudoku Explainer's difficulty of a hint of `rule` named `technique` with chains of this
+/// complexity: the catalog's rating of those facts.
+fn difficulty(rule: Rule, technique: Technique, complexity: u32) -> f64 {
+    technique.se_rating_for(Facts::ForcingChains {
+        level: rule.level,
+        complexity,
+    })
 }
 
 /// One run of a chaining rule over one grid.
@@ -360,16 +367,17 @@ impl<'g> Search<'g> {
         self
     }
 
-    /// Whether hints of difficulty at least `base` cannot come first.
-    fn beyond_bound(&self, base: f64) -> bool {
-        self.bound.is_some_and(|bound| base > bound)
+    /// Whether hints of `technique` cannot come first, whatever their complexity (the
+    /// least difficulty is the rating without a length term).
+    fn beyond_bound(&self, technique: Technique) -> bool {
+        self.beyond_bound_at(technique, 0)
     }
 
-    /// Whether hints of base `base` and complexity at least `complexity` cannot come first
+    /// Whether hints of `technique` and complexity at least `complexity` cannot come first
     /// (the difficulty computed as a hint's is, so the comparison is exact).
-    fn beyond_bound_at(&self, base: f64, complexity: u32) -> bool {
+    fn beyond_bound_at(&self, technique: Technique, complexity: u32) -> bool {
         self.bound
-            .is_some_and(|bound| base + length_difficulty(complexity) > bound)
+            .is_some_and(|bound| difficulty(self.rule, technique, complexity) > bound)
     }
 
     fn push_hint(&mut self, hint: RawHint) {
@@ -415,6 +423,7 @@ impl<'g> Search<'g> {
             .map(|h| ChainHint {
                 rule,
                 kind: h.kind,
+                technique: h.technique,
                 x_links: h.x_links,
                 y_links: h.y_links,
                 removable: h.removable,
@@ -666,7 +675,7 @@ impl<'g> Search<'g> {
         // chain from "false" ends at "true", so those searches would find nothing.
         let reenterable = (y_links && grid.candidates(cell).len() == 2)
             || (x_links
-                && units_box_row_column(cell)
+                && se_order::units_of(cell)
                     .iter()
                     .any(|u| (grid.digit_cells(digit) & u.cell_set()).is_pair()));
         let (cycle_may, on_may, off_may) = match &self.loop_plan {
@@ -678,13 +687,13 @@ impl<'g> Search<'g> {
         }
         let source = self.arena.assume(cell, digit, true);
         let cycles =
-            if !cycle_may || !reenterable || self.beyond_bound(cycle_base(x_links, y_links)) {
+            if !cycle_may || !reenterable || self.beyond_bound(cycle_technique(x_links, y_links)) {
                 Vec::new()
             } else {
                 self.cycles(source, y_links, x_links)
             };
         let mut chains = Vec::new();
-        if x_links && !self.beyond_bound(forcing_base(x_links, y_links)) {
+        if x_links && !self.beyond_bound(forcing_chain_technique(y_links)) {
             if on_may {
                 chains.extend(self.forcing(source, y_links));
             }
@@ -723,11 +732,11 @@ impl<'g> Search<'g> {
         let mut found = Vec::new();
         let mut length = 0;
         let (mut expanded, mut closing) = (KeySet::default(), KeySet::default());
-        let base = cycle_base(x_links, y_links);
+        let technique = cycle_technique(x_links, y_links);
         while !pending_on.is_empty() || !pending_off.is_empty() {
             length += 1;
             // A loop closed from here on has more than `length` potentials.
-            if self.beyond_bound_at(base, length) {
+            if self.beyond_bound_at(technique, length) {
                 pending_on.clear();
                 pending_off.clear();
                 break;
@@ -841,7 +850,7 @@ impl<'g> Search<'g> {
             to_off.insert(src.cell, src.digit);
             pending_off.push_back(source);
         }
-        let base = forcing_base(true, y_links);
+        let technique = forcing_chain_technique(y_links);
         // Breadth first, so each phase derives potentials one link further from the source;
         // a chain ending there has more potentials than that depth.
         let mut depth = 0;
@@ -850,7 +859,7 @@ impl<'g> Search<'g> {
                 return false;
             }
             depth += 1;
-            search.beyond_bound_at(base, depth)
+            search.beyond_bound_at(technique, depth)
         };
         while !pending_on.is_empty() || !pending_off.is_empty() {
             if too_deep(self, pending_on) {
@@ -914,10 +923,10 @@ impl<'g> Search<'g> {
         }
         Some(RawHint::new(
             &self.arena,
+            self.rule,
             HintKind::Cycle { on },
             (x_links, y_links),
             (removable, None),
-            cycle_base(x_links, y_links),
             sort_key_of_links(x_links, y_links),
         ))
     }
@@ -960,10 +969,10 @@ impl<'g> Search<'g> {
         }
         Some(RawHint::new(
             &self.arena,
+            self.rule,
             HintKind::Forcing { target },
             (x_links, y_links),
             conclusion,
-            forcing_base(x_links, y_links),
             sort_key_of_links(x_links, y_links),
         ))
     }
@@ -1181,6 +1190,7 @@ impl<'g> Search<'g> {
         }
         let hint = RawHint::new(
             &self.arena,
+            self.rule,
             HintKind::Binary {
                 source,
                 on,
@@ -1189,7 +1199,6 @@ impl<'g> Search<'g> {
             },
             (true, true),
             conclusion,
-            self.rule.base_difficulty(),
             if absurd { 7 } else { 1 },
         );
         self.push_hint(hint);
@@ -1204,7 +1213,7 @@ impl<'g> Search<'g> {
         units: u32,
     ) {
         let grid = self.grid;
-        for (i, unit) in units_box_row_column(cell).into_iter().enumerate() {
+        for (i, unit) in se_order::units_of(cell).into_iter().enumerate() {
             if units & (1 << i) == 0 {
                 continue; // (a part the screen found no hint in)
             }
@@ -1270,30 +1279,12 @@ impl<'g> Search<'g> {
         }
         Some(RawHint::new(
             &self.arena,
+            self.rule,
             kind,
             (true, true),
             conclusion,
-            self.rule.base_difficulty(),
             sort_key,
         ))
-    }
-}
-
-/// SE's base difficulty of a bidirectional cycle: 6.5 for X or Y links alone, 7.0 for both.
-fn cycle_base(x_links: bool, y_links: bool) -> f64 {
-    if x_links && y_links {
-        7.0
-    } else {
-        6.5
-    }
-}
-
-/// SE's base difficulty of a forcing chain: 6.6 with X links alone, 7.0 with both.
-fn forcing_base(x_links: bool, y_links: bool) -> f64 {
-    if x_links && y_links {
-        7.0
-    } else {
-        6.6
     }
 }
 

@@ -1,27 +1,32 @@
-//! Chains and forcing chains as Sudoku Explainer 1.2.1 finds and rates them.
+//! Sudoku Explainer 1.2.1's chaining rules, its forcing chains and cycles, as SE finds and
+//! rates them: from an assumption, implications are followed until they meet a conclusion.
+//! (HoDoKu's chains, alternating strong and weak links from end to end, are another family:
+//! `finders::aic`.)
 //!
 //! Owns SE's chaining rules, each one search over the whole grid whose hints are sorted and
 //! reported in SE's order, so ratings agree with SE's:
 //!
-//! | rule (SE) | techniques | base |
-//! |---|---|---|
-//! | Forcing Chains & Cycles | Bidirectional X-Cycle, Bidirectional Y-Cycle, Forcing X-Chain, Bidirectional Cycle, Forcing Chain | 6.5, 6.5, 6.6, 7.0, 7.0 |
-//! | Nishio Forcing Chains | Nishio Forcing Chains | 7.5 |
-//! | Multiple Forcing Chains | Cell Forcing Chains, Region Forcing Chains | 8.0 |
-//! | Dynamic Forcing Chains | Dynamic Contradiction / Double / Cell / Region Forcing Chains | 8.5 |
-//! | Dynamic Forcing Chains (+) | Dynamic Forcing Chains (+) | 9.0 |
-//! | Nested Forcing Chains, levels 2-5 | Nested Forcing Chains | 9.5, 10.0, 10.5, 11.0 |
+//! | rule (SE) | techniques |
+//! |---|---|
+//! | Forcing Chains & Cycles | Bidirectional X-Cycle, Bidirectional Y-Cycle, Forcing X-Chain, Bidirectional Cycle, Forcing Chain |
+//! | Nishio Forcing Chains | Nishio Forcing Chains |
+//! | Multiple Forcing Chains | Cell Forcing Chains, Region Forcing Chains |
+//! | Dynamic Forcing Chains | Dynamic Contradiction / Double / Cell / Region Forcing Chains |
+//! | Dynamic Forcing Chains (+) | Dynamic Forcing Chains (+) |
+//! | Nested Forcing Chains, levels 2-5 | Nested Forcing Chains |
 //!
-//! Every hint adds SE's length term to its base (`hint::length_difficulty`, from the chain's
-//! complexity: the distinct potentials of all its chains plus those of nested chains). Within
+//! A hint's difficulty is the catalog's rating of its technique with its facts
+//! (`Technique::se_rating_for` with `Facts::ForcingChains`: the rule's level and the chains'
+//! complexity, the distinct potentials of all its chains plus those of nested chains, which
+//! give SE's length term). Within
 //! a rule, hints are sorted by difficulty, then complexity, then SE's sort key (cycles and
 //! forcing chains 2-4 by link kinds, double 1, cell 5, region 6, contradiction 7), ties kept
 //! in search order; a hint removing the same candidates as an earlier one is dropped. The
 //! pipeline takes the first, as SE does. Rules whose techniques are found together are one
 //! *group* ([`group_leader`]): the pipeline runs the group's search once.
 //!
-//! Search order and link rules are in [`engine`]; the inner techniques of levels 1-5 in
-//! [`advanced`]. Notation is Stepwise's: the chain as potentials (`r1c2=5` true, `r1c2<>5`
+//! Search order and link rules are in `engine.rs`; the inner techniques of levels 1-5 in
+//! `advanced.rs`. Notation is Stepwise's: the chain as potentials (`r1c2=5` true, `r1c2<>5`
 //! false) joined by `->`, e.g.
 //! `Forcing X-Chain: r1c6=3 -> r2c4<>3 -> r2c9=3 -> r1c7<>3 ... -> r1c6<>3 => r1c6<>3`;
 //! forcing chains with several branches name the assumption and the common conclusion, and
@@ -92,53 +97,6 @@ impl Rule {
             nishio: false,
             level,
         }
-    }
-
-    /// SE's base difficulty of the rule's multi-branch hints (`Chaining.getDifficulty`).
-    pub fn base_difficulty(self) -> f64 {
-        if self.level >= 2 {
-            9.5 + 0.5 * (self.level - 2) as f64
-        } else if self.level > 0 {
-            8.5 + 0.5 * self.level as f64
-        } else if self.nishio {
-            7.5
-        } else if self.dynamic {
-            8.5
-        } else {
-            8.0
-        }
-    }
-}
-
-/// The technique that names a hint.
-fn technique_of(hint: &ChainHint) -> Technique {
-    use Technique::*;
-    let rule = hint.rule;
-    match &hint.kind {
-        HintKind::Cycle { .. } => match (hint.x_links, hint.y_links) {
-            (true, true) => BidirectionalCycle,
-            (false, true) => BidirectionalYCycle,
-            _ => BidirectionalXCycle,
-        },
-        HintKind::Forcing { .. } => {
-            if hint.y_links {
-                ForcingChain
-            } else {
-                ForcingXChain
-            }
-        }
-        kind if rule.level >= 2 => {
-            let _ = kind;
-            NestedForcingChains
-        }
-        _ if rule.level == 1 => DynamicForcingChainsPlus,
-        HintKind::Binary { .. } if rule.nishio => NishioForcingChains,
-        HintKind::Binary { absurd: true, .. } => DynamicContradictionForcingChains,
-        HintKind::Binary { .. } => DynamicDoubleForcingChains,
-        HintKind::Cell { .. } if rule.dynamic => DynamicCellForcingChains,
-        HintKind::Cell { .. } => CellForcingChains,
-        HintKind::Region { .. } if rule.dynamic => DynamicRegionForcingChains,
-        HintKind::Region { .. } => RegionForcingChains,
     }
 }
 
@@ -333,7 +291,7 @@ fn conclusion_text(placement: Option<(Cell, Digit)>, removable: &[(Cell, Digit)]
 /// A chaining hint as a step: technique, placement and removals, the pattern of every node
 /// and link, the subject and the sentence listing each branch.
 fn to_step(grid: &Grid, hint: &ChainHint) -> Step {
-    let technique = technique_of(hint);
+    let technique = hint.technique;
     let arena = &hint.arena;
     let targets = hint.targets();
     let placements: Vec<Candidate> = hint
@@ -442,9 +400,7 @@ fn to_step(grid: &Grid, hint: &ChainHint) -> Step {
             (subject, text)
         }
     };
-    let mut step = Step::new(technique, placements, eliminations, pattern, subject, text);
-    step.rating_bonus = hint.difficulty - technique.se_rating();
-    step
+    Step::new(technique, placements, eliminations, pattern, subject, text).with_facts(hint.facts())
 }
 
 #[cfg(test)]

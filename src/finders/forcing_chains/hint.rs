@@ -1,11 +1,14 @@
 //! What a chaining rule found, before it becomes a [`Step`](crate::step::Step): the kind of
-//! conclusion, the chains behind it, what it removes or places, and Sudoku Explainer's
-//! complexity, difficulty and sort key, which decide which hint the rule reports first.
+//! conclusion, the chains behind it, what it removes or places, the technique that names it,
+//! and Sudoku Explainer's complexity and sort key. With the catalog's rating of those facts
+//! (`Technique::se_rating_for`) they decide which hint the rule reports first.
 
 use std::rc::Rc;
 
+use crate::finders::se_order;
 use crate::geometry::{cell_name, peers, Cell, Digit, Unit};
 use crate::grid::Grid;
+use crate::technique::{Facts, Technique};
 
 use super::advanced::RuleSource;
 use super::potentials::{Arena, Cause, KeySet};
@@ -42,6 +45,8 @@ pub enum HintKind {
 pub struct ChainHint {
     pub rule: Rule,
     pub kind: HintKind,
+    /// The technique that names the hint (`technique_of`).
+    pub technique: Technique,
     /// Which links the search used: X (one digit's places in a unit) and Y (one cell's digits).
     pub x_links: bool,
     pub y_links: bool,
@@ -52,7 +57,8 @@ pub struct ChainHint {
     /// Distinct potentials of every chain, nested chains included (Sudoku Explainer's
     /// `getComplexity`).
     pub complexity: u32,
-    /// Sudoku Explainer's difficulty: the rule's base plus the length term.
+    /// Sudoku Explainer's difficulty, the catalog's rating of the hint's facts
+    /// ([`ChainHint::facts`]), kept since the rule's sort compares it often.
     pub difficulty: f64,
     /// Third sort key after difficulty and complexity (SE's `getSortKey`).
     pub sort_key: u8,
@@ -78,6 +84,50 @@ impl ChainHint {
     /// The last nodes of every chain the conclusion rests on.
     pub fn targets(&self) -> Vec<u32> {
         self.kind.targets()
+    }
+
+    /// What the rating reads: the rule's level and the hint's complexity.
+    pub fn facts(&self) -> Facts {
+        Facts::ForcingChains {
+            level: self.rule.level,
+            complexity: self.complexity,
+        }
+    }
+}
+
+/// The technique of a hint of `rule` of this kind, found with these links.
+pub(super) fn technique_of(rule: Rule, kind: &HintKind, x_links: bool, y_links: bool) -> Technique {
+    use Technique::*;
+    match kind {
+        HintKind::Cycle { .. } => cycle_technique(x_links, y_links),
+        HintKind::Forcing { .. } => forcing_chain_technique(y_links),
+        _ if rule.level >= 2 => NestedForcingChains,
+        _ if rule.level == 1 => DynamicForcingChainsPlus,
+        HintKind::Binary { .. } if rule.nishio => NishioForcingChains,
+        HintKind::Binary { absurd: true, .. } => DynamicContradictionForcingChains,
+        HintKind::Binary { .. } => DynamicDoubleForcingChains,
+        HintKind::Cell { .. } if rule.dynamic => DynamicCellForcingChains,
+        HintKind::Cell { .. } => CellForcingChains,
+        HintKind::Region { .. } if rule.dynamic => DynamicRegionForcingChains,
+        HintKind::Region { .. } => RegionForcingChains,
+    }
+}
+
+/// The technique of a bidirectional cycle along these links.
+pub(super) fn cycle_technique(x_links: bool, y_links: bool) -> Technique {
+    match (x_links, y_links) {
+        (true, true) => Technique::BidirectionalCycle,
+        (false, true) => Technique::BidirectionalYCycle,
+        _ => Technique::BidirectionalXCycle,
+    }
+}
+
+/// The technique of a forcing chain, which always takes X links, with Y links or without.
+pub(super) fn forcing_chain_technique(y_links: bool) -> Technique {
+    if y_links {
+        Technique::ForcingChain
+    } else {
+        Technique::ForcingXChain
     }
 }
 
@@ -173,6 +223,7 @@ pub(super) fn compacted(hints: &[ChainHint]) -> Vec<ChainHint> {
         .map(|h| ChainHint {
             rule: h.rule,
             kind: h.kind.renumbered(|id| new_id[id as usize]),
+            technique: h.technique,
             x_links: h.x_links,
             y_links: h.y_links,
             removable: h.removable.clone(),
@@ -184,26 +235,6 @@ pub(super) fn compacted(hints: &[ChainHint]) -> Vec<ChainHint> {
             rule_sources: h.rule_sources.clone(),
         })
         .collect()
-}
-
-/// Sudoku Explainer's length term: 0.1 for each step of the thresholds 4, 6, 8, 12, 16, ...
-/// that `complexity - 2` exceeds. Accumulated exactly as SE does, so floating-point ties
-/// fall the same way.
-pub fn length_difficulty(complexity: u32) -> f64 {
-    let length = complexity as i64 - 2;
-    let mut added = 0.0;
-    let mut ceiling: i64 = 4;
-    let mut odd = false;
-    while length > ceiling {
-        added += 0.1;
-        ceiling = if odd {
-            ceiling * 4 / 3
-        } else {
-            ceiling * 3 / 2
-        };
-        odd = !odd;
-    }
-    added
 }
 
 /// Flat complexity of a set of chains plus the complexity of each distinct nested chain met
@@ -318,7 +349,7 @@ impl ChainHint {
                                 .iter()
                                 .all(|d| offs.contains(&(n.cell, d))),
                             _ => {
-                                let [b, r, c] = super::engine::units_box_row_column(n.cell);
+                                let [b, r, c] = se_order::units_of(n.cell);
                                 let unit = match cause {
                                     Cause::HiddenBox => b,
                                     Cause::HiddenRow => r,
@@ -421,30 +452,5 @@ impl ChainHint {
         } else {
             Err("the chains do not end in the stated conclusion".into())
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::length_difficulty;
-
-    #[test]
-    fn length_term_follows_se_thresholds() {
-        let added = |c: u32| (length_difficulty(c) * 10.0).round() as u32;
-        // length = complexity - 2; thresholds 4, 6, 8, 12, 16, 24, 32, 48, 64, 96.
-        assert_eq!(added(6), 0);
-        assert_eq!(added(7), 1);
-        assert_eq!(added(8), 1);
-        assert_eq!(added(9), 2);
-        assert_eq!(added(10), 2);
-        assert_eq!(added(11), 3);
-        assert_eq!(added(14), 3);
-        assert_eq!(added(15), 4);
-        assert_eq!(added(18), 4);
-        assert_eq!(added(19), 5);
-        assert_eq!(added(26), 5);
-        assert_eq!(added(27), 6);
-        assert_eq!(added(98), 9);
-        assert_eq!(added(99), 10);
     }
 }

@@ -1,7 +1,9 @@
-//! Chains, as HoDoKu defines them: Remote Pair, X-Chain, XY-Chain, Continuous and
-//! Discontinuous Nice Loops, AICs, and the grouped forms of the last three.
+//! HoDoKu's chains, all alternating inference chains (AICs): Remote Pair, X-Chain, XY-Chain,
+//! Continuous and Discontinuous Nice Loops, AICs, the grouped forms of the last three, and
+//! AICs with ALS nodes. (Sudoku Explainer's chaining rules, which follow implications from an
+//! assumption, are another family: `finders::forcing_chains`.)
 //!
-//! Every chain is a path through the link graph of `finders::links` whose links alternate
+//! Every chain is a path through the link graph of [`links`] whose links alternate
 //! strong and weak: a start node assumed false, a strong link makes the next true, a weak link
 //! the one after false, and so on, so the path ends on a node that is true whenever the start
 //! is false. One of the two ends is therefore true.
@@ -37,7 +39,7 @@
 //!
 //! - **AIC with ALS nodes**: an AIC (groups allowed) that passes through an almost locked set:
 //!   entering it on a digit that is then false there, the set is locked without it and holds
-//!   the digit it is left on (see `finders::links`).
+//!   the digit it is left on (see [`links`]).
 //!
 //! Notation: AICs in Eureka notation, the usual form for them: `(5)r1c1=(5-3)r1c4=(3)r6c4`,
 //! nodes `(digit)cells`, `=` strong, `-` weak, consecutive nodes in one cell or one almost
@@ -52,17 +54,19 @@
 //! link's after it), `Discontinuous Nice Loop: 1 r5c6 -1- r5c3 ... =4= r5c6 => r5c6<>1`.
 //! The eliminations use Stepwise's shared notation (`r1c5,r3c5<>1`, `r5c4<>38`).
 
+pub mod links;
+
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::ops::ControlFlow;
 use std::rc::Rc;
 
-use super::links::{GraphKind, LinkGraph, Node};
 use super::Emit;
 use crate::geometry::{cell_name, Cell, CellSet, Digit, DigitSet};
 use crate::grid::Grid;
 use crate::step::{digit_list, Candidate, ChainNode, Link, Pattern, Role, Step};
-use crate::technique::Technique;
+use crate::technique::{Facts, Technique};
+use links::{GraphKind, LinkGraph, Node};
 
 /// The longest chain searched, in nodes (a loop's start counted once). HoDoKu's chains in the
 /// shared HoDoKu paths rarely pass 20 nodes, and the cap keeps every search a few milliseconds.
@@ -397,23 +401,6 @@ impl Collector {
     }
 }
 
-/// Sudoku Explainer's length term for a chain of `nodes` nodes (length = nodes - 2).
-pub fn se_length_bonus(nodes: usize) -> f64 {
-    let length = nodes.saturating_sub(2);
-    let (mut added, mut ceil, mut odd) = (0.0, 4usize, false);
-    while length > ceil {
-        added += 0.1;
-        ceil = if odd { ceil * 4 / 3 } else { ceil * 3 / 2 };
-        odd = !odd;
-    }
-    added
-}
-
-/// Sukaku Explainer's `StrongLinks` term beyond three strong links: +0.4 a link.
-fn strong_links_bonus(strong_links: usize) -> f64 {
-    0.4 * strong_links.saturating_sub(3) as f64
-}
-
 fn step(graph: &LinkGraph, found: Found) -> Step {
     let chain = &found.chain;
     let mut pattern = Pattern::default();
@@ -460,20 +447,20 @@ fn step(graph: &LinkGraph, found: Found) -> Step {
         })
         .collect();
     pattern = pattern.candidates(found.eliminations.iter().copied(), Role::Cover);
-    let mut step = Step::new(
+    // (At most `MAX_NODES` nodes, so the counts fit.)
+    let facts = Facts::Chain {
+        nodes: chain.size() as u8,
+        strong_links: chain.strong.iter().filter(|&&s| s).count() as u8,
+    };
+    Step::new(
         found.technique,
         vec![],
         found.eliminations,
         pattern,
         found.subject,
         found.text,
-    );
-    step.rating_bonus = if found.technique == Technique::XChain {
-        strong_links_bonus(chain.strong.iter().filter(|&&s| s).count())
-    } else {
-        se_length_bonus(chain.size())
-    };
-    step
+    )
+    .with_facts(facts)
 }
 
 /// X-Chain: one digit, three or more strong links along units.
@@ -1579,15 +1566,5 @@ mod tests {
         assert_eq!(nodes.len(), 6);
         assert!(nodes[2].als.len() == 3 && nodes[3].als.len() == 3);
         assert!(step.pattern.links[2].strong && step.pattern.links[4].strong);
-    }
-
-    #[test]
-    fn length_terms() {
-        // Sudoku Explainer's thresholds: lengths up to 4 add nothing, 5-6 add 0.1, 7-8 0.2.
-        assert_eq!(se_length_bonus(6), 0.0);
-        assert!((se_length_bonus(7) - 0.1).abs() < 1e-9);
-        assert!((se_length_bonus(10) - 0.2).abs() < 1e-9);
-        assert!((se_length_bonus(14) - 0.3).abs() < 1e-9);
-        assert!((strong_links_bonus(5) - 0.8).abs() < 1e-9);
     }
 }

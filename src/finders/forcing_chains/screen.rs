@@ -27,7 +27,8 @@ use std::rc::Rc;
 
 use arrayvec::ArrayVec;
 
-use crate::geometry::{peers, unit_sets_of, Cell, CellSet, Digit};
+use crate::finders::se_order;
+use crate::geometry::{peers, Cell, CellSet, Digit};
 use crate::grid::Grid;
 
 use super::Rule;
@@ -437,8 +438,7 @@ fn is_pair(mask: u16) -> bool {
 
 /// A cell's box, row and column as cell masks, in SE's link order.
 fn box_row_column(cell: Cell) -> [u128; 3] {
-    let [row, column, boxed] = unit_sets_of(cell);
-    [boxed.0, row.0, column.0]
+    se_order::unit_sets_of(cell).map(|set| set.0)
 }
 
 impl<'g> Screen<'g> {

@@ -24,13 +24,13 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use crate::finders::all;
+use crate::finders::{all, se_order};
 use crate::geometry::{Cell, Digit, Unit};
 use crate::grid::Grid;
 use crate::step::{Role, Step};
 use crate::technique::Technique;
 
-use super::engine::{units_box_row_column, Search};
+use super::engine::Search;
 use super::focus::Focus;
 use super::hint::{compacted, ChainHint, HintKind};
 use super::potentials::{Cause, FastMap, KeySet, PotentialSet};
@@ -407,7 +407,7 @@ fn rule_sources(hint: &ChainHint) -> Rc<[RuleSource]> {
                 let found = match cause {
                     Some(Cause::NakedSingle) => Some(RuleSource::Cell(n.cell)),
                     Some(c @ (Cause::HiddenBox | Cause::HiddenRow | Cause::HiddenColumn)) => {
-                        let [b, r, col] = units_box_row_column(n.cell);
+                        let [b, r, col] = se_order::units_of(n.cell);
                         let unit = match c {
                             Cause::HiddenBox => b,
                             Cause::HiddenRow => r,

@@ -1,0 +1,533 @@
+//! The dependency rules of ARCHITECTURE.md, checked on the source text: each layer's library
+//! code (its tests aside) may not use the modules above it, and the finders hold no rating
+//! numbers. A finder that imports the pipeline, or a grid that imports a finder, fails here
+//! with its file and line.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+/// The finders and the modules above them, which run, rate, explain and read; a finder only
+/// finds.
+const FINDERS_AND_ABOVE: &[&str] = &[
+    "finders",
+    "pipeline",
+    "profile",
+    "rating",
+    "analysis",
+    "agreement",
+    "hint",
+    "explain",
+    "format",
+    "cli",
+];
+
+/// The modules above the finders.
+const ABOVE_FINDERS: &[&str] = FINDERS_AND_ABOVE.split_at(1).1;
+
+/// Which crate modules (`crate::NAME`) a part's library code may use.
+enum Uses {
+    /// Any but these.
+    NoneOf(&'static [&'static str]),
+    /// Only these and itself: a bottom layer, which no module may slip under.
+    OnlyOf(&'static [&'static str]),
+}
+
+/// A part of the crate, what it may use, and why.
+struct Rule {
+    /// A file under `src/`, or a folder ending in `/`.
+    part: &'static str,
+    uses: Uses,
+    why: &'static str,
+}
+
+const RULES: &[Rule] = &[
+    Rule {
+        part: "finders/",
+        uses: Uses::NoneOf(ABOVE_FINDERS),
+        why: "the finders sit below the pipeline, profiles, rating, hints, explanations and \
+              formats: a finder finds steps and records facts; the layers above run and rate them",
+    },
+    Rule {
+        part: "technique.rs",
+        uses: Uses::NoneOf(FINDERS_AND_ABOVE),
+        why: "the catalog sits below the finders (they read its names and its rating formula)",
+    },
+    Rule {
+        part: "step.rs",
+        uses: Uses::NoneOf(FINDERS_AND_ABOVE),
+        why: "a step sits below the finders that build it",
+    },
+    Rule {
+        part: "geometry.rs",
+        uses: Uses::OnlyOf(&[]),
+        why: "geometry is the bottom layer: cells, units and bitsets use nothing else",
+    },
+    Rule {
+        part: "grid.rs",
+        uses: Uses::OnlyOf(&["geometry"]),
+        why: "the grid sits on geometry alone, below the finders and everything above them",
+    },
+];
+
+fn src_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("src")
+}
+
+/// Every `.rs` file under `dir`, sorted.
+fn rust_files(dir: &Path) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    let mut pending = vec![dir.to_path_buf()];
+    while let Some(dir) = pending.pop() {
+        for entry in fs::read_dir(&dir).expect("a readable source folder") {
+            let path = entry.expect("a folder entry").path();
+            if path.is_dir() {
+                pending.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+/// The source with comments and the contents of string and character literals blanked out
+/// (newlines kept, so line numbers hold): what is left is code.
+fn code_only(source: &str) -> String {
+    let chars: Vec<char> = source.chars().collect();
+    let mut out = String::with_capacity(source.len());
+    let blank = |c: char| if c == '\n' { '\n' } else { ' ' };
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        let next = chars.get(i + 1).copied();
+        if c == '/' && next == Some('/') {
+            while i < chars.len() && chars[i] != '\n' {
+                out.push(' ');
+                i += 1;
+            }
+        } else if c == '/' && next == Some('*') {
+            let mut depth = 0;
+            while i < chars.len() {
+                if chars[i] == '/' && chars.get(i + 1) == Some(&'*') {
+                    depth += 1;
+                    out.push_str("  ");
+                    i += 2;
+                } else if chars[i] == '*' && chars.get(i + 1) == Some(&'/') {
+                    depth -= 1;
+                    out.push_str("  ");
+                    i += 2;
+                    if depth == 0 {
+                        break;
+                    }
+                } else {
+                    out.push(blank(chars[i]));
+                    i += 1;
+                }
+            }
+        } else if c == 'r'
+            && matches!(next, Some('"' | '#'))
+            && !is_ident(chars.get(i.wrapping_sub(1)))
+        {
+            // A raw string: r"...", r#"..."#.
+            let hashes = chars[i + 1..].iter().take_while(|&&h| h == '#').count();
+            if chars.get(i + 1 + hashes) != Some(&'"') {
+                out.push(c);
+                i += 1;
+                continue;
+            }
+            let close: String = std::iter::once('"')
+                .chain(std::iter::repeat_n('#', hashes))
+                .collect();
+            out.push('"');
+            i += 2 + hashes;
+            while i < chars.len() && !chars[i..].iter().collect::<String>().starts_with(&close) {
+                out.push(blank(chars[i]));
+                i += 1;
+            }
+            out.push('"');
+            i += close.len();
+        } else if c == '"' {
+            out.push('"');
+            i += 1;
+            while i < chars.len() && chars[i] != '"' {
+                if chars[i] == '\\' {
+                    out.push(' ');
+                    i += 1;
+                }
+                if i < chars.len() {
+                    out.push(blank(chars[i]));
+                    i += 1;
+                }
+            }
+            out.push('"');
+            i += 1;
+        } else if c == '\'' {
+            // A character literal ('x', '\n', '\u{..}'); a lifetime ('a) has no closing quote.
+            let end = if next == Some('\\') {
+                chars[i + 2..]
+                    .iter()
+                    .position(|&q| q == '\'')
+                    .map(|p| i + 2 + p)
+            } else if chars.get(i + 2) == Some(&'\'') {
+                Some(i + 2)
+            } else {
+                None
+            };
+            match end {
+                Some(end) => {
+                    out.push('\'');
+                    out.extend(std::iter::repeat_n(' ', end - i - 1));
+                    out.push('\'');
+                    i = end + 1;
+                }
+                None => {
+                    out.push(c);
+                    i += 1;
+                }
+            }
+        } else {
+            out.push(c);
+            i += 1;
+        }
+    }
+    out
+}
+
+fn is_ident(c: Option<&char>) -> bool {
+    c.is_some_and(|c| c.is_alphanumeric() || *c == '_')
+}
+
+/// The code with every `#[cfg(test)]` item (a test module or helper, up to its closing brace)
+/// blanked out, lines kept: what is left is library code.
+fn library_code(code: &str) -> String {
+    let mut kept = String::with_capacity(code.len());
+    let mut skipping = false;
+    let mut depth = 0i32;
+    let mut entered = false;
+    for line in code.lines() {
+        if !skipping && line.trim_start().starts_with("#[cfg(test)]") {
+            skipping = true;
+            depth = 0;
+            entered = false;
+        }
+        if skipping {
+            for c in line.chars() {
+                match c {
+                    '{' => {
+                        depth += 1;
+                        entered = true;
+                    }
+                    '}' => depth -= 1,
+                    _ => {}
+                }
+            }
+            // The item ends where its braces close, or at a `;` (`mod tests;`).
+            let ended = (entered && depth == 0) || (!entered && line.trim_end().ends_with(';'));
+            if ended {
+                skipping = false;
+            }
+            kept.push('\n');
+            continue;
+        }
+        kept.push_str(line);
+        kept.push('\n');
+    }
+    kept
+}
+
+/// Files declared as test modules (`#[cfg(test)] mod NAME;`) in `code`, found beside `file`.
+fn test_module_files(file: &Path, code: &str) -> Vec<PathBuf> {
+    let dir = if file
+        .file_name()
+        .is_some_and(|n| n == "mod.rs" || n == "lib.rs")
+    {
+        file.parent().expect("a folder").to_path_buf()
+    } else {
+        file.with_extension("")
+    };
+    let lines: Vec<&str> = code.lines().collect();
+    let mut found = Vec::new();
+    for pair in lines.windows(2) {
+        if pair[0].trim() == "#[cfg(test)]" {
+            let declared = pair[1].trim();
+            if let Some(name) = declared
+                .strip_prefix("mod ")
+                .and_then(|rest| rest.strip_suffix(';'))
+            {
+                found.push(dir.join(format!("{name}.rs")));
+                found.push(dir.join(name).join("mod.rs"));
+            }
+        }
+    }
+    found
+}
+
+/// The crate modules the code names, each with its line: `crate::NAME` and each top-level
+/// name of `crate::{NAME::..., NAME}` (a group may span lines).
+fn crate_modules(code: &str) -> Vec<(usize, String)> {
+    let mut names = Vec::new();
+    let mut searched = 0;
+    while let Some(found) = code[searched..].find("crate::") {
+        let at = searched + found;
+        searched = at + "crate::".len();
+        let line = code[..at].matches('\n').count() + 1;
+        if is_ident(code[..at].chars().next_back().as_ref()) || code[..at].ends_with('$') {
+            continue;
+        }
+        let rest = &code[searched..];
+        let first_word = |text: &str| -> String {
+            text.trim_start()
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_')
+                .collect()
+        };
+        let Some(group) = rest.strip_prefix('{') else {
+            names.push((line, first_word(rest)));
+            continue;
+        };
+        // The group's top-level items, split at commas outside nested braces.
+        let mut items = vec![String::new()];
+        let mut depth = 0;
+        for c in group.chars() {
+            match c {
+                '}' if depth == 0 => break,
+                ',' if depth == 0 => items.push(String::new()),
+                '{' | '}' => {
+                    depth += if c == '{' { 1 } else { -1 };
+                    items.last_mut().expect("an item").push(c);
+                }
+                _ => items.last_mut().expect("an item").push(c),
+            }
+        }
+        names.extend(
+            items
+                .iter()
+                .map(|item| first_word(item))
+                .filter(|name| !name.is_empty())
+                .map(|name| (line, name)),
+        );
+    }
+    names
+}
+
+/// The module path of a file under `src/` (`finders/aic/links.rs` is `finders::aic::links`).
+fn module_depth(relative: &Path) -> usize {
+    let parts: Vec<_> = relative.components().collect();
+    let last = relative.file_name().expect("a file name");
+    if last == "mod.rs" || last == "lib.rs" || last == "main.rs" {
+        parts.len() - 1
+    } else {
+        parts.len()
+    }
+}
+
+/// The longest run of `super::` in a line.
+fn longest_super_chain(line: &str) -> usize {
+    let mut longest = 0;
+    let mut rest = line;
+    while let Some(at) = rest.find("super::") {
+        let before = rest[..at].chars().next_back();
+        let mut count = 0;
+        let mut tail = &rest[at..];
+        while let Some(after) = tail.strip_prefix("super::") {
+            count += 1;
+            tail = after;
+        }
+        if !before.is_some_and(|c| c.is_alphanumeric() || c == '_') {
+            longest = longest.max(count);
+        }
+        rest = tail;
+    }
+    longest
+}
+
+/// Every file under `src/` (relative to it) with its library code, test modules left out.
+fn library_sources() -> Vec<(PathBuf, String)> {
+    let src = src_dir();
+    let files = rust_files(&src);
+    let codes: Vec<(PathBuf, String)> = files
+        .iter()
+        .map(|f| {
+            (
+                f.clone(),
+                code_only(&fs::read_to_string(f).expect("a readable file")),
+            )
+        })
+        .collect();
+    let test_files: Vec<PathBuf> = codes
+        .iter()
+        .flat_map(|(f, code)| test_module_files(f, code))
+        .collect();
+    codes
+        .into_iter()
+        .filter(|(f, _)| !test_files.contains(f))
+        .map(|(f, code)| {
+            let relative = f.strip_prefix(&src).expect("under src").to_path_buf();
+            (relative, library_code(&code))
+        })
+        .collect()
+}
+
+fn in_part(relative: &Path, part: &str) -> bool {
+    let relative = relative.to_string_lossy().replace('\\', "/");
+    if part.ends_with('/') {
+        relative.starts_with(part)
+    } else {
+        relative == part
+    }
+}
+
+#[test]
+fn each_layer_uses_only_the_layers_below_it() {
+    let sources = library_sources();
+    let mut broken = Vec::new();
+    for rule in RULES {
+        let files: Vec<_> = sources
+            .iter()
+            .filter(|(f, _)| in_part(f, rule.part))
+            .collect();
+        assert!(!files.is_empty(), "no source for {}", rule.part);
+        for (file, code) in files {
+            let own = rule.part.trim_end_matches('/').trim_end_matches(".rs");
+            for (n, name) in crate_modules(code) {
+                let refused = match rule.uses {
+                    Uses::OnlyOf(allowed) => name != own && !allowed.contains(&name.as_str()),
+                    Uses::NoneOf(forbidden) => forbidden.contains(&name.as_str()),
+                };
+                if refused {
+                    broken.push(format!(
+                        "src/{}:{n} uses crate::{name}, but {}",
+                        file.display(),
+                        rule.why
+                    ));
+                }
+            }
+            let depth = module_depth(file);
+            for (n, line) in code.lines().enumerate().map(|(i, l)| (i + 1, l)) {
+                if longest_super_chain(line) >= depth {
+                    broken.push(format!(
+                        "src/{}:{n} climbs with super:: out of its layer to the crate root; \
+                         name crate modules as crate::NAME, which these rules check",
+                        file.display()
+                    ));
+                }
+            }
+        }
+    }
+    assert!(broken.is_empty(), "layering broken:\n{}", broken.join("\n"));
+}
+
+/// Ratings are computed in one place, the catalog's formula (`Technique::se_rating_for`);
+/// a finder records facts. So the finders' library code holds no number with a decimal point.
+#[test]
+fn the_finders_hold_no_rating_numbers() {
+    let mut found = Vec::new();
+    for (file, code) in library_sources() {
+        if !in_part(&file, "finders/") {
+            continue;
+        }
+        for (n, line) in code.lines().enumerate().map(|(i, l)| (i + 1, l)) {
+            if let Some(number) = float_literal(line) {
+                found.push(format!("src/{}:{n}: {number}", file.display()));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "rating numbers belong in technique.rs (Technique::se_rating_for), a finder records \
+         Facts:\n{}",
+        found.join("\n")
+    );
+}
+
+/// The first float literal of a line of code (`0.1`, `4.`, `1e-9`), if any.
+fn float_literal(line: &str) -> Option<String> {
+    let chars: Vec<char> = line.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        let starts_number = chars[i].is_ascii_digit()
+            && !(i > 0 && (is_ident(chars.get(i - 1)) || chars[i - 1] == '.'));
+        if !starts_number {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        let digits = |i: &mut usize| {
+            while *i < chars.len() && (chars[*i].is_ascii_digit() || chars[*i] == '_') {
+                *i += 1;
+            }
+        };
+        digits(&mut i);
+        // `1.5` or `1.`, but not `0..9` nor `1.max(2)`.
+        let fraction = chars.get(i) == Some(&'.')
+            && !chars
+                .get(i + 1)
+                .is_some_and(|c| *c == '.' || c.is_alphabetic() || *c == '_');
+        if fraction {
+            i += 1;
+            digits(&mut i);
+        }
+        let exponent = matches!(chars.get(i), Some('e' | 'E'))
+            && chars
+                .get(i + 1)
+                .is_some_and(|c| c.is_ascii_digit() || *c == '-' || *c == '+');
+        if exponent {
+            i += 2;
+            digits(&mut i);
+        }
+        let suffix = ["f32", "f64"]
+            .into_iter()
+            .find(|s| chars[i..].iter().take(3).copied().eq(s.chars()));
+        if let Some(suffix) = suffix {
+            i += suffix.len();
+        }
+        if fraction || exponent || suffix.is_some() {
+            return Some(chars[start..i].iter().collect());
+        }
+    }
+    None
+}
+
+#[test]
+fn the_scanner_sees_what_it_should() {
+    let code = code_only("let a = \"crate::pipeline 0.5\"; // crate::rating 0.1\nlet b = 'x';");
+    assert!(
+        crate_modules(&code).is_empty() && float_literal(&code).is_none(),
+        "{code}"
+    );
+    let names = |code: &str| -> Vec<String> {
+        crate_modules(code)
+            .into_iter()
+            .map(|(_, name)| name)
+            .collect()
+    };
+    assert_eq!(
+        names("use crate::{geometry::{Cell, Unit}, pipeline::Options, rating};"),
+        ["geometry", "pipeline", "rating"]
+    );
+    assert_eq!(
+        names("use crate::{\n    grid::Grid,\n    hint,\n};"),
+        ["grid", "hint"]
+    );
+    assert_eq!(
+        crate_modules("x;\ncrate::rating::rate(&t)"),
+        [(2, "rating".to_string())]
+    );
+    assert_eq!(
+        float_literal("let x = base + 0.1 * n;").as_deref(),
+        Some("0.1")
+    );
+    assert_eq!(float_literal("for i in 0..9 { t.0.1; 1.max(2); }"), None);
+    assert_eq!(
+        float_literal("let y = 2f64 + 1e-9;").as_deref(),
+        Some("2f64")
+    );
+    assert_eq!(float_literal("let y = 1e-9;").as_deref(), Some("1e-9"));
+    assert_eq!(longest_super_chain("use super::super::pipeline;"), 2);
+    assert_eq!(module_depth(Path::new("finders/aic/links.rs")), 3);
+    assert_eq!(module_depth(Path::new("finders/aic/mod.rs")), 2);
+    let library =
+        library_code("fn a() {}\n#[cfg(test)]\nmod tests {\n    fn b() {}\n}\nfn c() {}\n");
+    assert_eq!(library, "fn a() {}\n\n\n\n\nfn c() {}\n");
+}
