@@ -84,7 +84,7 @@ fn main() {
         total += 1;
         let trace = hodoku_path(puzzle, &options, full);
         let rating = rate_hodoku(&trace);
-        let Some(ours) = level_index(&rating.level) else {
+        let Some(ours) = rating.level.map(|l| l as usize) else {
             unrated += 1;
             continue;
         };
@@ -94,7 +94,9 @@ fn main() {
         } else if list {
             println!(
                 "{puzzle}\tHoDoKu {level} {their_score} {hardest}\tStepwise {} {} {}",
-                rating.level, rating.score, rating.hardest
+                rating.level.map_or("none".to_string(), |l| l.to_string()),
+                rating.score,
+                rating.hardest.map_or("none".to_string(), |t| t.to_string())
             );
         }
         if theirs < Level::Extreme as usize {
@@ -110,7 +112,10 @@ fn main() {
                 .max_by_key(|t| (t.level(), t.info().hodoku_score))
                 .unwrap_or(Technique::FullHouse);
             *brute
-                .entry((rating.level.clone(), decisive.to_string()))
+                .entry((
+                    rating.level.map_or("none".to_string(), |l| l.to_string()),
+                    decisive.to_string(),
+                ))
                 .or_default() += 1;
         }
     }

@@ -3,7 +3,7 @@
 //! Owns [`Analysis`] (per puzzle: givens, [`Symmetry`], ER/EP/ED, level, steps, the technique
 //! histogram, the bottleneck steps and the `--require` checks), [`Requirement`] and the text
 //! rendering; [`summary`] owns the batch [`Summary`], [`plot`] its SVG histogram. Everything
-//! here is a pure function of a [`Trace`] and its [`Rating`]: a different profile takes a
+//! here is a pure function of a [`Trace`] and its [`PuzzleRating`]: a different profile takes a
 //! different path and so gets a different analysis.
 //!
 //! **Bottleneck steps** are defined so that a puzzle has at most [`MAX_BOTTLENECKS`] of them:

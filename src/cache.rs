@@ -4,7 +4,7 @@
 //! Owns the thread's cache bound: [`thread_limit`] is what a finder's memory may hold on this
 //! thread, set for one call by a [`crate::budget::Budget`] ([`LimitGuard`]) and otherwise
 //! [`DEFAULT_THREAD_BYTES`]. A memory never changes what is found, only how fast, so any bound
-//! is safe; a smaller one only costs speed. [`crate::finders::clear_caches`] empties this
+//! is safe; a smaller one only costs speed. `finders::clear_caches` empties this
 //! thread's memories.
 
 use std::cell::Cell;

@@ -16,6 +16,7 @@ use crate::pipeline::{solve, solve_without_uniqueness, Options, Status, Trace};
 pub use crate::profile::{RateSettings, RatedPath};
 use crate::rating::{is_rateable, PuzzleRating};
 use crate::step::Step;
+use crate::technique::{Level, Technique};
 
 /// The grid a parsed puzzle describes: a pencilmark grid keeps its candidates as written.
 pub fn grid_of(input: &PuzzleInput) -> Grid {
@@ -278,9 +279,9 @@ pub struct RateRecord {
     pub er: Option<f64>,
     pub ep: Option<f64>,
     pub ed: Option<f64>,
-    pub level: Option<String>,
+    pub level: Option<Level>,
     pub score: Option<u32>,
-    pub hardest: Option<String>,
+    pub hardest: Option<Technique>,
     pub steps: Option<usize>,
     pub status: String,
     pub error: Option<String>,
@@ -353,9 +354,10 @@ impl RateRecord {
             rating(self.er),
             rating(self.ep),
             rating(self.ed),
-            self.level.clone().unwrap_or_default(),
+            self.level.map_or(String::new(), |l| l.to_string()),
             self.score.map_or(String::new(), |s| s.to_string()),
-            self.hardest.as_deref().map_or(String::new(), quoted),
+            self.hardest
+                .map_or(String::new(), |t| quoted(&t.to_string())),
             self.steps.map_or(String::new(), |s| s.to_string()),
             self.status.clone(),
             self.error.as_deref().map_or(String::new(), quoted),

@@ -4,7 +4,7 @@
 //! - [`geometry`]: cells, units, peers and the bitsets every other module uses.
 //! - [`grid`]: the candidate state (givens, placed digits, candidates).
 //! - [`solver`]: the complete bitset search that proves validity (0, 1 or many solutions).
-//! - [`format`]: reading and writing puzzles in the formats people paste.
+//! - [`format`](mod@format): reading and writing puzzles in the formats people paste.
 //! - [`error`]: the one error type of the library.
 //! - [`technique`]: the catalog of technique names, families and ratings.
 //! - [`step`]: a deduction step, its pattern evidence and its notation.
@@ -20,7 +20,7 @@
 //! - [`analysis`]: a puzzle's symmetry, technique histogram and bottleneck steps; batch summaries.
 //! - [`agreement`]: how a rated file's ratings compare with ours, per ER band, and two paths aligned.
 //! - [`hint`]: the next hint from a user's state, at four levels of detail.
-//! - [`explain`]: the front door: solve logically, explain, rate and hint a parsed puzzle.
+//! - [`explain`](mod@explain): the front door: solve logically, explain, rate and hint a parsed puzzle.
 //! - [`apply`]: a player's own step checked against the state, the solution and the technique
 //!   named, and applied when sound.
 

@@ -39,8 +39,9 @@ pub struct Rating {
     pub er: f64,
     pub ep: f64,
     pub ed: f64,
-    /// Community name of the hardest technique used (the first step with the highest rating).
-    pub hardest: String,
+    /// The hardest technique used (the first step with the highest rating); `None` without
+    /// steps or when the path got stuck (a stuck path's hardest step is the one it lacks).
+    pub hardest: Option<Technique>,
 }
 
 /// HoDoKu's rating of a path: meant for a path of [`Options::hodoku`], where it agrees with
@@ -49,12 +50,11 @@ pub struct Rating {
 pub struct HodokuRating {
     /// Sum of the steps' HoDoKu base scores.
     pub score: u32,
-    /// `Easy`, `Medium`, `Hard`, `Unfair`, `Extreme`, or `Unrated` when the path is stuck or
-    /// the puzzle invalid.
-    pub level: String,
-    /// Community name of the technique with the highest base score (`none` without steps,
-    /// `(stuck)` when stuck).
-    pub hardest: String,
+    /// The level; `None` when the path did not solve the puzzle (HoDoKu cannot rate it).
+    pub level: Option<Level>,
+    /// The technique with the highest base score (on a tie the one HoDoKu tries first); `None`
+    /// without steps or when the path did not solve the puzzle.
+    pub hardest: Option<Technique>,
 }
 
 /// The most a path of this level may score before HoDoKu raises it to the next level.
@@ -86,15 +86,10 @@ pub fn rate_hodoku(trace: &Trace) -> HodokuRating {
         .map(|s| s.technique.info().hodoku_score)
         .sum();
     if trace.status != Status::Solved {
-        let hardest = if trace.status == Status::Stuck {
-            "(stuck)"
-        } else {
-            "none"
-        };
         return HodokuRating {
             score,
-            level: "Unrated".into(),
-            hardest: hardest.into(),
+            level: None,
+            hardest: None,
         };
     }
     let mut level = trace
@@ -112,11 +107,10 @@ pub fn rate_hodoku(trace: &Trace) -> HodokuRating {
         .steps
         .iter()
         .map(|s| s.technique)
-        .min_by_key(|&t| (std::cmp::Reverse(t.info().hodoku_score), rank(t)))
-        .map_or_else(|| "none".to_string(), |t| t.to_string());
+        .min_by_key(|&t| (std::cmp::Reverse(t.info().hodoku_score), rank(t)));
     HodokuRating {
         score,
-        level: level.to_string(),
+        level: Some(level),
         hardest,
     }
 }
@@ -128,7 +122,7 @@ impl Rating {
             er: STUCK_RATING,
             ep: STUCK_RATING,
             ed: STUCK_RATING,
-            hardest: "none".into(),
+            hardest: None,
         }
     }
 }
@@ -168,11 +162,7 @@ pub fn rate(trace: &Trace) -> Rating {
             Some(b) if b.rating() >= s.rating() => Some(b),
             _ => Some(s),
         });
-    let hardest = match (stuck, hardest_step) {
-        (false, Some(s)) => s.technique.to_string(),
-        (false, None) => "none".to_string(),
-        (true, _) => "(stuck)".to_string(),
-    };
+    let hardest = hardest_step.filter(|_| !stuck).map(|step| step.technique);
     Rating {
         er: round_rating(er),
         ep: round_rating(ep),
@@ -191,11 +181,13 @@ pub struct PuzzleRating {
     pub er: Option<f64>,
     pub ep: Option<f64>,
     pub ed: Option<f64>,
-    /// The hardest technique: SE's (highest rating) from the se path, else HoDoKu's (highest
-    /// base score) from the hodoku path; `(stuck)` when that path got stuck.
-    pub hardest: Option<String>,
+    /// The hardest technique (by its community name in JSON): SE's (highest rating) from the
+    /// se path, else HoDoKu's (highest base score) from the hodoku path; `None` without steps
+    /// or when that path got stuck.
+    pub hardest: Option<Technique>,
     /// HoDoKu's level; `None` when the hodoku path got stuck (HoDoKu cannot rate it either).
-    pub level: Option<String>,
+    pub level: Option<Level>,
+    /// HoDoKu's score, the sum of the hodoku path's base scores; `None` as for `level`.
     pub score: Option<u32>,
     /// The profile whose path gave ER, EP, ED and hardest (`se`, `sukaku`, `extended`, `all`,
     /// `custom`).
@@ -228,20 +220,17 @@ impl PuzzleRating {
         let se_rating = se.map(|(name, trace)| (name, rate(trace)));
         let hodoku_rating = hodoku.map(|(name, trace)| (name, trace, rate_hodoku(trace)));
         let hardest = match (&se_rating, &hodoku_rating) {
-            (Some((_, r)), _) => r.hardest.clone(),
-            (None, Some((_, _, h))) => h.hardest.clone(),
-            (None, None) => unreachable!("a path was taken"),
+            (Some((_, r)), _) => r.hardest,
+            (None, Some((_, _, h))) => h.hardest,
+            (None, None) => None,
         };
         let hodoku_solved = |trace: &Trace| trace.status == Status::Solved;
         PuzzleRating {
             er: se_rating.as_ref().map(|(_, r)| r.er),
             ep: se_rating.as_ref().map(|(_, r)| r.ep),
             ed: se_rating.as_ref().map(|(_, r)| r.ed),
-            hardest: (hardest != "none").then_some(hardest),
-            level: hodoku_rating
-                .as_ref()
-                .filter(|(_, t, _)| hodoku_solved(t))
-                .map(|(_, _, h)| h.level.clone()),
+            hardest,
+            level: hodoku_rating.as_ref().and_then(|(_, _, h)| h.level),
             score: hodoku_rating
                 .as_ref()
                 .filter(|(_, t, _)| hodoku_solved(t))
@@ -315,18 +304,21 @@ mod tests {
     #[test]
     fn score_above_a_levels_maximum_raises_it() {
         let easy = rate_hodoku(&trace_of(&[(Technique::HiddenSingleBox, 57)]));
-        assert_eq!((easy.score, easy.level.as_str()), (798, "Easy"));
+        assert_eq!((easy.score, easy.level), (798, Some(Level::Easy)));
         let medium = rate_hodoku(&trace_of(&[(Technique::HiddenSingleBox, 58)]));
-        assert_eq!((medium.score, medium.level.as_str()), (812, "Medium"));
+        assert_eq!((medium.score, medium.level), (812, Some(Level::Medium)));
         // A Medium technique and 1002 points: raised once, to Hard (Hard's maximum is 1600).
         let hard = rate_hodoku(&trace_of(&[
             (Technique::LockedCandidatesPointing, 1),
             (Technique::HiddenSingleLine, 68),
         ]));
-        assert_eq!((hard.score, hard.level.as_str()), (1002, "Hard"));
+        assert_eq!((hard.score, hard.level), (1002, Some(Level::Hard)));
         // An Extreme technique is never raised further.
         let extreme = rate_hodoku(&trace_of(&[(Technique::NestedForcingChains, 30)]));
-        assert_eq!((extreme.score, extreme.level.as_str()), (21000, "Extreme"));
+        assert_eq!(
+            (extreme.score, extreme.level),
+            (21000, Some(Level::Extreme))
+        );
     }
 
     /// The hardest step has the highest base score; on a tie, the technique HoDoKu tries first.
@@ -336,13 +328,13 @@ mod tests {
             (Technique::NakedSingle, 3),
             (Technique::FullHouse, 1),
         ]));
-        assert_eq!(r.hardest, "Full House");
+        assert_eq!(r.hardest, Some(Technique::FullHouse));
         let r = rate_hodoku(&trace_of(&[
             (Technique::HiddenSingleBox, 2),
             (Technique::XYWing, 1),
             (Technique::XYZWing, 1),
         ]));
-        assert_eq!(r.hardest, "XYZ-Wing");
+        assert_eq!(r.hardest, Some(Technique::XYZWing));
     }
 
     #[test]
@@ -350,9 +342,6 @@ mod tests {
         let mut trace = trace_of(&[(Technique::HiddenSingleBox, 3)]);
         trace.status = Status::Stuck;
         let r = rate_hodoku(&trace);
-        assert_eq!(
-            (r.level.as_str(), r.hardest.as_str()),
-            ("Unrated", "(stuck)")
-        );
+        assert_eq!((r.level, r.hardest), (None, None));
     }
 }

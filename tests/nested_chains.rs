@@ -8,7 +8,7 @@ mod common;
 use stepwise::grid::Grid;
 use stepwise::pipeline::{solve, Options, Status};
 use stepwise::rating::rate;
-use stepwise::technique::Technique;
+use stepwise::technique::{Level, Technique};
 
 #[test]
 fn a_nested_chain_puzzle_is_solved_with_se_ratings() {
@@ -88,6 +88,6 @@ fn hodoku_profile_solves_nested_chain_puzzles_by_logic() {
             "{line}: no nested chain"
         );
         let rating = stepwise::rating::rate_hodoku(&trace);
-        assert_eq!(rating.level, "Extreme", "{line}");
+        assert_eq!(rating.level, Some(Level::Extreme), "{line}");
     }
 }

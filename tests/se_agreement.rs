@@ -23,7 +23,7 @@ fn agreement_with(references: &[Reference], options: &Options) -> (AgreementTabl
         table.add(reference, &rating);
         if (rating.er - reference.er).abs() > 1e-6 {
             misses.push(format!(
-                "line {}: {} SE {} stepwise {} ({})",
+                "line {}: {} SE {} stepwise {} ({:?})",
                 reference.line, reference.puzzle, reference.er, rating.er, rating.hardest
             ));
         }

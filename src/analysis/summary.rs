@@ -104,7 +104,7 @@ impl Summary {
         self.statuses
             .sort_by(|a, _, b, _| status_rank(a).cmp(&status_rank(b)));
         if let (true, Some(level)) = (analysis.succeeded(), &analysis.rating.level) {
-            *self.levels.entry(level.clone()).or_default() += 1;
+            *self.levels.entry(level.to_string()).or_default() += 1;
             self.levels
                 .sort_by(|a, _, b, _| level_rank(a).cmp(&level_rank(b)));
         }
@@ -267,12 +267,12 @@ mod tests {
     use super::*;
     use crate::analysis::{Requirement, RequirementCheck, TechniqueCount};
 
-    fn solved(er: f64, level: &str, techniques: &[Technique]) -> Analysis {
+    fn solved(er: f64, level: Option<Level>, techniques: &[Technique]) -> Analysis {
         let mut a = Analysis::invalid(String::new());
         a.status = Status::Solved;
         a.error = None;
         a.rating.er = Some(er);
-        a.rating.level = Some(level.to_string());
+        a.rating.level = level;
         a.techniques = techniques
             .iter()
             .map(|&technique| TechniqueCount {
@@ -288,7 +288,7 @@ mod tests {
     fn bands_run_without_gaps_and_count_each_rating_once() {
         let mut s = Summary::new();
         for er in [7.1, 1.2, 3.4, 3.9, 9.0, 1.0] {
-            s.add(&solved(er, "Easy", &[]));
+            s.add(&solved(er, Some(Level::Easy), &[]));
         }
         let bands: Vec<(f64, f64, usize)> = s
             .er_histogram
@@ -316,19 +316,23 @@ mod tests {
         let mut s = Summary::new();
         s.add(&solved(
             4.2,
-            "Hard",
+            Some(Level::Hard),
             &[Technique::XYWing, Technique::NakedSingle],
         ));
         s.add(&Analysis::invalid("line 2: bad".into()));
-        s.add(&solved(1.2, "Easy", &[Technique::NakedSingle]));
-        let mut stuck = solved(20.0, "Unrated", &[Technique::NakedSingle]);
+        s.add(&solved(1.2, Some(Level::Easy), &[Technique::NakedSingle]));
+        let mut stuck = solved(20.0, None, &[Technique::NakedSingle]);
         stuck.status = Status::Stuck;
         s.add(&stuck);
         assert_eq!(s.puzzles, 4);
         let statuses: Vec<(&str, usize)> = s.statuses.iter().map(|(k, v)| (*k, *v)).collect();
         assert_eq!(statuses, vec![("solved", 2), ("stuck", 1), ("invalid", 1)]);
         let levels: Vec<(&str, usize)> = s.levels.iter().map(|(k, v)| (k.as_str(), *v)).collect();
-        assert_eq!(levels, vec![("Easy", 1), ("Hard", 1), ("Unrated", 1)]);
+        assert_eq!(
+            levels,
+            vec![("Easy", 1), ("Hard", 1)],
+            "a stuck path has no level"
+        );
         assert_eq!(s.stuck(), 1);
         // The stuck path's 20.0 is not a band.
         assert_eq!(s.er_histogram.last().unwrap().max, 4.9);
@@ -341,7 +345,7 @@ mod tests {
         let mut s = Summary::new();
         let name = Requirement::parse("x-wing").unwrap().name;
         for met in [true, false, false] {
-            let mut a = solved(3.2, "Hard", &[]);
+            let mut a = solved(3.2, Some(Level::Hard), &[]);
             a.requirements = vec![RequirementCheck {
                 require: name.clone(),
                 met,

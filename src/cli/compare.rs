@@ -65,7 +65,7 @@ struct Disagreement {
     puzzle: String,
     reference: (f64, Option<f64>, Option<f64>),
     ours: (f64, f64, f64),
-    hardest: String,
+    hardest: Option<stepwise::technique::Technique>,
     status: String,
     /// `None` when the paths file does not hold this puzzle (or none was given).
     alignment: Option<Alignment>,
@@ -187,7 +187,7 @@ fn disagreement(
         puzzle: reference.puzzle.clone(),
         reference: (reference.er, reference.ep, reference.ed),
         ours: (rating.er, rating.ep, rating.ed),
-        hardest: rating.hardest.clone(),
+        hardest: rating.hardest,
         status: stepwise::explain::status_word(trace.status).to_string(),
         alignment: se_path.map(|p| align(&p.steps, &trace.steps)),
         ours_path: if se_path.is_some() {
@@ -290,7 +290,7 @@ fn render_disagreement(rank: usize, d: &Disagreement, have_paths: bool) -> Strin
         d.ours.1,
         d.ours.2,
         d.status,
-        d.hardest
+        d.hardest.map_or("none".to_string(), |t| t.to_string())
     );
     match &d.alignment {
         Some(alignment) => s.push_str(&render_alignment(alignment)),
