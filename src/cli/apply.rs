@@ -5,13 +5,11 @@
 //! technique named, undecided within `--timeout`, not applicable, nothing to do), or when the state cannot be read or has no
 //! unique solution; 2 for usage errors, an unreadable step notation or `--puzzle` among them.
 
-use std::io::Read;
-use std::path::Path;
 use std::time::Duration;
 
 use clap::Args;
 use stepwise::apply::{apply, ApplyReport, FindingKind, Verdict};
-use stepwise::format::{parse_puzzle, Format, PuzzleInput};
+use stepwise::format::Format;
 use stepwise::notation::{parse, NotationError};
 use stepwise::render::{board, Style};
 
@@ -57,7 +55,7 @@ pub fn run(args: &ApplyArgs) -> i32 {
     };
     let original = match &args.puzzle {
         None => None,
-        Some(argument) => match read_puzzle(argument, args.input_format) {
+        Some(argument) => match super::input::read_one_puzzle(argument, args.input_format) {
             Ok(puzzle) => Some(puzzle.cells),
             Err(message) => {
                 eprintln!("error: --puzzle: {message}");
@@ -65,7 +63,7 @@ pub fn run(args: &ApplyArgs) -> i32 {
             }
         },
     };
-    let state = match read_puzzle(&args.state, args.input_format) {
+    let state = match super::input::read_one_puzzle(&args.state, args.input_format) {
         Ok(puzzle) => stepwise::explain::grid_of(&puzzle),
         Err(message) => {
             eprintln!("error: STATE: {message}");
@@ -119,23 +117,6 @@ fn notation_error(step: &str, error: &NotationError) -> String {
         "error: cannot read the step: {error}\n  {line}\n  {}^",
         " ".repeat(error.column.saturating_sub(1))
     )
-}
-
-/// One puzzle from a file (when the argument names one), standard input (`-`) or the
-/// argument itself.
-fn read_puzzle(argument: &str, format: Option<Format>) -> Result<PuzzleInput, String> {
-    let text = if argument == "-" {
-        let mut text = String::new();
-        std::io::stdin()
-            .read_to_string(&mut text)
-            .map_err(|e| format!("cannot read standard input: {e}"))?;
-        text
-    } else if Path::new(argument).is_file() {
-        std::fs::read_to_string(argument).map_err(|e| format!("{argument}: cannot read: {e}"))?
-    } else {
-        argument.to_string()
-    };
-    parse_puzzle(&text, format).map_err(|e| e.to_string())
 }
 
 /// The verdict, the step Stepwise finds, remarks, and the state after the step.
