@@ -326,7 +326,7 @@ pub fn step_summary(step: &Step) -> String {
 /// How close one of Stepwise's values is to the reference's.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
-pub enum Closeness {
+pub(crate) enum Closeness {
     Exact,
     Within01,
     Within05,
@@ -399,7 +399,7 @@ impl BandRow {
 }
 
 /// The ER bands of the table: 1.0-1.9 up to 10.0-10.9, then 11.0 and above.
-pub const BANDS: [&str; 11] = [
+pub(crate) const BANDS: [&str; 11] = [
     "1.0-1.9",
     "2.0-2.9",
     "3.0-3.9",
@@ -414,7 +414,7 @@ pub const BANDS: [&str; 11] = [
 ];
 
 /// The band index of a reference ER (below 1.0 counts in the first band).
-pub fn band_of(er: f64) -> usize {
+pub(crate) fn band_of(er: f64) -> usize {
     let whole = (er + EPSILON).floor();
     (whole.clamp(1.0, 11.0) as usize) - 1
 }

@@ -20,7 +20,7 @@
 //! step is the last hard one and `finishes` is true. Each bottleneck also names the next step
 //! rated within the margin (`next_hard`) and how many cells the steps in between place.
 
-pub mod plot;
+pub(crate) mod plot;
 pub mod summary;
 pub mod symmetry;
 
@@ -321,7 +321,7 @@ impl Analysis {
 }
 
 /// The status as `explain` and `rate` print it.
-pub fn status_word(status: Status) -> &'static str {
+pub(crate) fn status_word(status: Status) -> &'static str {
     status.word()
 }
 

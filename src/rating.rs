@@ -58,7 +58,7 @@ pub struct HodokuRating {
 }
 
 /// The most a path of this level may score before HoDoKu raises it to the next level.
-pub const fn hodoku_max_score(level: Level) -> u32 {
+pub(crate) const fn hodoku_max_score(level: Level) -> u32 {
     match level {
         Level::Easy => 800,
         Level::Medium => 1000,
@@ -129,7 +129,7 @@ impl Rating {
 
 /// Whether a path of this status can be rated at all: a path cut by its time limit, or with no
 /// unique solution to reach, has no figures.
-pub const fn is_rateable(status: Status) -> bool {
+pub(crate) const fn is_rateable(status: Status) -> bool {
     matches!(status, Status::Solved | Status::Stuck)
 }
 

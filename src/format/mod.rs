@@ -97,7 +97,8 @@ mod text;
 use std::fmt;
 use std::str::FromStr;
 
-pub use json::{is_iso8601, iso8601_utc, now_iso8601};
+pub use json::{is_iso8601, iso8601_utc};
+use json::now_iso8601;
 pub use reader::{
     read_puzzles, read_records, Note, PuzzleReader, Record, RecordReader, Rejected,
     MAX_DOCUMENT_BYTES, MAX_LINE_BYTES,
