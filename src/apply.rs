@@ -16,8 +16,8 @@
 //!    have called the step.
 //!
 //! The state after the step (as pencilmarks) comes only with a sound, applicable claim. The
-//! named technique's search runs under a time limit ([`crate::deadline`]); a search cut by it
-//! proves nothing, and the verdict is then `undecided`.
+//! named technique's search runs under a time limit (`apply`'s `search_limit`); a search cut
+//! by it proves nothing, and the verdict is then `undecided`.
 
 use std::ops::ControlFlow;
 use std::time::Duration;
@@ -89,6 +89,7 @@ pub enum FindingKind {
 pub struct Finding {
     /// The deduction in notation: `r1c2=5`, `r1c2<>5`.
     pub deduction: String,
+    /// What is wrong with it, or that it is already made.
     pub kind: FindingKind,
     /// The solution's digit in the deduction's cell, for a wrong deduction.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -100,12 +101,15 @@ pub struct Finding {
 /// The outcome of checking a claim.
 #[derive(Debug, Clone, Serialize)]
 pub struct ApplyReport {
+    /// What the claim amounts to.
     pub verdict: Verdict,
     /// The verdict in one sentence: `not justified by X-Wing: ...`.
     pub message: String,
     /// The technique the claim named.
     pub technique: Option<Technique>,
+    /// The claim's placements, as claimed.
     pub placements: Vec<Candidate>,
+    /// The claim's eliminations, as claimed.
     pub eliminations: Vec<Candidate>,
     /// Remarks on single deductions (wrong ones, ones that do not fit the state, ones already
     /// made); empty when every deduction is new and sound.
@@ -130,13 +134,22 @@ pub struct ApplyReport {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ApplyError {
     /// The state (or, when given, the original puzzle) has no solution.
-    NoSolution { original: bool },
+    NoSolution {
+        /// Whether the original puzzle is meant (else the state).
+        original: bool,
+    },
     /// The state (or the original puzzle) has more than one solution.
-    MultipleSolutions { original: bool },
+    MultipleSolutions {
+        /// Whether the original puzzle is meant (else the state).
+        original: bool,
+    },
     /// The state does not hold one of the original puzzle's givens.
     NotFromOriginal {
+        /// The given's cell, 0..81.
         cell: Cell,
+        /// The original's digit there.
         given: Digit,
+        /// The state's digit there, 0 for empty.
         found: Digit,
     },
 }

@@ -34,14 +34,19 @@ pub fn solve_logically(input: &PuzzleInput, options: &Options) -> Trace {
 /// The whole path of a puzzle, with its rating: the JSON of `stepwise explain --json`.
 #[derive(Debug, Clone, Serialize)]
 pub struct Explanation {
+    /// The puzzle as an 81-character line (`.` for empty), or the input as given when it
+    /// could not be read.
     pub puzzle: String,
+    /// The solution as an 81-character line; `None` without a unique one.
     pub solution: Option<String>,
+    /// How the path ended (`timeout` too when the other rated path ran out of time).
     pub status: Status,
     /// The profile whose path the steps are (`se`, `hodoku`, ..., `custom`); `None` for input
     /// that could not be read.
     pub profile: Option<String>,
     /// The puzzle's rating, each figure from its own rater's path (see [`crate::profile`]).
     pub rating: PuzzleRating,
+    /// The path's steps, in order.
     pub steps: Vec<Step>,
     /// The pencilmarks left where logic stopped (stuck, or several solutions).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -275,15 +280,25 @@ pub fn analyze(input: &PuzzleInput, settings: &RateSettings) -> Analysis {
 /// `error` says why a puzzle could not be rated.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct RateRecord {
+    /// The puzzle as an 81-character line, or the input as given when it could not be read.
     pub puzzle: String,
+    /// Sudoku Explainer's ER: the hardest step's rating (se path).
     pub er: Option<f64>,
+    /// SE's EP: the hardest step up to the first placement (se path).
     pub ep: Option<f64>,
+    /// SE's ED: the first step's rating (se path).
     pub ed: Option<f64>,
+    /// HoDoKu's level (hodoku path).
     pub level: Option<Level>,
+    /// HoDoKu's score (hodoku path).
     pub score: Option<u32>,
+    /// The hardest technique ([`PuzzleRating::hardest`]).
     pub hardest: Option<Technique>,
+    /// The number of steps of the path `hardest` comes from; `None` when unrated.
     pub steps: Option<usize>,
+    /// The worse status of the paths, as printed (`solved`, `stuck`, `timeout`, ...).
     pub status: String,
+    /// Why the puzzle could not be rated; `None` when it was.
     pub error: Option<String>,
 }
 

@@ -50,6 +50,7 @@ impl Claim {
 pub struct NotationError {
     /// 1-based, in characters.
     pub column: usize,
+    /// What was expected there, without the column.
     pub message: String,
 }
 

@@ -153,6 +153,7 @@ impl FromStr for Profile {
 pub struct RatedPath {
     /// `se`, `hodoku`, ..., or `custom` for an explicit technique list.
     pub profile: String,
+    /// The techniques and choices of the solve.
     pub options: Options,
 }
 

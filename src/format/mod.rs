@@ -97,8 +97,8 @@ mod text;
 use std::fmt;
 use std::str::FromStr;
 
-pub use json::{is_iso8601, iso8601_utc};
 use json::now_iso8601;
+pub use json::{is_iso8601, iso8601_utc};
 pub use reader::{
     read_puzzles, read_records, Note, PuzzleReader, Record, RecordReader, Rejected,
     MAX_DOCUMENT_BYTES, MAX_LINE_BYTES,
@@ -110,9 +110,13 @@ use crate::geometry::{peers, Cell, Digit, Unit};
 /// The input formats, for `--format` and for reporting what was read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Format {
+    /// 81 cells on one line (see the module doc for each format).
     Line,
+    /// 9 rows of 9 cells, with or without borders.
     Grid,
+    /// 9 rows of 9 cells, each cell its candidates.
     Pencilmark,
+    /// [`PuzzleRecord`] objects.
     Json,
 }
 
@@ -179,13 +183,18 @@ pub struct PuzzleInput {
 /// give precise errors; deriving `Deserialize` lets other code read a record directly.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct PuzzleRecord {
+    /// The caller's name for the puzzle.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub id: Option<String>,
+    /// The caller's difficulty label, kept as given.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub difficulty: Option<String>,
+    /// The puzzle, 9 rows of 9, 0 for empty.
     pub board: [[u8; 9]; 9],
+    /// The solution, 9 rows of 9 digits 1..=9, when known.
     #[serde(default)]
     pub solution: Option<[[u8; 9]; 9]>,
+    /// When the record was made, an ISO-8601 date or timestamp (`createdAt` in JSON).
     #[serde(rename = "createdAt", default, skip_serializing_if = "Option::is_none")]
     pub created_at: Option<String>,
 }
