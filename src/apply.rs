@@ -195,6 +195,27 @@ impl std::error::Error for ApplyError {}
 /// puzzle as first set (0 for empty): the solution is taken from it, and the state must hold
 /// its givens. `search_limit` bounds the named technique's search (nested forcing chains can
 /// take minutes): past it the verdict is [`Verdict::Undecided`].
+///
+/// # Examples
+///
+/// ```
+/// use stepwise::apply::{apply, Verdict};
+/// use stepwise::explain::grid_of;
+/// use stepwise::format::parse_puzzle;
+/// use stepwise::notation::parse;
+///
+/// let state = grid_of(&parse_puzzle("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79", None).unwrap());
+///
+/// let claim = parse("Hidden Single: r1c6=8").unwrap();
+/// let report = apply(&state, None, &claim, None).unwrap();
+/// assert_eq!(report.verdict, Verdict::Valid);
+/// assert_eq!(report.grid.unwrap().value(5), 8); // r1c6 is cell 5
+///
+/// let claim = parse("r1c3=1").unwrap();
+/// let report = apply(&state, None, &claim, None).unwrap();
+/// assert_eq!(report.verdict, Verdict::Unsound);
+/// assert_eq!(report.message, "unsound: r1c3=1 is wrong: the solution has 4 in r1c3");
+/// ```
 pub fn apply(
     state: &Grid,
     original: Option<&[Digit; CELLS]>,

@@ -232,6 +232,31 @@ const OTHER_PATH_TIMED_OUT: &str = "the time limit passed while rating the hodok
 /// Explains a parsed puzzle: the path of `settings.shown()` step by step, and the puzzle's
 /// rating from the paths `settings` takes, all within its one time limit. Without
 /// `assume_unique`, a puzzle with several solutions is explained as far as logic goes.
+///
+/// # Examples
+///
+/// ```
+/// use stepwise::format::parse_puzzle;
+/// use stepwise::pipeline::Status;
+/// use stepwise::profile::{Profile, RateSettings};
+/// use stepwise::technique::Level;
+///
+/// let puzzle = parse_puzzle("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79", None).unwrap();
+///
+/// // Both paths, as `stepwise explain` takes them: the steps and ER/EP/ED from Sudoku
+/// // Explainer's, level and score from HoDoKu's.
+/// let explanation = stepwise::explain(&puzzle, &RateSettings::default());
+/// assert_eq!(explanation.status, Status::Solved);
+/// assert_eq!(explanation.steps[0].notation(), "Hidden Single: r1c6=8");
+/// assert_eq!(explanation.rating.er, Some(1.2));
+/// assert_eq!(explanation.rating.level, Some(Level::Easy));
+///
+/// // HoDoKu's path alone: its level, and no ER, which only SE's path gives.
+/// let hodoku = RateSettings::select(Some(Profile::Hodoku), &[], false);
+/// let explanation = stepwise::explain(&puzzle, &hodoku);
+/// assert_eq!(explanation.rating.level, Some(Level::Easy));
+/// assert_eq!(explanation.rating.er, None);
+/// ```
 pub fn explain(input: &PuzzleInput, settings: &RateSettings) -> Explanation {
     let Some(shown) = shown_path(input, settings) else {
         return Explanation::invalid(input.text.clone(), "no path to explain".to_string());
@@ -246,6 +271,25 @@ pub fn explain(input: &PuzzleInput, settings: &RateSettings) -> Explanation {
 
 /// Analyzes a parsed puzzle (see [`crate::analysis`]): the path of `settings.shown()` and the
 /// puzzle's rating, as [`explain`] takes them.
+///
+/// # Examples
+///
+/// ```
+/// use stepwise::analysis::Symmetry;
+/// use stepwise::format::parse_puzzle;
+/// use stepwise::profile::RateSettings;
+/// use stepwise::technique::Technique;
+///
+/// let puzzle = parse_puzzle("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79", None).unwrap();
+/// let analysis = stepwise::analyze(&puzzle, &RateSettings::default());
+/// assert_eq!(analysis.givens, 30);
+/// assert_eq!(analysis.symmetry, [Symmetry::Rotational180]);
+/// // Singles all the way: 21 full houses and 30 hidden singles.
+/// let used: Vec<(Technique, usize)> =
+///     analysis.techniques.iter().map(|t| (t.technique, t.count)).collect();
+/// assert_eq!(used, [(Technique::FullHouse, 21), (Technique::HiddenSingleBox, 30)]);
+/// assert!(analysis.bottlenecks[0].finishes);
+/// ```
 pub fn analyze(input: &PuzzleInput, settings: &RateSettings) -> Analysis {
     let Some(shown) = shown_path(input, settings) else {
         return Analysis::invalid("no path to analyze".to_string());
@@ -398,6 +442,24 @@ fn csv_field(text: &str) -> String {
 /// Rates one puzzle on the paths `settings` asks for, within its one time limit: the whole
 /// per-puzzle work of `stepwise rate`, with no shared state, so puzzles can be rated on
 /// several threads at once.
+///
+/// # Examples
+///
+/// ```
+/// use std::time::Duration;
+/// use stepwise::explain::grid_of;
+/// use stepwise::format::parse_puzzle;
+/// use stepwise::profile::RateSettings;
+///
+/// let puzzle = parse_puzzle("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79", None).unwrap();
+/// let settings = RateSettings::default().with_time_limit(Some(Duration::from_secs(10)));
+/// let record = stepwise::rate_puzzle(&grid_of(&puzzle), &settings);
+/// assert_eq!((record.er, record.score), (Some(1.2), Some(204)));
+/// assert_eq!(
+///     record.to_csv(),
+///     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79,1.2,1.2,1.2,Easy,204,\"Hidden Single\",51,solved,"
+/// );
+/// ```
 pub fn rate_puzzle(grid: &Grid, settings: &RateSettings) -> RateRecord {
     let (se, hodoku) = solve_paths(grid, settings);
     RateRecord::of(settings, se.as_ref(), hodoku.as_ref())
@@ -405,6 +467,23 @@ pub fn rate_puzzle(grid: &Grid, settings: &RateSettings) -> RateRecord {
 
 /// The next hint from a user's state (see [`crate::hint`]), within a budget: past its time
 /// the hint is of kind `timeout`.
+///
+/// # Examples
+///
+/// ```
+/// use std::time::Duration;
+/// use stepwise::budget::Budget;
+/// use stepwise::format::parse_puzzle;
+/// use stepwise::hint::{HintKind, HintLevel};
+///
+/// let state = parse_puzzle("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79", None).unwrap();
+/// let budget = Budget::time(Duration::from_secs(5));
+/// let hint = stepwise::next_hint_within(&state, None, HintLevel::Nudge, &budget).unwrap();
+/// assert_eq!(hint.kind, HintKind::Step);
+/// assert_eq!(hint.text, "Look for a single in box 5.");
+/// // No step at this level: only the full hint gives the deduction away.
+/// assert!(hint.step.is_none());
+/// ```
 pub fn next_hint_within(
     state: &PuzzleInput,
     original: Option<&[u8; 81]>,
@@ -419,6 +498,25 @@ pub fn next_hint_within(
 }
 
 /// The next hint from a user's state (see [`crate::hint`]), without a time limit.
+///
+/// # Examples
+///
+/// ```
+/// use stepwise::format::parse_puzzle;
+/// use stepwise::hint::{HintKind, HintLevel};
+///
+/// // The original puzzle with a wrong 1 in r1c3 (the solution has 4 there).
+/// let original = parse_puzzle("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79", None).unwrap();
+/// let mut cells = original.cells;
+/// cells[2] = 1;
+/// let state = parse_puzzle(&stepwise::format::to_line(&cells), None).unwrap();
+///
+/// let hint = stepwise::next_hint(&state, Some(&original.cells), HintLevel::Full).unwrap();
+/// assert_eq!(hint.kind, HintKind::WrongDigit);
+///
+/// let hint = stepwise::next_hint(&original, None, HintLevel::Full).unwrap();
+/// assert_eq!(hint.step.unwrap().notation(), "Naked Single: r5c5=5");
+/// ```
 pub fn next_hint(
     state: &PuzzleInput,
     original: Option<&[u8; 81]>,

@@ -254,6 +254,22 @@ pub fn record_from(input: &PuzzleInput, solution: Option<&[u8; 81]>) -> PuzzleRe
 /// text without one; if a second puzzle follows, [`Error::MultiplePuzzles`] naming its line,
 /// or the error of what follows when that does not parse. Use [`parse_all`] or
 /// [`read_puzzles`] for many puzzles.
+///
+/// # Examples
+///
+/// ```
+/// use stepwise::format::{parse_puzzle, Format};
+///
+/// let puzzle = parse_puzzle("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79", None)?;
+/// assert_eq!(puzzle.format, Format::Line);
+/// assert_eq!(puzzle.cells[..3], [5, 3, 0]); // r1c1, r1c2, r1c3 (empty)
+/// assert_eq!(puzzle.candidates, None); // only a pencilmark grid has its own
+///
+/// // Two fives in row 1: the error names the line, the cells and the unit.
+/// let error = parse_puzzle(&format!("55{}", ".".repeat(79)), None).unwrap_err();
+/// assert_eq!(error.to_string(), "line 1: r1c1 and r1c2 both hold 5 (row 1)");
+/// # Ok::<(), stepwise::Error>(())
+/// ```
 pub fn parse_puzzle(text: &str, format: Option<Format>) -> Result<PuzzleInput, Error> {
     let mut puzzles = read_puzzles(text.as_bytes(), format);
     let first = puzzles.next().unwrap_or_else(|| {
