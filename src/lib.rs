@@ -35,8 +35,8 @@ pub mod agreement;
 pub mod analysis;
 pub mod apply;
 pub mod budget;
-// cache.rs is being reworked on the budget branch, which documents `LimitGuard::new`; drop
-// this allow once that is merged.
+// cache.rs is being reworked on the budget branch; its one undocumented item is
+// `LimitGuard::new`. Drop this allow once that has a doc line.
 #[allow(missing_docs)]
 pub mod cache;
 // Public for tests/budgets.rs only (is the deadline released after a call?); a front end sets
