@@ -30,7 +30,9 @@ const EPSILON: f64 = 1e-6;
 /// A malformed line of a reference or paths file: its 1-based number and what is wrong.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct BadLine {
+    /// The 1-based line in the file.
     pub line: usize,
+    /// What is wrong with it.
     pub message: String,
 }
 
@@ -47,11 +49,15 @@ pub struct Reference {
     pub line: usize,
     /// The puzzle as an 81-character line, `.` for empty cells.
     pub puzzle: String,
+    /// The same puzzle as cells, row-major, 0 for empty.
     #[serde(skip)]
     pub cells: [u8; 81],
+    /// The reference's ER.
     pub er: f64,
-    /// Absent in files that give ER only (`sukaku-exchange.tsv`).
+    /// The reference's EP; absent in files that give ER only (`sukaku-exchange.tsv`) and
+    /// where the file writes `-`.
     pub ep: Option<f64>,
+    /// The reference's ED; absent as EP is.
     pub ed: Option<f64>,
 }
 
@@ -120,8 +126,11 @@ fn parse_cells(field: &str) -> Result<[u8; 81], String> {
 /// `<n> <rating>, <technique>: <detail>: <deductions>`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct SeStep {
+    /// The step's number as printed (1-based).
     pub number: usize,
+    /// The step's rating as printed.
     pub rating: f64,
+    /// SE's name of the technique, as printed.
     pub technique: String,
     /// Eliminations and placements in Stepwise's spelling, one per candidate
     /// (`r4c3<>1`, `r5c6=7`), so they compare with [`deductions`].
@@ -133,7 +142,9 @@ pub struct SeStep {
 /// A Sudoku Explainer solving path and the ratings it ended with.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct SePath {
+    /// The puzzle as an 81-character line, `.` for empty cells.
     pub puzzle: String,
+    /// The steps in order.
     pub steps: Vec<SeStep>,
     /// ER/EP/ED from the closing `ED=` line, if present.
     pub ratings: Option<(f64, f64, f64)>,
@@ -269,16 +280,21 @@ pub fn same_step(se: &SeStep, ours: &Step) -> bool {
 /// One row of two aligned paths: the step number and each side's step, if the path has one.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct AlignedStep {
+    /// The 1-based step number.
     pub number: usize,
-    /// `rating technique: deductions`, as SE printed it (detail left out).
+    /// `rating technique: deductions`, as SE printed it (detail left out); `None` past the
+    /// end of SE's path.
     pub se: Option<String>,
+    /// Stepwise's step as [`step_summary`] writes it; `None` past the end of Stepwise's path.
     pub ours: Option<String>,
+    /// Whether the two are the same step ([`same_step`]).
     pub same: bool,
 }
 
 /// Two paths side by side, aligned by step number, and the first row where they differ.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Alignment {
+    /// One row per step number, as many as the longer path has steps.
     pub rows: Vec<AlignedStep>,
     /// Index into `rows` of the first differing row (`None`: identical paths).
     pub first_divergence: Option<usize>,
@@ -326,14 +342,19 @@ pub fn step_summary(step: &Step) -> String {
 /// How close one of Stepwise's values is to the reference's.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
-pub enum Closeness {
+pub(crate) enum Closeness {
+    /// The same to one decimal.
     Exact,
+    /// Not exact, at most 0.1 apart.
     Within01,
+    /// More than 0.1, at most 0.5 apart.
     Within05,
+    /// More than 0.5 apart.
     Worse,
 }
 
 impl Closeness {
+    /// The class of `ours` against `reference`.
     pub fn of(ours: f64, reference: f64) -> Closeness {
         let d = (ours - reference).abs();
         if d < EPSILON {
@@ -353,9 +374,13 @@ impl Closeness {
 pub struct Counts {
     /// Puzzles whose reference gives this measure.
     pub compared: usize,
+    /// The same value to one decimal.
     pub exact: usize,
+    /// Not exact, at most 0.1 away.
     pub within_0_1: usize,
+    /// More than 0.1, at most 0.5 away.
     pub within_0_5: usize,
+    /// More than 0.5 away.
     pub worse: usize,
     /// Exact or at most 0.2 away (overlaps the classes above).
     pub within_0_2: usize,
@@ -379,10 +404,15 @@ impl Counts {
 /// One band of the table (or the total): its label, puzzles and the counts per measure.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct BandRow {
+    /// The band's label, by the reference's ER (`7.0-7.9`, `11.0+`), or `total`.
     pub band: String,
+    /// The puzzles counted in the row.
     pub puzzles: usize,
+    /// How close Stepwise's ER is to the reference's.
     pub er: Counts,
+    /// How close Stepwise's EP is, over the puzzles whose reference gives one.
     pub ep: Counts,
+    /// How close Stepwise's ED is, over the puzzles whose reference gives one.
     pub ed: Counts,
 }
 
@@ -399,7 +429,7 @@ impl BandRow {
 }
 
 /// The ER bands of the table: 1.0-1.9 up to 10.0-10.9, then 11.0 and above.
-pub const BANDS: [&str; 11] = [
+pub(crate) const BANDS: [&str; 11] = [
     "1.0-1.9",
     "2.0-2.9",
     "3.0-3.9",
@@ -414,7 +444,7 @@ pub const BANDS: [&str; 11] = [
 ];
 
 /// The band index of a reference ER (below 1.0 counts in the first band).
-pub fn band_of(er: f64) -> usize {
+pub(crate) fn band_of(er: f64) -> usize {
     let whole = (er + EPSILON).floor();
     (whole.clamp(1.0, 11.0) as usize) - 1
 }
@@ -422,7 +452,10 @@ pub fn band_of(er: f64) -> usize {
 /// Agreement per ER band of the reference and in total.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct AgreementTable {
+    /// One row per ER band, 1.0-1.9 up to 10.0-10.9, then 11.0 and above; empty bands
+    /// included (see [`AgreementTable::occupied_bands`]).
     pub bands: Vec<BandRow>,
+    /// Every puzzle counted.
     pub total: BandRow,
 }
 
@@ -466,6 +499,7 @@ pub struct WorstDisagreements<T> {
 }
 
 impl<T> WorstDisagreements<T> {
+    /// An empty ranking that keeps the `k` worst.
     pub fn new(k: usize) -> WorstDisagreements<T> {
         WorstDisagreements {
             k,

@@ -2,7 +2,8 @@
 //!
 //! Owns [`Analysis`] (per puzzle: givens, [`Symmetry`], ER/EP/ED, level, steps, the technique
 //! histogram, the bottleneck steps and the `--require` checks), [`Requirement`] and the text
-//! rendering; [`summary`] owns the batch [`Summary`], [`plot`] its SVG histogram. Everything
+//! rendering; [`summary`] owns the batch [`Summary`], with its SVG histogram
+//! ([`Summary::to_svg`]). Everything
 //! here is a pure function of a [`Trace`] and its [`PuzzleRating`]: a different profile takes a
 //! different path and so gets a different analysis.
 //!
@@ -20,7 +21,7 @@
 //! step is the last hard one and `finishes` is true. Each bottleneck also names the next step
 //! rated within the margin (`next_hard`) and how many cells the steps in between place.
 
-pub mod plot;
+pub(crate) mod plot;
 pub mod summary;
 pub mod symmetry;
 
@@ -45,8 +46,11 @@ pub const MAX_BOTTLENECKS: usize = 3;
 /// How many steps of one technique a path takes.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct TechniqueCount {
+    /// The technique.
     pub technique: Technique,
+    /// Its slug, for JSON readers that key on it.
     pub slug: &'static str,
+    /// How many of the path's steps use it.
     pub count: usize,
 }
 
@@ -55,9 +59,13 @@ pub struct TechniqueCount {
 pub struct Bottleneck {
     /// 1-based position on the path, as `explain` numbers steps.
     pub step: usize,
+    /// The step's technique.
     pub technique: Technique,
+    /// Its slug.
     pub slug: &'static str,
+    /// The step's rating, rounded as SE prints it.
     pub rating: f64,
+    /// The step in community notation.
     pub notation: String,
     /// Placements of the singles right after the step, before the next non-single step
     /// (`r1c2=5`), in path order.
@@ -122,6 +130,7 @@ pub struct Requirement {
     /// The name as printed: the community name, or the slug when the name is shared but the
     /// slug picked one technique.
     pub name: String,
+    /// The techniques any of which meets it.
     pub techniques: Vec<Technique>,
 }
 
@@ -157,7 +166,9 @@ impl Requirement {
 /// Whether one puzzle's path uses a required technique.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct RequirementCheck {
+    /// The requirement's name ([`Requirement::name`]).
     pub require: String,
+    /// Whether the path uses one of its techniques.
     pub met: bool,
     /// The first step (1-based) that uses it.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -167,21 +178,28 @@ pub struct RequirementCheck {
 /// Everything `stepwise analyze` says about one puzzle.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Analysis {
+    /// The puzzle as an 81-character line; empty for input that could not be read.
     pub puzzle: String,
+    /// How the path ended.
     pub status: Status,
     /// The profile whose path is analysed (`se`, `hodoku`, ..., `custom`); `None` for input
     /// that could not be read.
     pub profile: Option<String>,
+    /// The number of givens.
     pub givens: usize,
+    /// The symmetries of the givens' positions; empty when they have none.
     pub symmetry: Vec<Symmetry>,
     /// The puzzle's rating, each figure from its own rater's path (flat in JSON: `er`, `ep`,
     /// `ed`, `hardest`, `level`, `score`, `se_path`, `hodoku_path`).
     #[serde(flatten)]
     pub rating: PuzzleRating,
+    /// The number of steps on the path.
     pub steps: usize,
     /// Steps per technique, in catalog (rating) order.
     pub techniques: Vec<TechniqueCount>,
+    /// The hardest steps (see the module doc), in path order.
     pub bottlenecks: Vec<Bottleneck>,
+    /// The outcome of [`Analysis::check`], one per requirement; empty until it is called.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub requirements: Vec<RequirementCheck>,
     /// Why the input could not be read, or why the puzzle has no single solution.
@@ -321,7 +339,7 @@ impl Analysis {
 }
 
 /// The status as `explain` and `rate` print it.
-pub fn status_word(status: Status) -> &'static str {
+pub(crate) fn status_word(status: Status) -> &'static str {
     status.word()
 }
 

@@ -16,8 +16,8 @@
 //!    have called the step.
 //!
 //! The state after the step (as pencilmarks) comes only with a sound, applicable claim. The
-//! named technique's search runs under a time limit ([`crate::deadline`]); a search cut by it
-//! proves nothing, and the verdict is then `undecided`.
+//! named technique's search runs under a time limit (`apply`'s `search_limit`); a search cut
+//! by it proves nothing, and the verdict is then `undecided`.
 
 use std::ops::ControlFlow;
 use std::time::Duration;
@@ -89,6 +89,7 @@ pub enum FindingKind {
 pub struct Finding {
     /// The deduction in notation: `r1c2=5`, `r1c2<>5`.
     pub deduction: String,
+    /// What is wrong with it, or that it is already made.
     pub kind: FindingKind,
     /// The solution's digit in the deduction's cell, for a wrong deduction.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -100,12 +101,15 @@ pub struct Finding {
 /// The outcome of checking a claim.
 #[derive(Debug, Clone, Serialize)]
 pub struct ApplyReport {
+    /// What the claim amounts to.
     pub verdict: Verdict,
     /// The verdict in one sentence: `not justified by X-Wing: ...`.
     pub message: String,
     /// The technique the claim named.
     pub technique: Option<Technique>,
+    /// The claim's placements, as claimed.
     pub placements: Vec<Candidate>,
+    /// The claim's eliminations, as claimed.
     pub eliminations: Vec<Candidate>,
     /// Remarks on single deductions (wrong ones, ones that do not fit the state, ones already
     /// made); empty when every deduction is new and sound.
@@ -130,13 +134,22 @@ pub struct ApplyReport {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ApplyError {
     /// The state (or, when given, the original puzzle) has no solution.
-    NoSolution { original: bool },
+    NoSolution {
+        /// Whether the original puzzle is meant (else the state).
+        original: bool,
+    },
     /// The state (or the original puzzle) has more than one solution.
-    MultipleSolutions { original: bool },
+    MultipleSolutions {
+        /// Whether the original puzzle is meant (else the state).
+        original: bool,
+    },
     /// The state does not hold one of the original puzzle's givens.
     NotFromOriginal {
+        /// The given's cell, 0..81.
         cell: Cell,
+        /// The original's digit there.
         given: Digit,
+        /// The state's digit there, 0 for empty.
         found: Digit,
     },
 }
@@ -182,6 +195,27 @@ impl std::error::Error for ApplyError {}
 /// puzzle as first set (0 for empty): the solution is taken from it, and the state must hold
 /// its givens. `search_limit` bounds the named technique's search (nested forcing chains can
 /// take minutes): past it the verdict is [`Verdict::Undecided`].
+///
+/// # Examples
+///
+/// ```
+/// use stepwise::apply::{apply, Verdict};
+/// use stepwise::explain::grid_of;
+/// use stepwise::format::parse_puzzle;
+/// use stepwise::notation::parse;
+///
+/// let state = grid_of(&parse_puzzle("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79", None).unwrap());
+///
+/// let claim = parse("Hidden Single: r1c6=8").unwrap();
+/// let report = apply(&state, None, &claim, None).unwrap();
+/// assert_eq!(report.verdict, Verdict::Valid);
+/// assert_eq!(report.grid.unwrap().value(5), 8); // r1c6 is cell 5
+///
+/// let claim = parse("r1c3=1").unwrap();
+/// let report = apply(&state, None, &claim, None).unwrap();
+/// assert_eq!(report.verdict, Verdict::Unsound);
+/// assert_eq!(report.message, "unsound: r1c3=1 is wrong: the solution has 4 in r1c3");
+/// ```
 pub fn apply(
     state: &Grid,
     original: Option<&[Digit; CELLS]>,

@@ -29,8 +29,25 @@ use std::fmt;
 use crate::geometry::{cell_name, Cell, Digit, Unit};
 
 /// Every way reading or checking a puzzle can fail.
+///
+/// Each variant's doc ends with its message, the fields in braces. A field means the same in
+/// every variant that has it:
+/// - `line`: the 1-based line of the input (the module doc says which line; `None` only for
+///   a [`Error::Conflict`] found without one); `column`: the 1-based character in that line;
+/// - `cell`, `first`, `second`: a cell index, 0..81, which messages name `r1c1`;
+///   `differing`: cell indices, ascending; `digit`: 1..=9; `unit`: the row, column or box two
+///   conflicting cells share;
+/// - `limit`: a size limit in bytes;
+/// - `found`: what the input holds where `expected` (or the number in the message) was
+///   wanted: a count, a character, or the kind of a JSON value;
+/// - `field`, `path`: where in a JSON record (`board`, `board[3][2]`); `row`: 0-based, as
+///   JSON indexes; `value`: the value read, with `min` and `max` its allowed range
+///   (inclusive);
+/// - `message`, `name`, `source`: texts the message quotes.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
+// The fields are described once in the list above rather than 62 times over.
+#[allow(missing_docs)]
 pub enum Error {
     /// Reading the input failed. The `std::io::Error` is kept as its message so that `Error`
     /// stays `Clone` and `PartialEq`.

@@ -34,14 +34,19 @@ pub fn solve_logically(input: &PuzzleInput, options: &Options) -> Trace {
 /// The whole path of a puzzle, with its rating: the JSON of `stepwise explain --json`.
 #[derive(Debug, Clone, Serialize)]
 pub struct Explanation {
+    /// The puzzle as an 81-character line (`.` for empty), or the input as given when it
+    /// could not be read.
     pub puzzle: String,
+    /// The solution as an 81-character line; `None` without a unique one.
     pub solution: Option<String>,
+    /// How the path ended (`timeout` too when the other rated path ran out of time).
     pub status: Status,
     /// The profile whose path the steps are (`se`, `hodoku`, ..., `custom`); `None` for input
     /// that could not be read.
     pub profile: Option<String>,
     /// The puzzle's rating, each figure from its own rater's path (see [`crate::profile`]).
     pub rating: PuzzleRating,
+    /// The path's steps, in order.
     pub steps: Vec<Step>,
     /// The pencilmarks left where logic stopped (stuck, or several solutions).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -227,6 +232,31 @@ const OTHER_PATH_TIMED_OUT: &str = "the time limit passed while rating the hodok
 /// Explains a parsed puzzle: the path of `settings.shown()` step by step, and the puzzle's
 /// rating from the paths `settings` takes, all within its one time limit. Without
 /// `assume_unique`, a puzzle with several solutions is explained as far as logic goes.
+///
+/// # Examples
+///
+/// ```
+/// use stepwise::format::parse_puzzle;
+/// use stepwise::pipeline::Status;
+/// use stepwise::profile::{Profile, RateSettings};
+/// use stepwise::technique::Level;
+///
+/// let puzzle = parse_puzzle("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79", None).unwrap();
+///
+/// // Both paths, as `stepwise explain` takes them: the steps and ER/EP/ED from Sudoku
+/// // Explainer's, level and score from HoDoKu's.
+/// let explanation = stepwise::explain(&puzzle, &RateSettings::default());
+/// assert_eq!(explanation.status, Status::Solved);
+/// assert_eq!(explanation.steps[0].notation(), "Hidden Single: r1c6=8");
+/// assert_eq!(explanation.rating.er, Some(1.2));
+/// assert_eq!(explanation.rating.level, Some(Level::Easy));
+///
+/// // HoDoKu's path alone: its level, and no ER, which only SE's path gives.
+/// let hodoku = RateSettings::select(Some(Profile::Hodoku), &[], false);
+/// let explanation = stepwise::explain(&puzzle, &hodoku);
+/// assert_eq!(explanation.rating.level, Some(Level::Easy));
+/// assert_eq!(explanation.rating.er, None);
+/// ```
 pub fn explain(input: &PuzzleInput, settings: &RateSettings) -> Explanation {
     let Some(shown) = shown_path(input, settings) else {
         return Explanation::invalid(input.text.clone(), "no path to explain".to_string());
@@ -241,6 +271,25 @@ pub fn explain(input: &PuzzleInput, settings: &RateSettings) -> Explanation {
 
 /// Analyzes a parsed puzzle (see [`crate::analysis`]): the path of `settings.shown()` and the
 /// puzzle's rating, as [`explain`] takes them.
+///
+/// # Examples
+///
+/// ```
+/// use stepwise::analysis::Symmetry;
+/// use stepwise::format::parse_puzzle;
+/// use stepwise::profile::RateSettings;
+/// use stepwise::technique::Technique;
+///
+/// let puzzle = parse_puzzle("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79", None).unwrap();
+/// let analysis = stepwise::analyze(&puzzle, &RateSettings::default());
+/// assert_eq!(analysis.givens, 30);
+/// assert_eq!(analysis.symmetry, [Symmetry::Rotational180]);
+/// // Singles all the way: 21 full houses and 30 hidden singles.
+/// let used: Vec<(Technique, usize)> =
+///     analysis.techniques.iter().map(|t| (t.technique, t.count)).collect();
+/// assert_eq!(used, [(Technique::FullHouse, 21), (Technique::HiddenSingleBox, 30)]);
+/// assert!(analysis.bottlenecks[0].finishes);
+/// ```
 pub fn analyze(input: &PuzzleInput, settings: &RateSettings) -> Analysis {
     let Some(shown) = shown_path(input, settings) else {
         return Analysis::invalid("no path to analyze".to_string());
@@ -275,15 +324,25 @@ pub fn analyze(input: &PuzzleInput, settings: &RateSettings) -> Analysis {
 /// `error` says why a puzzle could not be rated.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct RateRecord {
+    /// The puzzle as an 81-character line, or the input as given when it could not be read.
     pub puzzle: String,
+    /// Sudoku Explainer's ER: the hardest step's rating (se path).
     pub er: Option<f64>,
+    /// SE's EP: the hardest step up to the first placement (se path).
     pub ep: Option<f64>,
+    /// SE's ED: the first step's rating (se path).
     pub ed: Option<f64>,
+    /// HoDoKu's level (hodoku path).
     pub level: Option<Level>,
+    /// HoDoKu's score (hodoku path).
     pub score: Option<u32>,
+    /// The hardest technique ([`PuzzleRating::hardest`]).
     pub hardest: Option<Technique>,
+    /// The number of steps of the path `hardest` comes from; `None` when unrated.
     pub steps: Option<usize>,
+    /// The worse status of the paths, as printed (`solved`, `stuck`, `timeout`, ...).
     pub status: String,
+    /// Why the puzzle could not be rated; `None` when it was.
     pub error: Option<String>,
 }
 
@@ -383,6 +442,24 @@ fn csv_field(text: &str) -> String {
 /// Rates one puzzle on the paths `settings` asks for, within its one time limit: the whole
 /// per-puzzle work of `stepwise rate`, with no shared state, so puzzles can be rated on
 /// several threads at once.
+///
+/// # Examples
+///
+/// ```
+/// use std::time::Duration;
+/// use stepwise::explain::grid_of;
+/// use stepwise::format::parse_puzzle;
+/// use stepwise::profile::RateSettings;
+///
+/// let puzzle = parse_puzzle("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79", None).unwrap();
+/// let settings = RateSettings::default().with_time_limit(Some(Duration::from_secs(10)));
+/// let record = stepwise::rate_puzzle(&grid_of(&puzzle), &settings);
+/// assert_eq!((record.er, record.score), (Some(1.2), Some(204)));
+/// assert_eq!(
+///     record.to_csv(),
+///     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79,1.2,1.2,1.2,Easy,204,\"Hidden Single\",51,solved,"
+/// );
+/// ```
 pub fn rate_puzzle(grid: &Grid, settings: &RateSettings) -> RateRecord {
     let (se, hodoku) = solve_paths(grid, settings);
     RateRecord::of(settings, se.as_ref(), hodoku.as_ref())
@@ -390,6 +467,23 @@ pub fn rate_puzzle(grid: &Grid, settings: &RateSettings) -> RateRecord {
 
 /// The next hint from a user's state (see [`crate::hint`]), within a budget: past its time
 /// the hint is of kind `timeout`.
+///
+/// # Examples
+///
+/// ```
+/// use std::time::Duration;
+/// use stepwise::budget::Budget;
+/// use stepwise::format::parse_puzzle;
+/// use stepwise::hint::{HintKind, HintLevel};
+///
+/// let state = parse_puzzle("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79", None).unwrap();
+/// let budget = Budget::time(Duration::from_secs(5));
+/// let hint = stepwise::next_hint_within(&state, None, HintLevel::Nudge, &budget).unwrap();
+/// assert_eq!(hint.kind, HintKind::Step);
+/// assert_eq!(hint.text, "Look for a single in box 5.");
+/// // No step at this level: only the full hint gives the deduction away.
+/// assert!(hint.step.is_none());
+/// ```
 pub fn next_hint_within(
     state: &PuzzleInput,
     original: Option<&[u8; 81]>,
@@ -404,6 +498,25 @@ pub fn next_hint_within(
 }
 
 /// The next hint from a user's state (see [`crate::hint`]), without a time limit.
+///
+/// # Examples
+///
+/// ```
+/// use stepwise::format::parse_puzzle;
+/// use stepwise::hint::{HintKind, HintLevel};
+///
+/// // The original puzzle with a wrong 1 in r1c3 (the solution has 4 there).
+/// let original = parse_puzzle("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79", None).unwrap();
+/// let mut cells = original.cells;
+/// cells[2] = 1;
+/// let state = parse_puzzle(&stepwise::format::to_line(&cells), None).unwrap();
+///
+/// let hint = stepwise::next_hint(&state, Some(&original.cells), HintLevel::Full).unwrap();
+/// assert_eq!(hint.kind, HintKind::WrongDigit);
+///
+/// let hint = stepwise::next_hint(&original, None, HintLevel::Full).unwrap();
+/// assert_eq!(hint.step.unwrap().notation(), "Naked Single: r5c5=5");
+/// ```
 pub fn next_hint(
     state: &PuzzleInput,
     original: Option<&[u8; 81]>,

@@ -55,7 +55,7 @@ pub fn cell_name(cell: Cell) -> String {
 
 /// Appends [`cell_name`] to `out`, without the formatting machinery (single steps write one
 /// sentence each, and a batch writes millions).
-pub fn push_cell_name(out: &mut String, cell: Cell) {
+pub(crate) fn push_cell_name(out: &mut String, cell: Cell) {
     out.push('r');
     out.push(char::from(b'1' + row_of(cell) as u8));
     out.push('c');
@@ -79,8 +79,11 @@ pub fn parse_cell_name(name: &str) -> Option<Cell> {
 /// The three kinds of unit.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum UnitKind {
+    /// A row, `r1`..`r9`: units 0..9.
     Row,
+    /// A column, `c1`..`c9`: units 9..18.
     Column,
+    /// A 3x3 box, `b1`..`b9` left to right, top to bottom: units 18..27.
     Box,
 }
 
@@ -89,12 +92,15 @@ pub enum UnitKind {
 pub struct Unit(pub u8);
 
 impl Unit {
+    /// Row `r`, 0-based (`Unit::row(0)` is `r1`).
     pub const fn row(r: usize) -> Unit {
         Unit(r as u8)
     }
+    /// Column `c`, 0-based.
     pub const fn column(c: usize) -> Unit {
         Unit(9 + c as u8)
     }
+    /// Box `b`, 0-based, left to right, top to bottom (`box` is a keyword).
     pub const fn boxed(b: usize) -> Unit {
         Unit(18 + b as u8)
     }
@@ -114,9 +120,11 @@ impl Unit {
             UnitKind::Box => Unit::boxed(box_of(cell)),
         }
     }
+    /// The unit's index, 0..27: rows, then columns, then boxes.
     pub const fn index(self) -> usize {
         self.0 as usize
     }
+    /// Whether the unit is a row, a column or a box.
     pub const fn kind(self) -> UnitKind {
         match self.0 / 9 {
             0 => UnitKind::Row,
@@ -170,7 +178,7 @@ pub fn unit_words(unit: Unit) -> String {
 }
 
 /// Appends [`unit_words`] to `out`, without the formatting machinery.
-pub fn push_unit_words(out: &mut String, unit: Unit) {
+pub(crate) fn push_unit_words(out: &mut String, unit: Unit) {
     out.push_str(match unit.kind() {
         UnitKind::Row => "row ",
         UnitKind::Column => "column ",
@@ -180,7 +188,7 @@ pub fn push_unit_words(out: &mut String, unit: Unit) {
 }
 
 /// The cells of each unit, in reading order.
-pub static UNIT_CELLS: [[Cell; 9]; UNITS] = build_unit_cells();
+pub(crate) static UNIT_CELLS: [[Cell; 9]; UNITS] = build_unit_cells();
 
 const fn build_unit_cells() -> [[Cell; 9]; UNITS] {
     let mut units = [[0; 9]; UNITS];
@@ -199,7 +207,7 @@ const fn build_unit_cells() -> [[Cell; 9]; UNITS] {
 }
 
 /// Precomputed sets, built once at compile time.
-pub struct Tables {
+pub(crate) struct Tables {
     /// Cells of each unit as a set.
     pub unit_sets: [CellSet; UNITS],
     /// The 20 peers of each cell (same row, column or box, not the cell itself).
@@ -211,7 +219,7 @@ pub struct Tables {
 }
 
 /// The one table block.
-pub static TABLES: Tables = build_tables();
+pub(crate) static TABLES: Tables = build_tables();
 
 const fn build_tables() -> Tables {
     let mut unit_sets = [CellSet::EMPTY; UNITS];
@@ -263,7 +271,7 @@ pub fn units_of(cell: Cell) -> [Unit; 3] {
 }
 
 /// The cells of a cell's row, column and box (the order of [`units_of`]).
-pub fn unit_sets_of(cell: Cell) -> [CellSet; 3] {
+pub(crate) fn unit_sets_of(cell: Cell) -> [CellSet; 3] {
     TABLES.cell_unit_sets[cell]
 }
 
@@ -272,33 +280,44 @@ pub fn unit_sets_of(cell: Cell) -> [CellSet; 3] {
 pub struct DigitSet(pub u16);
 
 impl DigitSet {
+    /// No digit.
     pub const EMPTY: DigitSet = DigitSet(0);
+    /// The digits 1 to 9.
     pub const ALL: DigitSet = DigitSet(0x1ff);
 
+    /// The set of one digit (1..=9).
     pub const fn single(d: Digit) -> DigitSet {
         DigitSet(1 << (d - 1))
     }
+    /// Whether `d` (1..=9) is in the set.
     pub const fn contains(self, d: Digit) -> bool {
         self.0 & (1 << (d - 1)) != 0
     }
+    /// The number of digits in the set.
     pub const fn len(self) -> u32 {
         self.0.count_ones()
     }
+    /// Whether the set has no digit.
     pub const fn is_empty(self) -> bool {
         self.0 == 0
     }
+    /// The set with `d` added.
     pub const fn with(self, d: Digit) -> DigitSet {
         DigitSet(self.0 | (1 << (d - 1)))
     }
+    /// The set with `d` removed.
     pub const fn without(self, d: Digit) -> DigitSet {
         DigitSet(self.0 & !(1 << (d - 1)))
     }
+    /// The digits in either set (also `|`).
     pub const fn union(self, o: DigitSet) -> DigitSet {
         DigitSet(self.0 | o.0)
     }
+    /// The digits in both sets (also `&`).
     pub const fn intersection(self, o: DigitSet) -> DigitSet {
         DigitSet(self.0 & o.0)
     }
+    /// The digits of this set that are not in `o` (also `-`).
     pub const fn difference(self, o: DigitSet) -> DigitSet {
         DigitSet(self.0 & !o.0)
     }
@@ -318,6 +337,7 @@ impl DigitSet {
             None
         }
     }
+    /// The digits, ascending.
     pub fn iter(self) -> DigitIter {
         DigitIter(self.0)
     }
@@ -397,15 +417,20 @@ impl fmt::Display for DigitSet {
 pub struct CellSet(pub u128);
 
 impl CellSet {
+    /// No cell.
     pub const EMPTY: CellSet = CellSet(0);
+    /// All 81 cells.
     pub const ALL: CellSet = CellSet((1u128 << 81) - 1);
 
+    /// The set of one cell (0..81).
     pub const fn single(c: Cell) -> CellSet {
         CellSet(1 << c)
     }
+    /// Whether cell `c` is in the set.
     pub const fn contains(self, c: Cell) -> bool {
         self.0 & (1 << c) != 0
     }
+    /// The number of cells in the set.
     pub const fn len(self) -> u32 {
         self.0.count_ones()
     }
@@ -415,24 +440,31 @@ impl CellSet {
         let rest = self.0 & self.0.wrapping_sub(1);
         rest != 0 && rest & rest.wrapping_sub(1) == 0
     }
+    /// Whether the set has no cell.
     pub const fn is_empty(self) -> bool {
         self.0 == 0
     }
+    /// The set with cell `c` added.
     pub const fn with(self, c: Cell) -> CellSet {
         CellSet(self.0 | (1 << c))
     }
+    /// The set with cell `c` removed.
     pub const fn without(self, c: Cell) -> CellSet {
         CellSet(self.0 & !(1 << c))
     }
+    /// The cells in either set (also `|`).
     pub const fn union(self, o: CellSet) -> CellSet {
         CellSet(self.0 | o.0)
     }
+    /// The cells in both sets (also `&`).
     pub const fn intersection(self, o: CellSet) -> CellSet {
         CellSet(self.0 & o.0)
     }
+    /// The cells of this set that are not in `o` (also `-`).
     pub const fn difference(self, o: CellSet) -> CellSet {
         CellSet(self.0 & !o.0)
     }
+    /// The lowest cell index, if any.
     pub const fn first(self) -> Option<Cell> {
         if self.0 == 0 {
             None
@@ -440,6 +472,7 @@ impl CellSet {
             Some(self.0.trailing_zeros() as Cell)
         }
     }
+    /// The cells, ascending.
     pub fn iter(self) -> CellIter {
         CellIter(self.0)
     }

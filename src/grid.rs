@@ -172,6 +172,7 @@ impl Grid {
     pub fn is_given(&self, cell: Cell) -> bool {
         self.givens.contains(cell)
     }
+    /// The cells given in the puzzle (see [`Grid::is_given`]).
     pub fn givens(&self) -> CellSet {
         self.givens
     }

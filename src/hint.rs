@@ -67,8 +67,11 @@ pub enum HintKind {
 /// A hint, ready to show.
 #[derive(Debug, Clone, Serialize)]
 pub struct Hint {
+    /// A mistake in the state, the next step, or why there is none.
     pub kind: HintKind,
+    /// The level of detail it was told at.
     pub level: HintLevel,
+    /// The hint in plain English, one or a few sentences.
     pub text: String,
     /// The cells the hint points at (`r8c1`...), from level `cells` on: the pattern's cells,
     /// or where a forcing chain starts and ends; empty below that level and for hints
@@ -95,8 +98,13 @@ pub enum HintError {
     /// The original puzzle given with the state has no solution itself.
     OriginalHasNoSolution,
     /// The state is not a state of the original puzzle: fewer than half of its givens are
-    /// in place. `differing` lists the givens' cells that are empty or hold another digit.
-    OtherPuzzle { givens: usize, differing: Vec<Cell> },
+    /// in place.
+    OtherPuzzle {
+        /// The original puzzle's number of givens.
+        givens: usize,
+        /// The givens' cells that are empty or hold another digit, ascending.
+        differing: Vec<Cell>,
+    },
 }
 
 /// How many cells an error message names before it says how many more there are.

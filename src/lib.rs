@@ -11,8 +11,8 @@
 //! - [`notation`]: reading the step notation a player writes (`r1c2=5`, `r1c456<>4`).
 //! - [`render`]: the candidate board drawn with a step's marks (terminal text, colour or plain).
 //! - [`cache`]: the bound on the memories finders keep, per thread.
-//! - [`deadline`]: a per-thread time limit that long searches check cooperatively.
-//! - [`finders`]: one function per technique, grouped by family.
+//! - `deadline`: a per-thread time limit that long searches check cooperatively.
+//! - `finders`: one function per technique, grouped by family.
 //! - [`budget`]: what one call may spend (time, cache memory).
 //! - [`pipeline`]: the logical solve loop and its trace.
 //! - [`profile`]: the named technique sets and which paths rate a puzzle.
@@ -23,15 +23,32 @@
 //! - [`explain`](mod@explain): the front door: solve logically, explain, rate and hint a parsed puzzle.
 //! - [`apply`]: a player's own step checked against the state, the solution and the technique
 //!   named, and applied when sound.
+//!
+//! `deadline` and `finders` are internals, public only so that the integration tests, examples
+//! and benchmarks can reach single finders and the deadline; they are hidden from these docs
+//! and may change without notice. A front end goes through [`explain`](mod@explain),
+//! [`hint`], [`apply`] and [`budget`] instead.
+
+#![warn(missing_docs)]
 
 pub mod agreement;
 pub mod analysis;
 pub mod apply;
 pub mod budget;
+// cache.rs is being reworked on the budget branch; its one undocumented item is
+// `LimitGuard::new`. Drop this allow once that has a doc line.
+#[allow(missing_docs)]
 pub mod cache;
+// Public for tests/budgets.rs only (is the deadline released after a call?); a front end sets
+// time through `budget::Budget`.
+#[doc(hidden)]
 pub mod deadline;
 pub mod error;
 pub mod explain;
+// Public for the integration tests, examples and benchmarks, which call single finders
+// (`finders::first`, `finders::all`, the forcing-chain search); a front end gets steps from
+// the pipeline, `explain` or `hint`.
+#[doc(hidden)]
 pub mod finders;
 pub mod format;
 pub mod geometry;

@@ -50,6 +50,7 @@ impl Claim {
 pub struct NotationError {
     /// 1-based, in characters.
     pub column: usize,
+    /// What was expected there, without the column.
     pub message: String,
 }
 
@@ -62,6 +63,26 @@ impl fmt::Display for NotationError {
 impl std::error::Error for NotationError {}
 
 /// Reads a step's notation (see the module documentation).
+///
+/// # Examples
+///
+/// ```
+/// use stepwise::geometry::parse_cell_name;
+/// use stepwise::notation::parse;
+/// use stepwise::step::Candidate;
+/// use stepwise::technique::Technique;
+///
+/// let claim = parse("Naked Pair: 3,8 in r5c2,r5c7 => r5c1<>3, r5c4<>38").unwrap();
+/// assert_eq!(claim.technique, Some(Technique::NakedPair));
+/// assert!(claim.placements.is_empty());
+/// let r5c4 = parse_cell_name("r5c4").unwrap();
+/// assert!(claim.eliminations.contains(&Candidate::new(r5c4, 8)));
+/// assert_eq!(claim.deductions_notation(), "r5c1<>3, r5c4<>38");
+///
+/// let error = parse("r1c2<>").unwrap_err();
+/// assert_eq!(error.column, 7);
+/// assert_eq!(error.to_string(), "column 7: expected a digit after '<>', found the end");
+/// ```
 pub fn parse(text: &str) -> Result<Claim, NotationError> {
     let chars: Vec<char> = text.chars().collect();
     let colon = chars.iter().position(|&c| c == ':');

@@ -27,7 +27,7 @@ pub struct Options {
     /// Stop after this many steps (the trace is then `stuck`).
     pub step_limit: Option<usize>,
     /// Give up on a puzzle after this long (the trace is then `timeout`): checked between
-    /// steps and inside the long chaining searches, see [`crate::deadline`].
+    /// steps and inside the long searches.
     pub time_limit: Option<Duration>,
     /// How a step is picked among those the techniques find.
     pub choice: Choice,
@@ -52,7 +52,7 @@ pub enum Choice {
     ///   sets by their cells and hidden sets by their digits, in lexicographic order;
     /// - Sudoku Explainer's multi-branch chaining rules, which stand in for HoDoKu's forcing
     ///   chains and nets, take the first step their search meets
-    ///   ([`crate::finders::forcing_chains::quick_step`]) instead of SE's choice among all.
+    ///   (`finders::forcing_chains::quick_step`) instead of SE's choice among all.
     Hodoku,
 }
 
@@ -371,12 +371,15 @@ const HODOKU_ORDER: &[Technique] = {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Status {
+    /// Logic reached the solution: every cell is filled.
     Solved,
     /// No enabled technique applies (or the step limit was reached).
     Stuck,
     /// The input could not be read as a puzzle.
     Invalid,
+    /// The puzzle has no solution.
     NoSolution,
+    /// The puzzle has more than one solution (the trace's `differing` says where two differ).
     MultipleSolutions,
     /// The time limit passed before the solve ended; the steps taken so far are kept.
     Timeout,
@@ -411,8 +414,12 @@ impl Status {
 pub struct Trace {
     /// The puzzle as an 81-character line.
     pub puzzle: String,
+    /// How the solve ended.
     pub status: Status,
+    /// The solution (row-major, digits 1..=9), known before any step is taken; `None`
+    /// without exactly one.
     pub solution: Option<[u8; CELLS]>,
+    /// The steps taken, in order.
     pub steps: Vec<Step>,
     /// The state where the solve ended (the candidates left when stuck).
     pub end: Grid,

@@ -28,6 +28,27 @@ use crate::pipeline::{Choice, Options};
 use crate::technique::Technique;
 
 /// A named set of techniques in a fixed order.
+///
+/// # Examples
+///
+/// ```
+/// use stepwise::profile::{Profile, RateSettings};
+///
+/// // Names parse in any case, as `--profile` takes them.
+/// let profile: Profile = "HoDoKu".parse().unwrap();
+/// assert_eq!(profile, Profile::Hodoku);
+/// assert_eq!(profile.name(), "hodoku");
+///
+/// // A HoDoKu profile takes the hodoku path only, so the rating has no ER.
+/// let settings = RateSettings::select(Some(profile), &[], false);
+/// assert!(settings.se.is_none() && settings.hodoku.is_some());
+///
+/// let error = "explainer".parse::<Profile>().unwrap_err();
+/// assert_eq!(
+///     error.to_string(),
+///     "unknown profile 'explainer': expected one of se, hodoku, sukaku, extended, all"
+/// );
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, strum::EnumIter)]
 pub enum Profile {
     /// Sudoku Explainer 1.2.1's techniques in its order, so ER/EP/ED agree with SE's.
@@ -153,6 +174,7 @@ impl FromStr for Profile {
 pub struct RatedPath {
     /// `se`, `hodoku`, ..., or `custom` for an explicit technique list.
     pub profile: String,
+    /// The techniques and choices of the solve.
     pub options: Options,
 }
 

@@ -1,6 +1,6 @@
 //! Difficulty ratings computed from a trace.
 //!
-//! Owns [`Rating`]: Sudoku Explainer's ER, EP and ED, the level and the hardest technique.
+//! Owns [`Rating`]: Sudoku Explainer's ER, EP and ED and the hardest technique.
 //! A rating is a pure function of a [`Trace`]: two raters that take different paths through
 //! the same puzzle can rate it differently, because a rating is a property of the path.
 //!
@@ -10,7 +10,7 @@
 //! - ED: the rating of the first step.
 //! - A path that gets stuck rates 20.0 from the point where it gets stuck (SE's sentinel).
 //! - A solve cut by its time limit (`timeout`) is unrated like invalid input: 20.0 everywhere,
-//!   level `Unrated`, hardest `none`; only its status tells it apart.
+//!   no hardest technique; only its status tells it apart.
 //! - Values are rounded as SE prints them: `floor((x + 0.05) * 10) / 10`.
 //!
 //! Owns [`HodokuRating`] too: HoDoKu 2.2's score and level of a path ([`rate_hodoku`]).
@@ -18,11 +18,11 @@
 //! - Level: the highest level of any technique used (Easy when only singles), then raised one
 //!   level at a time while the score is above that level's maximum: Easy 800, Medium 1000,
 //!   Hard 1600, Unfair 1800, Extreme unlimited (`SudokuSolver.solve`: `while (score >
-//!   level.getMaxScore())`). A stuck path is `Unrated`.
+//!   level.getMaxScore())`). A path that does not solve the puzzle has no level.
 //! - Hardest: the technique with the highest base score; on a tie the one HoDoKu tries first
 //!   (Full House before Naked Single), as HoDoKu prints it.
 //!
-//! [`Rating`]'s level and score apply the same rule to whatever path it rates.
+//! [`PuzzleRating`] puts the two together, each from its own rater's path.
 
 use serde::Serialize;
 
@@ -33,11 +33,17 @@ use crate::technique::{Level, Technique};
 /// SE's rating for a path that no rule can finish.
 pub const STUCK_RATING: f64 = 20.0;
 
-/// The difficulty of a solved (or stuck) path on Sudoku Explainer's scale.
+/// The difficulty of a solved (or stuck) path on Sudoku Explainer's scale, rounded as SE
+/// prints it. A path that cannot be rated (invalid, no or several solutions, timeout) has
+/// [`STUCK_RATING`] in all three figures ([`Rating::unrated`]).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Rating {
+    /// The highest step rating on the path; [`STUCK_RATING`] when it got stuck.
     pub er: f64,
+    /// The highest rating up to the first placement; [`STUCK_RATING`] when nothing was
+    /// placed before it got stuck.
     pub ep: f64,
+    /// The first step's rating; [`STUCK_RATING`] when stuck before any step.
     pub ed: f64,
     /// The hardest technique used (the first step with the highest rating); `None` without
     /// steps or when the path got stuck (a stuck path's hardest step is the one it lacks).
@@ -58,7 +64,7 @@ pub struct HodokuRating {
 }
 
 /// The most a path of this level may score before HoDoKu raises it to the next level.
-pub const fn hodoku_max_score(level: Level) -> u32 {
+pub(crate) const fn hodoku_max_score(level: Level) -> u32 {
     match level {
         Level::Easy => 800,
         Level::Medium => 1000,
@@ -129,7 +135,7 @@ impl Rating {
 
 /// Whether a path of this status can be rated at all: a path cut by its time limit, or with no
 /// unique solution to reach, has no figures.
-pub const fn is_rateable(status: Status) -> bool {
+pub(crate) const fn is_rateable(status: Status) -> bool {
     matches!(status, Status::Solved | Status::Stuck)
 }
 
@@ -178,8 +184,11 @@ pub fn rate(trace: &Trace) -> Rating {
 /// over the time limit).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct PuzzleRating {
+    /// ER (see [`Rating::er`]) of the se path.
     pub er: Option<f64>,
+    /// EP (see [`Rating::ep`]) of the se path.
     pub ep: Option<f64>,
+    /// ED (see [`Rating::ed`]) of the se path.
     pub ed: Option<f64>,
     /// The hardest technique (by its community name in JSON): SE's (highest rating) from the
     /// se path, else HoDoKu's (highest base score) from the hodoku path; `None` without steps

@@ -65,6 +65,21 @@ pub fn count_solutions_with_candidates(candidates: &[u16; 81], limit: usize) -> 
 }
 
 /// The uniqueness check of a puzzle given as in [`count_solutions`] (a search limited to 2).
+///
+/// # Examples
+///
+/// ```
+/// use stepwise::format::parse_puzzle;
+/// use stepwise::solver::{validity, Validity};
+///
+/// let puzzle = parse_puzzle("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79", None).unwrap();
+/// match validity(&puzzle.cells) {
+///     Validity::Unique(solution) => assert_eq!(solution[2], 4), // r1c3
+///     other => panic!("expected one solution, got {other:?}"),
+/// }
+/// // The empty grid has many solutions; the first two found are returned.
+/// assert!(matches!(validity(&[0; 81]), Validity::Multiple(..)));
+/// ```
 pub fn validity(cells: &[u8; 81]) -> Validity {
     match Board::from_cells(cells) {
         Some(board) => validity_of(board),

@@ -15,11 +15,14 @@ use crate::technique::{Facts, Technique};
 /// A digit in a cell: a placement, an elimination or a pattern candidate.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Candidate {
+    /// The cell, 0..81 (written `r1c2` in notation and JSON).
     pub cell: Cell,
+    /// The digit, 1..=9.
     pub digit: Digit,
 }
 
 impl Candidate {
+    /// The digit `digit` in cell `cell`.
     pub const fn new(cell: Cell, digit: Digit) -> Candidate {
         Candidate { cell, digit }
     }
@@ -50,16 +53,26 @@ pub enum Role {
     Placement,
     /// A cell that sees the target and removes it (singles).
     Blocker,
+    /// The cell a pattern turns on: a wing's hinge, a Death Blossom's stem, a hidden
+    /// rectangle's corner.
     Pivot,
+    /// The two ends of a wing or of a single-digit pattern, whose common peers lose the digit.
     Pincer,
+    /// What lies outside the pattern proper: a finned fish's fins, the cells and candidates
+    /// beyond a uniqueness pattern (a rectangle's roof, a BUG's extra digits).
     Fin,
+    /// Chains: a candidate that is true at its place in the chain.
     On,
+    /// Chains: a candidate that is false at its place in the chain.
     Off,
-    /// Coloring: the two colors of a cluster of strong links (one of them holds the digit).
+    /// Coloring: the first color of a cluster of strong links (one of the two colors holds
+    /// the digit).
     ColorA,
+    /// Coloring: the second color of that cluster.
     ColorB,
-    /// Coloring: the two colors of a second cluster (Multi Colors).
+    /// Coloring: the first color of a second cluster (Multi Colors).
     ColorC,
+    /// Coloring: the second color of the second cluster.
     ColorD,
     /// Almost locked sets: a restricted common digit's candidates in the sets (X).
     Restricted,
@@ -79,7 +92,9 @@ fn als_role<S: Serializer>(index: &u8, s: S) -> Result<S::Ok, S::Error> {
 /// One element of a pattern with its role.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Marked<T> {
+    /// The unit, cell or candidate.
     pub item: T,
+    /// What it does in the pattern.
     pub role: Role,
 }
 
@@ -114,8 +129,11 @@ impl Serialize for Marked<Candidate> {
 /// A link between two candidates of a chain: strong (one of them is true) or weak (not both).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Link {
+    /// The candidate the link starts from, in chain order.
     pub from: Candidate,
+    /// The candidate it leads to.
     pub to: Candidate,
+    /// Strong (`true`) or weak (`false`).
     pub strong: bool,
 }
 
@@ -133,9 +151,11 @@ impl Serialize for Link {
 /// intersection (grouped chains), with its state in the chain (`Role::On` or `Role::Off`).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct ChainNode {
+    /// The node's digit.
     pub digit: Digit,
     /// The node's cells in order: one cell, or two or three for a group.
     pub cells: Vec<Cell>,
+    /// [`Role::On`] or [`Role::Off`].
     pub role: Role,
     /// An ALS node's whole almost locked set (its `cells` are the set's cells holding
     /// `digit`); empty for other nodes.
@@ -161,9 +181,14 @@ impl Serialize for ChainNode {
 /// The evidence for a step: every unit, cell, candidate and link it rests on.
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
 pub struct Pattern {
+    /// The units the step rests on (a single's house, a fish's base and cover sets).
     pub units: Vec<Marked<Unit>>,
+    /// The cells that make the pattern (a subset's cells, a wing's pivot and pincers).
     pub cells: Vec<Marked<Cell>>,
+    /// The candidates that make the pattern (a fish's digit in its base sets, a chain's
+    /// candidates).
     pub candidates: Vec<Marked<Candidate>>,
+    /// Chains: the links between their candidates, in chain order.
     pub links: Vec<Link>,
     /// Chains only: the nodes in chain order; `links[i]` joins `nodes[i]` and `nodes[i + 1]`
     /// (a link's candidates are its nodes' first cells, so a group is drawn from its first
@@ -173,19 +198,23 @@ pub struct Pattern {
 }
 
 impl Pattern {
+    /// The pattern with `unit` added in `role`.
     pub fn unit(mut self, unit: Unit, role: Role) -> Self {
         self.units.push(Marked { item: unit, role });
         self
     }
+    /// The pattern with `cell` added in `role`.
     pub fn cell(mut self, cell: Cell, role: Role) -> Self {
         self.cells.push(Marked { item: cell, role });
         self
     }
+    /// The pattern with each of `cells` added in `role`.
     pub fn cells(mut self, cells: impl IntoIterator<Item = Cell>, role: Role) -> Self {
         self.cells
             .extend(cells.into_iter().map(|item| Marked { item, role }));
         self
     }
+    /// The pattern with `candidate` added in `role`.
     pub fn candidate(mut self, candidate: Candidate, role: Role) -> Self {
         self.candidates.push(Marked {
             item: candidate,
@@ -193,6 +222,7 @@ impl Pattern {
         });
         self
     }
+    /// The pattern with each of `candidates` added in `role`.
     pub fn candidates(
         mut self,
         candidates: impl IntoIterator<Item = Candidate>,
@@ -221,8 +251,11 @@ impl Pattern {
 /// One deduction: the technique, what it places and eliminates, and why.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Step {
+    /// The technique that found the step.
     pub technique: Technique,
+    /// The digits the step places, sorted, without repeats.
     pub placements: Vec<Candidate>,
+    /// The candidates the step removes, sorted, without repeats.
     pub eliminations: Vec<Candidate>,
     /// Boxed: a step is moved several times between a finder and the trace, and most of its
     /// size would be the pattern's five vectors.
@@ -264,7 +297,7 @@ impl Step {
     }
 
     /// The same step with what its finder found beyond the technique.
-    pub fn with_facts(mut self, facts: Facts) -> Step {
+    pub(crate) fn with_facts(mut self, facts: Facts) -> Step {
         self.facts = facts;
         self
     }
@@ -372,7 +405,7 @@ pub fn eliminations_notation(eliminations: &[Candidate]) -> String {
 
 /// Cells of one row run together (`r1c456`), rows joined with commas (`r1c5,r3c5`), as the
 /// issues' HoDoKu-style examples write them.
-pub fn cells_notation(cells: &[Cell]) -> String {
+pub(crate) fn cells_notation(cells: &[Cell]) -> String {
     let mut by_row: Vec<(usize, Vec<usize>)> = Vec::new();
     for &c in cells {
         match by_row.iter_mut().find(|(r, _)| *r == row_of(c)) {
@@ -394,7 +427,7 @@ pub fn cells_notation(cells: &[Cell]) -> String {
 }
 
 /// `r5c2,r5c7`: cells listed one by one, as HoDoKu lists a pattern's cells.
-pub fn cell_list(cells: impl IntoIterator<Item = Cell>) -> String {
+pub(crate) fn cell_list(cells: impl IntoIterator<Item = Cell>) -> String {
     cells
         .into_iter()
         .map(cell_name)
@@ -403,7 +436,7 @@ pub fn cell_list(cells: impl IntoIterator<Item = Cell>) -> String {
 }
 
 /// `3,8`: digits listed with commas, as HoDoKu lists a subset's digits.
-pub fn digit_list(digits: impl IntoIterator<Item = Digit>) -> String {
+pub(crate) fn digit_list(digits: impl IntoIterator<Item = Digit>) -> String {
     digits
         .into_iter()
         .map(|d| d.to_string())

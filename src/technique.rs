@@ -35,6 +35,9 @@ use strum::{Display, EnumIter, EnumString, IntoStaticStr, VariantArray};
 )]
 #[strum(ascii_case_insensitive)]
 #[non_exhaustive]
+// A variant's doc would repeat its name: the community name is its `Display` (the strum
+// `to_string` above each), the rest is its catalog row ([`Technique::info`]).
+#[allow(missing_docs)]
 pub enum Technique {
     #[strum(to_string = "Full House", serialize = "full-house")]
     FullHouse,
@@ -410,30 +413,46 @@ pub enum Technique {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Display, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Family {
+    /// Full House, Hidden Single, Naked Single.
     #[strum(to_string = "singles")]
     Singles,
+    /// Sudoku Explainer's direct techniques: a locked set or locked candidates that leave a
+    /// hidden single, which the step places.
     #[strum(to_string = "direct intersections and subsets")]
     Direct,
+    /// Locked Candidates, pointing and claiming.
     #[strum(to_string = "locked candidates")]
     Intersections,
+    /// Naked and hidden pairs, triples and quads, and HoDoKu's locked pairs and triples.
     #[strum(to_string = "subsets")]
     Subsets,
+    /// Basic, finned, sashimi, Franken and mutant fish, X-Wing to Jellyfish.
     #[strum(to_string = "fish")]
     Fish,
+    /// Skyscraper, 2-String Kite, Turbot Fish, Empty Rectangle.
     #[strum(to_string = "single-digit patterns")]
     SingleDigitPatterns,
+    /// Simple Colors and Multi Colors.
     #[strum(to_string = "coloring")]
     Coloring,
+    /// XY-, XYZ-, W- and WXYZ-Wing.
     #[strum(to_string = "wings")]
     Wings,
+    /// Aligned Pair and Aligned Triple Exclusion.
     #[strum(to_string = "exclusion")]
     Exclusion,
+    /// Unique and avoidable rectangles, Unique Loops, BUG: sound only for a puzzle with one
+    /// solution.
     #[strum(to_string = "uniqueness")]
     Uniqueness,
+    /// Sudoku Explainer's chaining rules, from forcing X-chains and cycles to nested forcing
+    /// chains.
     #[strum(to_string = "forcing chains")]
     ForcingChains,
+    /// Sue de Coq, ALS-XZ, ALS-XY-Wing, ALS chains, Death Blossom.
     #[strum(to_string = "almost locked sets")]
     Als,
+    /// HoDoKu's alternating inference chains: Remote Pair, X- and XY-Chain, nice loops, AICs.
     #[strum(to_string = "chains")]
     Chains,
 }
@@ -477,15 +496,24 @@ pub enum Origin {
     Other,
 }
 
-/// Difficulty levels, named as HoDoKu names them.
+/// Difficulty levels, named as HoDoKu names them. A technique's level is HoDoKu's default
+/// ([`TechniqueInfo::level`]); a path's is the highest of its steps', raised while its score
+/// is above the level's most (`rating::rate_hodoku`).
 #[derive(
     Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Display, Serialize, EnumIter,
 )]
 pub enum Level {
+    /// The singles. A path of this level scores at most 800.
     Easy,
+    /// Locked candidates, pairs and triples. A path of this level scores at most 1000.
     Medium,
+    /// Quads, X-Wing to Jellyfish and finned X-Wings, wings, single-digit patterns, coloring
+    /// and the uniqueness techniques. A path of this level scores at most 1600.
     Hard,
+    /// Larger finned fish and Franken fish, chains and loops, almost locked sets, aligned
+    /// exclusions. A path of this level scores at most 1800.
     Unfair,
+    /// Mutant fish and the forcing chains and nets; any score.
     Extreme,
 }
 
@@ -494,6 +522,7 @@ pub enum Level {
 pub struct TechniqueInfo {
     /// Stable identifier for JSON, file names and the CLI; never changes once published.
     pub slug: &'static str,
+    /// The family it belongs to, for hints and listings.
     pub family: Family,
     /// Rating on Sudoku Explainer's scale (ER/EP/ED).
     pub se_rating: f64,
@@ -504,6 +533,7 @@ pub struct TechniqueInfo {
     /// borrowed from (see [`Technique::info`]). `rating::rate_hodoku` raises a path's level
     /// further by its score.
     pub level: Level,
+    /// Which rater it comes from.
     pub origin: Origin,
     /// Whether the pipeline uses it unless asked otherwise (slow, rare techniques are off).
     pub enabled_by_default: bool,
@@ -722,15 +752,20 @@ impl Technique {
         }
     }
 
+    /// The stable identifier (`x-wing`), as [`TechniqueInfo::slug`].
     pub const fn slug(self) -> &'static str {
         self.info().slug
     }
+    /// The family, as [`TechniqueInfo::family`].
     pub const fn family(self) -> Family {
         self.info().family
     }
+    /// The base rating on Sudoku Explainer's scale; a step's own rating may add to it
+    /// ([`Technique::se_rating_for`]).
     pub const fn se_rating(self) -> f64 {
         self.info().se_rating
     }
+    /// HoDoKu's level of the technique by itself, as [`TechniqueInfo::level`].
     pub const fn level(self) -> Level {
         self.info().level
     }
@@ -783,22 +818,44 @@ pub enum Facts {
     /// Nothing beyond the technique: its catalog rating is the step's.
     #[default]
     Plain,
-    /// An ALS-XZ: whether its two sets share two restricted commons (doubly linked).
-    AlsXz { doubly_linked: bool },
-    /// The almost locked sets of an ALS chain, or a Death Blossom's petals (its stem not
-    /// counted).
-    AlsSets { sets: u8 },
-    /// The locked set a Type 3 Unique Rectangle or BUG Type 3 completes.
-    Type3 { set: LockedSet },
-    /// A Unique Loop: its cells, and the locked set of a Type 3 loop.
-    UniqueLoop { cells: u8, set: Option<LockedSet> },
-    /// One of HoDoKu's chains: its distinct nodes (a loop's start counted once) and the links
-    /// it uses as strong links.
-    Chain { nodes: u8, strong_links: u8 },
-    /// A hint of Sudoku Explainer's chaining rules: the rule's level (0 plain, 1 "(+)", 2-5
-    /// nested) and SE's complexity (the distinct potentials of all its chains plus those of
-    /// every nested chain they use).
-    ForcingChains { level: u8, complexity: u32 },
+    /// An ALS-XZ.
+    AlsXz {
+        /// Whether its two sets share two restricted commons.
+        doubly_linked: bool,
+    },
+    /// An ALS chain or a Death Blossom.
+    AlsSets {
+        /// The chain's almost locked sets, or the Death Blossom's petals (its stem not
+        /// counted).
+        sets: u8,
+    },
+    /// A Type 3 Unique Rectangle or BUG Type 3.
+    Type3 {
+        /// The locked set the step completes.
+        set: LockedSet,
+    },
+    /// A Unique Loop.
+    UniqueLoop {
+        /// The loop's cells (6, 8, 10, ...).
+        cells: u8,
+        /// The locked set of a Type 3 loop; `None` for the other types.
+        set: Option<LockedSet>,
+    },
+    /// One of HoDoKu's chains.
+    Chain {
+        /// Its distinct nodes (a loop's start counted once).
+        nodes: u8,
+        /// The links it uses as strong links.
+        strong_links: u8,
+    },
+    /// A hint of Sudoku Explainer's chaining rules.
+    ForcingChains {
+        /// The rule's level: 0 plain, 1 "(+)", 2 to 5 nested.
+        level: u8,
+        /// SE's complexity: the distinct potentials of all its chains plus those of every
+        /// nested chain they use.
+        complexity: u32,
+    },
 }
 
 /// The naked or hidden set a Type 3 uniqueness step completes, by the size Sudoku Explainer
@@ -806,10 +863,16 @@ pub enum Facts {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum LockedSet {
-    /// A naked set: its digits (the cells with extra digits count as one cell of it).
-    Naked { digits: u8 },
-    /// A hidden set: its cells besides the two with extra digits.
-    Hidden { cells: u8 },
+    /// A naked set (the cells with extra digits count as one cell of it).
+    Naked {
+        /// Its digits.
+        digits: u8,
+    },
+    /// A hidden set.
+    Hidden {
+        /// Its cells besides the two with extra digits.
+        cells: u8,
+    },
 }
 
 impl Facts {
@@ -996,7 +1059,7 @@ impl Serialize for Technique {
 /// A set of techniques as one bit per technique: the pipeline asks "enabled?" and "already
 /// searched?" at every step, for every technique tried.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct TechniqueSet(u128);
+pub(crate) struct TechniqueSet(u128);
 
 impl TechniqueSet {
     pub const EMPTY: TechniqueSet = TechniqueSet(0);

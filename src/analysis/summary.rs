@@ -2,7 +2,7 @@
 //! techniques and how many puzzles use each, and the `--require` tallies.
 //!
 //! Owns [`Summary`], built one [`Analysis`] at a time (a batch is never held in memory), and
-//! its text rendering; `plot` draws its ER histogram as SVG.
+//! its text rendering; [`Summary::to_svg`] draws its ER histogram.
 //!
 //! ER bands are [`ER_BAND_WIDTH`] (1.0) wide, as the community quotes ER ranges ("SE 9+"):
 //! the band 7.0-7.9 holds the puzzles rated 7.0 to 7.9. The histogram runs without gaps from
@@ -24,38 +24,51 @@ pub const ER_BAND_WIDTH: f64 = 1.0;
 /// One bar of the ER histogram: the puzzles rated `min` to `max`, both as printed.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ErBand {
+    /// The lowest ER of the band (`7.0`).
     pub min: f64,
+    /// The highest ER of the band, as printed (`7.9`).
     pub max: f64,
+    /// The puzzles rated in the band.
     pub count: usize,
 }
 
 /// How many puzzles of the batch use a technique.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct TechniqueUse {
+    /// The technique.
     pub technique: Technique,
+    /// Its slug.
     pub slug: &'static str,
+    /// The puzzles whose path uses it at least once.
     pub puzzles: usize,
 }
 
 /// How many puzzles met a `--require` and how many did not.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct RequirementTally {
+    /// The requirement's name.
     pub require: String,
+    /// The puzzles whose path meets it.
     pub met: usize,
+    /// The puzzles solved or stuck whose path does not.
     pub missed: usize,
 }
 
 /// The summary of a batch.
 #[derive(Debug, Clone, PartialEq, Default, Serialize)]
 pub struct Summary {
+    /// The analyses counted.
     pub puzzles: usize,
     /// Puzzles per status (`solved`, `stuck`, `invalid`, ...), in that order, non-zero only.
     pub statuses: IndexMap<&'static str, usize>,
-    /// Puzzles per level, easiest first (`Unrated` and unknown levels last).
+    /// Puzzles per HoDoKu level, easiest first; puzzles without a level are not counted here.
     pub levels: IndexMap<String, usize>,
+    /// Solved puzzles per ER band, from the lowest band with a puzzle to the highest, without
+    /// gaps.
     pub er_histogram: Vec<ErBand>,
     /// Techniques used by at least one puzzle, in catalog order.
     pub techniques: Vec<TechniqueUse>,
+    /// The `--require` tallies, in the order the requirements were given.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub requirements: Vec<RequirementTally>,
     /// Band index of `er_histogram[0]` (ER tenths / band width in tenths).
@@ -90,6 +103,7 @@ fn level_rank(level: &str) -> usize {
 }
 
 impl Summary {
+    /// An empty summary.
     pub fn new() -> Summary {
         Summary::default()
     }
@@ -190,7 +204,8 @@ impl Summary {
             .unwrap_or(0)
     }
 
-    /// The ER histogram as an SVG bar chart (see [`super::plot`]).
+    /// The ER histogram as a standalone SVG document (`stepwise analyze --plot`): one bar per
+    /// band, a grey one for stuck paths if any, with axes and a title.
     pub fn to_svg(&self) -> String {
         super::plot::er_histogram_svg(self)
     }

@@ -304,7 +304,7 @@ pub fn iso8601_utc(unix_seconds: u64) -> String {
 
 /// The current UTC time as `YYYY-MM-DDTHH:MM:SSZ` (1970-01-01T00:00:00Z if the clock is set
 /// before 1970).
-pub fn now_iso8601() -> String {
+pub(crate) fn now_iso8601() -> String {
     let secs = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());

@@ -97,7 +97,8 @@ mod text;
 use std::fmt;
 use std::str::FromStr;
 
-pub use json::{is_iso8601, iso8601_utc, now_iso8601};
+use json::now_iso8601;
+pub use json::{is_iso8601, iso8601_utc};
 pub use reader::{
     read_puzzles, read_records, Note, PuzzleReader, Record, RecordReader, Rejected,
     MAX_DOCUMENT_BYTES, MAX_LINE_BYTES,
@@ -109,9 +110,13 @@ use crate::geometry::{peers, Cell, Digit, Unit};
 /// The input formats, for `--format` and for reporting what was read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Format {
+    /// 81 cells on one line (see the module doc for each format).
     Line,
+    /// 9 rows of 9 cells, with or without borders.
     Grid,
+    /// 9 rows of 9 cells, each cell its candidates.
     Pencilmark,
+    /// [`PuzzleRecord`] objects.
     Json,
 }
 
@@ -178,13 +183,18 @@ pub struct PuzzleInput {
 /// give precise errors; deriving `Deserialize` lets other code read a record directly.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct PuzzleRecord {
+    /// The caller's name for the puzzle.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub id: Option<String>,
+    /// The caller's difficulty label, kept as given.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub difficulty: Option<String>,
+    /// The puzzle, 9 rows of 9, 0 for empty.
     pub board: [[u8; 9]; 9],
+    /// The solution, 9 rows of 9 digits 1..=9, when known.
     #[serde(default)]
     pub solution: Option<[[u8; 9]; 9]>,
+    /// When the record was made, an ISO-8601 date or timestamp (`createdAt` in JSON).
     #[serde(rename = "createdAt", default, skip_serializing_if = "Option::is_none")]
     pub created_at: Option<String>,
 }
@@ -244,6 +254,22 @@ pub fn record_from(input: &PuzzleInput, solution: Option<&[u8; 81]>) -> PuzzleRe
 /// text without one; if a second puzzle follows, [`Error::MultiplePuzzles`] naming its line,
 /// or the error of what follows when that does not parse. Use [`parse_all`] or
 /// [`read_puzzles`] for many puzzles.
+///
+/// # Examples
+///
+/// ```
+/// use stepwise::format::{parse_puzzle, Format};
+///
+/// let puzzle = parse_puzzle("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79", None)?;
+/// assert_eq!(puzzle.format, Format::Line);
+/// assert_eq!(puzzle.cells[..3], [5, 3, 0]); // r1c1, r1c2, r1c3 (empty)
+/// assert_eq!(puzzle.candidates, None); // only a pencilmark grid has its own
+///
+/// // Two fives in row 1: the error names the line, the cells and the unit.
+/// let error = parse_puzzle(&format!("55{}", ".".repeat(79)), None).unwrap_err();
+/// assert_eq!(error.to_string(), "line 1: r1c1 and r1c2 both hold 5 (row 1)");
+/// # Ok::<(), stepwise::Error>(())
+/// ```
 pub fn parse_puzzle(text: &str, format: Option<Format>) -> Result<PuzzleInput, Error> {
     let mut puzzles = read_puzzles(text.as_bytes(), format);
     let first = puzzles.next().unwrap_or_else(|| {

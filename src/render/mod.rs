@@ -41,7 +41,9 @@ impl CandidateMark {
 /// marker), so that two roles that read alike on a board look alike.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Tone {
+    /// A digit the step places.
     Placed,
+    /// A candidate the step removes.
     Eliminated,
     /// Candidates the pattern rules out without this step removing them (the cover
     /// candidates of Sudoku Explainer's direct techniques, which place a single instead), and
@@ -49,19 +51,25 @@ pub enum Tone {
     RuledOut,
     /// The candidates and cells that make the pattern: base, pattern, subset, pivot.
     Pattern,
+    /// Fins ([`Role::Fin`]).
     Fin,
+    /// The ends of a wing or single-digit pattern ([`Role::Pincer`]).
     Pincer,
-    /// A chain's candidates that are true on its way, and the ones that are false.
+    /// A chain's candidates that are true on its way.
     On,
+    /// A chain's candidates that are false on its way.
     Off,
-    /// Coloring: the two colours of the first cluster, then of a second one.
+    /// Coloring: the first colour of the first cluster.
     ColorA,
+    /// The second colour of the first cluster.
     ColorB,
+    /// The first colour of a second cluster.
     ColorC,
+    /// The second colour of the second cluster.
     ColorD,
-    /// Almost locked sets: the restricted common digit (X) and the eliminated digit (Z) inside
-    /// the sets.
+    /// Almost locked sets: the restricted common digit (X) inside the sets.
     Restricted,
+    /// Almost locked sets: the eliminated digit (Z) inside the sets.
     Common,
     /// The cells of an almost locked set, by set (0 = A, 1 = B, ...; four looks, reused).
     Set(u8),

@@ -85,6 +85,25 @@ fn slot_offset(digit: Digit) -> (usize, usize) {
 
 /// The board: `grid`'s candidates with `step`'s marks (see the module documentation), every
 /// line ending in `\n`. The step is drawn on the grid it applies to, before it is applied.
+///
+/// # Examples
+///
+/// ```
+/// use stepwise::explain::grid_of;
+/// use stepwise::format::parse_puzzle;
+/// use stepwise::pipeline::{next_step, Options};
+/// use stepwise::render::terminal::marker_position;
+/// use stepwise::render::{board, Style};
+///
+/// let grid = grid_of(&parse_puzzle("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79", None).unwrap());
+/// let step = next_step(&grid, &Options::default()).unwrap(); // Hidden Single: r1c6=8
+/// let text = board(&grid, Some(&step), Style::Plain);
+///
+/// // In plain style the placement's marker is `=` before its digit.
+/// let (line, column) = marker_position(step.placements[0].cell, 8);
+/// assert_eq!(&text.lines().nth(line).unwrap()[column..column + 2], "=8");
+/// assert!(text.lines().any(|l| l == "Hidden Single: r1c6=8"));
+/// ```
 pub fn board(grid: &Grid, step: Option<&Step>, style: Style) -> String {
     let marks = step.map(StepMarks::of);
     let mut canvas = Canvas::new(BOARD_WIDTH, BOARD_HEIGHT);
