@@ -1,16 +1,47 @@
-//! The bound on the memories finders keep between calls on one thread, and the way to empty
-//! them.
+//! The bound on the memories finders keep on one thread, and the way to empty them.
 //!
-//! Owns the thread's cache bound: [`thread_limit`] is what a finder's memory may hold on this
-//! thread, set for one call by a [`crate::budget::Budget`] ([`LimitGuard`]) and otherwise
-//! [`DEFAULT_THREAD_BYTES`]. A memory never changes what is found, only how fast, so any bound
-//! is safe; a smaller one only costs speed. [`crate::finders::clear_caches`] empties this
-//! thread's memories.
+//! Owns the thread's cache bound: [`thread_limit`] is what the finders' memories may hold
+//! together on this thread, set for one call by a [`crate::budget::Budget`] ([`LimitGuard`])
+//! and otherwise [`DEFAULT_THREAD_BYTES`]. Each memory gets a fixed share of it ([`Memory`],
+//! [`bound`]) and measures itself in bytes: what its entries own on the heap (arena nodes times
+//! a node's size, parent lists, hint records, map slots and keys), counted from capacities, not
+//! lengths. A memory never changes what is found, only how fast, so any bound is safe; a
+//! smaller one only costs speed. [`crate::finders::clear_caches`] empties this thread's
+//! memories (`stepwise::clear_caches`, the front door's).
+//!
+//! The memories and their shares, in sixty-fourths of the bound:
+//!
+//! | memory | share | what it holds |
+//! |---|---|---|
+//! | [`Memory::InnerHints`] | 40 | every hint of the plain chaining rules inside nested chains, per reduced grid, kept across steps and puzzles (two generations of half each) |
+//! | [`Memory::LevelResults`] | 16 | one nested search's inner results per reduced grid, shared between its levels; dropped when the search ends |
+//! | [`Memory::SpareBuffers`] | 4 | buffers of finished chaining searches (arenas, link lists, screen closures), for the next search to reuse |
+//! | [`Memory::AlsGraph`] | 1 | the last grid's almost locked sets and their restricted commons, for the four ALS finders that search one state in turn |
+//! | [`Memory::LinkGraphs`] | 1 | the last grids' link graphs (plain, grouped, with ALS nodes), for HoDoKu's chain finders |
+//! | [`Memory::NiceLoops`] | 1 | the last graphs' continuous nice loops and AICs, found by one search for two finders |
+//! | [`Memory::Fishless`] | 1 | digits whose general fish search found nothing, per technique |
+//!
+//! **The bound per thread and in total.** A thread's finder memories hold at most
+//! [`thread_limit`] bytes (by default [`DEFAULT_THREAD_BYTES`], 32 MiB). What is not a cache
+//! comes on top: the working memory of the search running (a nested search's arena of
+//! potentials and its closures, the steps and trace of the solve), which on the forum's
+//! hardest puzzles reaches some 40 MB at the worst step, and the binary itself (a few MB). A
+//! process of `n` worker threads therefore stays within about `n × (bound + 40 MB) + 10 MB`:
+//! a server with 16 workers at the default bound, some 16 × 72 MB ≈ 1.2 GB at the very worst
+//! (every worker at the hardest step of a forum-hardest puzzle at once), and 16 × 32 MiB =
+//! 512 MiB of caches whatever the puzzles. `stepwise rate --jobs 1` peaks below 128 MB on the
+//! forum's hardest puzzles (the figures in ARCHITECTURE.md).
+//!
+//! **Why 32 MiB.** Measured on every 10th puzzle of `rated/se-hardest-1106.tsv` (both paths,
+//! one thread; ARCHITECTURE.md has the table), the nested searches' speed rises steeply up to
+//! a bound of about 32 MiB, where the memories hold the inner hints of the last few steps,
+//! and hardly above it: the larger bounds mostly keep grids of earlier puzzles that never
+//! come back. 32 MiB keeps the peak under 128 MB with room for the working memory.
 
 use std::cell::Cell;
 
-/// The default bound on one thread's finder caches, in bytes.
-pub const DEFAULT_THREAD_BYTES: usize = 64 << 20;
+/// The default bound on one thread's finder caches, in bytes (see the module doc for why).
+pub const DEFAULT_THREAD_BYTES: usize = 32 << 20;
 
 thread_local! {
     static LIMIT: Cell<usize> = const { Cell::new(DEFAULT_THREAD_BYTES) };
@@ -19,6 +50,50 @@ thread_local! {
 /// The most bytes this thread's finder caches may hold now.
 pub fn thread_limit() -> usize {
     LIMIT.with(Cell::get)
+}
+
+/// One of the finders' memories, each bounded by its share of [`thread_limit`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Memory {
+    /// Every hint of the plain inner chaining rules per reduced grid, across steps.
+    InnerHints,
+    /// One nested search's inner results, shared between its levels.
+    LevelResults,
+    /// Buffers of finished chaining searches, reused by the next.
+    SpareBuffers,
+    /// The last grid's ALS graph.
+    AlsGraph,
+    /// The last grids' link graphs.
+    LinkGraphs,
+    /// The last graphs' nice loops and AICs.
+    NiceLoops,
+    /// Digits without a fish, per technique.
+    Fishless,
+}
+
+impl Memory {
+    /// The memory's share of the bound, in sixty-fourths (the shares add up to 64).
+    const fn sixty_fourths(self) -> usize {
+        match self {
+            Memory::InnerHints => 40,
+            Memory::LevelResults => 16,
+            Memory::SpareBuffers => 4,
+            Memory::AlsGraph | Memory::LinkGraphs | Memory::NiceLoops => 1,
+            Memory::Fishless => 1,
+        }
+    }
+}
+
+/// The most bytes `memory` may hold on this thread now.
+pub fn bound(memory: Memory) -> usize {
+    thread_limit() / 64 * memory.sixty_fourths()
+}
+
+/// The bytes a hash map's table takes for `capacity` entries of this key and value (one
+/// control byte per slot, slots at most seven eighths full), not counting what the entries
+/// own elsewhere.
+pub fn map_bytes<K, V>(capacity: usize) -> usize {
+    capacity * 8 / 7 * (std::mem::size_of::<(K, V)>() + 1)
 }
 
 /// Sets this thread's cache bound until dropped, restoring the previous one; `None` leaves the
@@ -57,5 +132,23 @@ mod tests {
             assert_eq!(thread_limit(), 1 << 20);
         }
         assert_eq!(thread_limit(), DEFAULT_THREAD_BYTES);
+    }
+
+    #[test]
+    fn the_shares_add_up_to_the_bound() {
+        let memories = [
+            Memory::InnerHints,
+            Memory::LevelResults,
+            Memory::SpareBuffers,
+            Memory::AlsGraph,
+            Memory::LinkGraphs,
+            Memory::NiceLoops,
+            Memory::Fishless,
+        ];
+        let _guard = LimitGuard::new(Some(64 << 20));
+        let total: usize = memories.iter().map(|&m| bound(m)).sum();
+        assert_eq!(total, 64 << 20);
+        let _unbounded = LimitGuard::new(Some(usize::MAX));
+        assert!(bound(Memory::InnerHints) > 1 << 40, "no overflow");
     }
 }

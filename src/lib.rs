@@ -51,6 +51,7 @@ pub use explain::{
     analyze, explain, next_hint, next_hint_within, rate_puzzle, solve_logically, Explanation,
     RateRecord, RateSettings,
 };
+pub use finders::clear_caches;
 
 /// The README's Rust example, run as a doc test so it stays true.
 #[cfg(doctest)]

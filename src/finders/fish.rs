@@ -48,6 +48,7 @@ use std::collections::HashSet;
 use std::ops::ControlFlow;
 
 use super::{combinations, Emit};
+use crate::cache::{self, Memory};
 use crate::geometry::{
     cell_name, peers, unit_sets_of, unit_words, units_of, CellSet, Digit, Unit, UnitKind,
 };
@@ -332,6 +333,11 @@ impl Search<'_, '_> {
     /// Chooses base units `from` the candidate list, pairwise disjoint in candidates.
     fn choose_bases(&mut self, candidates: &[(Unit, CellSet)], from: usize) -> ControlFlow<()> {
         if self.bases.len() == self.spec.size {
+            // Mutant jellyfish try thousands of bases per digit: the deadline is checked for
+            // each (a search it stops gives no step, see `crate::deadline`).
+            if crate::deadline::expired() {
+                return ControlFlow::Break(());
+            }
             let blocked = self.blocked;
             let base_mask = self.bases.iter().fold(0u32, |m, u| m | 1 << u.index());
             self.blocked |= base_mask;
@@ -544,20 +550,36 @@ fn coverable(cells: CellSet, count: usize, allowed: u32) -> bool {
 /// fixes size, shape and fins), the digit, its candidate cells and the units holding it.
 type DigitKey = (Technique, Digit, u128, u32);
 
-/// Bound on remembered fishless digits (a key is 32 bytes; cleared when full).
-const FISHLESS_LIMIT: usize = 1 << 16;
-
 thread_local! {
-    /// Digits whose search found no fish of a technique. A pipeline step changes the
-    /// candidates of only a few digits, and the slow general searches (finned Franken fish
-    /// above all) then skip the others; the search is a function of the key, so skipping it
-    /// changes nothing found, nor the order.
+    /// Digits whose search found no fish of a technique, within [`Memory::Fishless`]'s share
+    /// of the cache bound (cleared when full). A pipeline step changes the candidates of only
+    /// a few digits, and the slow general searches (finned Franken fish above all) then skip
+    /// the others; the search is a function of the key, so skipping it changes nothing found,
+    /// nor the order.
     static FISHLESS: RefCell<HashSet<DigitKey>> = RefCell::new(HashSet::new());
+}
+
+/// What the remembered digits take, in bytes.
+fn fishless_bytes(fishless: &HashSet<DigitKey>) -> usize {
+    cache::map_bytes::<DigitKey, ()>(fishless.capacity())
+}
+
+/// Forgets every fishless digit.
+pub(super) fn clear_cache() {
+    FISHLESS.with(|f| *f.borrow_mut() = HashSet::new());
+}
+
+/// What the fishless digits remembered take, in bytes.
+pub(super) fn cache_bytes() -> usize {
+    FISHLESS.with(|f| fishless_bytes(&f.borrow()))
 }
 
 /// The general fish finder (finned, sashimi, Franken and Mutant fish).
 fn general(grid: &Grid, spec: Spec, emit: &mut Emit<'_>) -> ControlFlow<()> {
     for digit in 1..=9u8 {
+        if crate::deadline::expired() {
+            return ControlFlow::Break(());
+        }
         let cells = grid.digit_cells(digit);
         if cells.len() < 2 * spec.size as u32 {
             continue;
@@ -611,10 +633,20 @@ fn general(grid: &Grid, spec: Spec, emit: &mut Emit<'_>) -> ControlFlow<()> {
 }
 
 fn remember_fishless(key: DigitKey) {
+    if crate::deadline::expired() {
+        return; // (a search the deadline may have cut short proves nothing)
+    }
     FISHLESS.with(|f| {
         let mut f = f.borrow_mut();
-        if f.len() >= FISHLESS_LIMIT {
-            f.clear();
+        if f.len() == f.capacity() {
+            // The table would grow: within the share, or start again.
+            let grown = cache::map_bytes::<DigitKey, ()>((2 * f.capacity()).max(4));
+            if grown > cache::bound(Memory::Fishless) {
+                *f = HashSet::new();
+                if cache::map_bytes::<DigitKey, ()>(4) > cache::bound(Memory::Fishless) {
+                    return; // (no room at all)
+                }
+            }
         }
         f.insert(key);
     });
