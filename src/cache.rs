@@ -41,7 +41,7 @@
 use std::cell::Cell;
 
 /// The default bound on one thread's finder caches, in bytes (see the module doc for why).
-pub const DEFAULT_THREAD_BYTES: usize = 32 << 20;
+pub const DEFAULT_THREAD_BYTES: usize = 64 << 20;
 
 thread_local! {
     static LIMIT: Cell<usize> = const { Cell::new(DEFAULT_THREAD_BYTES) };

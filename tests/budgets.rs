@@ -74,3 +74,48 @@ fn a_generous_budget_changes_nothing() {
         "the budget ends with the call"
     );
 }
+
+/// A puzzle of the forum's hardest list (SE 10.3) whose path takes nested forcing chains
+/// from its first steps and is rated in about a second.
+const NESTED: &str =
+    "........7..4.2.6..8.....31......29...4..9..3...95.6....1......8..6.5.2..7......6.";
+
+#[test]
+fn the_caches_stay_within_their_bound_and_clear() {
+    std::thread::spawn(|| {
+        let puzzle = parse_puzzle(NESTED, None).unwrap();
+        let small = 2 << 20;
+        let bounded = RateSettings::default().with_budget(Budget {
+            time: None,
+            cache_bytes: Some(small),
+        });
+        let plain = stepwise::explain(&puzzle, &RateSettings::default());
+        let held = stepwise::finders::cache_bytes();
+        assert!(held > small, "the default bound keeps more: {held} bytes");
+        assert!(
+            held <= stepwise::cache::DEFAULT_THREAD_BYTES,
+            "{held} bytes"
+        );
+        let within = stepwise::explain(&puzzle, &bounded);
+        let held = stepwise::finders::cache_bytes();
+        assert!(held <= small, "{held} bytes kept under a bound of {small}");
+        assert_eq!(within.steps, plain.steps, "a bound changes nothing found");
+        stepwise::clear_caches();
+        assert_eq!(stepwise::finders::cache_bytes(), 0);
+        let cold = stepwise::explain(
+            &puzzle,
+            &bounded.with_budget(Budget {
+                time: None,
+                cache_bytes: Some(0),
+            }),
+        );
+        assert_eq!(
+            stepwise::finders::cache_bytes(),
+            0,
+            "a bound of 0 keeps nothing"
+        );
+        assert_eq!(cold.steps, plain.steps);
+    })
+    .join()
+    .unwrap();
+}

@@ -175,6 +175,20 @@ pub fn clear_caches() {
     fish::clear_cache();
 }
 
+/// Empties each of this thread's finder memories that holds more than its share of the bound
+/// now in force (a budget may bring a smaller one than the memories were filled under).
+pub(crate) fn trim_caches() {
+    use crate::cache::{bound, Memory};
+    forcing_chains::trim_caches();
+    if als::cache_bytes() > bound(Memory::AlsGraph) {
+        als::clear_cache();
+    }
+    aic::trim_caches();
+    if fish::cache_bytes() > bound(Memory::Fishless) {
+        fish::clear_cache();
+    }
+}
+
 /// What this thread's finder memories hold now, in bytes, as each counts itself against its
 /// share of [`crate::cache::thread_limit`] (a nested search's own results, dropped when it
 /// ends, are not included).

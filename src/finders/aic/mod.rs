@@ -904,6 +904,16 @@ pub(super) fn clear_caches() {
     links::clear_cache();
 }
 
+/// Forgets the kept graphs, or the loops and AICs, when they hold more than their share.
+pub(super) fn trim_caches() {
+    if FOUND.with(|found| found_bytes(&found.borrow())) > cache::bound(Memory::NiceLoops) {
+        FOUND.with(|found| found.borrow_mut().clear());
+    }
+    if links::cache_bytes() > cache::bound(Memory::LinkGraphs) {
+        links::clear_cache();
+    }
+}
+
 /// What the kept graphs, loops and AICs take, in bytes.
 pub(super) fn cache_bytes() -> usize {
     FOUND.with(|found| found_bytes(&found.borrow())) + links::cache_bytes()

@@ -198,10 +198,13 @@ struct RawHints {
     older: Generation,
 }
 
+/// A rule's hints on one grid, and the bytes they take.
+type KeptHints = (Rc<[ChainHint]>, usize);
+
 /// Kept hints with what each entry takes, in bytes ([`raw_bytes`]), and their sum.
 #[derive(Default)]
 struct Generation {
-    hints: FastMap<(Rule, [u16; 81]), (Rc<[ChainHint]>, usize)>,
+    hints: FastMap<(Rule, [u16; 81]), KeptHints>,
     bytes: usize,
 }
 
@@ -229,7 +232,7 @@ impl RawHints {
 /// The heap an entry of [`RawHints`] owns: its key and slot, its hints' records and lists, and
 /// their one compacted arena.
 fn raw_bytes(hints: &[ChainHint]) -> usize {
-    cache::map_bytes::<(Rule, [u16; 81]), (Rc<[ChainHint]>, usize)>(1)
+    cache::map_bytes::<(Rule, [u16; 81]), KeptHints>(1)
         + std::mem::size_of::<(usize, usize)>()
         + std::mem::size_of_val(hints)
         + hints.iter().map(ChainHint::heap_bytes).sum::<usize>()

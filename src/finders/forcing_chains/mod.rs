@@ -239,6 +239,19 @@ pub(super) fn clear_caches() {
     potentials::drop_spare_arenas_and_sets();
 }
 
+/// Empties the chaining memories that hold more than their share of the bound.
+pub(super) fn trim_caches() {
+    use crate::cache::{bound, Memory};
+    if advanced::raw_hints_bytes() > bound(Memory::InnerHints) {
+        advanced::forget_raw_hints();
+    }
+    if potentials::spare_bytes() > bound(Memory::SpareBuffers) {
+        engine::drop_spare_links();
+        screen::drop_kept();
+        potentials::drop_spare_arenas_and_sets();
+    }
+}
+
 /// What this thread's chaining memories hold, in bytes.
 pub(super) fn cache_bytes() -> usize {
     advanced::raw_hints_bytes() + potentials::spare_bytes()

@@ -191,9 +191,12 @@ thread_local! {
     /// Buffers of dropped arenas, reused by the next searches: nested chains run thousands of
     /// short inner searches, and allocating (and faulting in) a fresh arena for each cost more
     /// than some of the searches themselves.
-    static SPARE_BUFFERS: std::cell::RefCell<Vec<((Vec<Node>, Vec<u32>), usize)>> =
+    static SPARE_BUFFERS: std::cell::RefCell<Vec<(ArenaBuffers, usize)>> =
         const { std::cell::RefCell::new(Vec::new()) };
 }
+
+/// An arena's buffers of nodes and parents.
+type ArenaBuffers = (Vec<Node>, Vec<u32>);
 
 /// Room for nodes of a new arena, and the least a spare must have to be kept.
 const SPARE_MIN_NODES: usize = 4096;
