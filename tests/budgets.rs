@@ -2,6 +2,8 @@
 //! (`timeout`), reached within milliseconds of the limit, never "stuck" and never a step a cut
 //! search left behind; a generous budget changes nothing.
 
+mod common;
+
 use std::time::{Duration, Instant};
 
 use stepwise::budget::Budget;
@@ -118,4 +120,30 @@ fn the_caches_stay_within_their_bound_and_clear() {
     })
     .join()
     .unwrap();
+}
+
+/// `--cache-mb` bounds the caches of every command that rates or hints; no bound changes an
+/// answer, and a bound that is not a number is a usage error.
+#[test]
+fn the_cache_flag_changes_no_answer() {
+    for command in [
+        &["rate", "--no-summary"][..],
+        &["explain"],
+        &["analyze", "--json"],
+        &["hint", "--level", "full"],
+    ] {
+        let answer = |extra: &[&str]| {
+            let mut args = command.to_vec();
+            args.extend_from_slice(extra);
+            args.push(NESTED);
+            let out = common::stepwise(&args, "");
+            assert!(out.status.success(), "{args:?}: {}", common::text(&out.stderr));
+            common::text(&out.stdout)
+        };
+        let plain = answer(&[]);
+        assert_eq!(answer(&["--cache-mb", "0"]), plain, "{command:?}");
+        assert_eq!(answer(&["--cache-mb", "512"]), plain, "{command:?}");
+    }
+    let out = common::stepwise(&["rate", "--cache-mb", "lots", NESTED], "");
+    assert_eq!(out.status.code(), Some(2));
 }
