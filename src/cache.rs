@@ -2,8 +2,8 @@
 //!
 //! Owns the thread's cache bound: [`thread_limit`] is what the finders' memories may hold
 //! together on this thread, set for one call by a [`crate::budget::Budget`] ([`LimitGuard`])
-//! and otherwise [`DEFAULT_THREAD_BYTES`]. Each memory gets a fixed share of it ([`Memory`],
-//! [`bound`]) and measures itself in bytes: what its entries own on the heap (arena nodes times
+//! and otherwise [`DEFAULT_THREAD_BYTES`]. Each memory gets a fixed share of it (`Memory`,
+//! `bound`) and measures itself in bytes: what its entries own on the heap (arena nodes times
 //! a node's size, parent lists, hint records, map slots and keys), counted from capacities, not
 //! lengths. A memory never changes what is found, only how fast, so any bound is safe; a
 //! smaller one only costs speed. [`crate::finders::clear_caches`] empties this thread's
@@ -13,30 +13,32 @@
 //!
 //! | memory | share | what it holds |
 //! |---|---|---|
-//! | [`Memory::InnerHints`] | 40 | every hint of the plain chaining rules inside nested chains, per reduced grid, kept across steps and puzzles (two generations of half each) |
-//! | [`Memory::LevelResults`] | 16 | one nested search's inner results per reduced grid, shared between its levels; dropped when the search ends |
-//! | [`Memory::SpareBuffers`] | 4 | buffers of finished chaining searches (arenas, link lists, screen closures), for the next search to reuse |
-//! | [`Memory::AlsGraph`] | 1 | the last grid's almost locked sets and their restricted commons, for the four ALS finders that search one state in turn |
-//! | [`Memory::LinkGraphs`] | 1 | the last grids' link graphs (plain, grouped, with ALS nodes), for HoDoKu's chain finders |
-//! | [`Memory::NiceLoops`] | 1 | the last graphs' continuous nice loops and AICs, found by one search for two finders |
-//! | [`Memory::Fishless`] | 1 | digits whose general fish search found nothing, per technique |
+//! | `InnerHints` | 40 | every hint of the plain chaining rules inside nested chains, per reduced grid, kept across steps and puzzles (two generations of half each) |
+//! | `LevelResults` | 16 | one nested search's inner results per reduced grid, shared between its levels; dropped when the search ends |
+//! | `SpareBuffers` | 4 | buffers of finished chaining searches (arenas, link lists, screen closures), for the next search to reuse |
+//! | `AlsGraph` | 1 | the last grid's almost locked sets and their restricted commons, for the four ALS finders that search one state in turn |
+//! | `LinkGraphs` | 1 | the last grids' link graphs (plain, grouped, with ALS nodes), for HoDoKu's chain finders |
+//! | `NiceLoops` | 1 | the last graphs' continuous nice loops and AICs, found by one search for two finders |
+//! | `Fishless` | 1 | digits whose general fish search found nothing, per technique |
 //!
 //! **The bound per thread and in total.** A thread's finder memories hold at most
-//! [`thread_limit`] bytes (by default [`DEFAULT_THREAD_BYTES`], 32 MiB). What is not a cache
+//! [`thread_limit`] bytes, by default [`DEFAULT_THREAD_BYTES`] (64 MiB). What is not a cache
 //! comes on top: the working memory of the search running (a nested search's arena of
-//! potentials and its closures, the steps and trace of the solve), which on the forum's
-//! hardest puzzles reaches some 40 MB at the worst step, and the binary itself (a few MB). A
-//! process of `n` worker threads therefore stays within about `n × (bound + 40 MB) + 10 MB`:
-//! a server with 16 workers at the default bound, some 16 × 72 MB ≈ 1.2 GB at the very worst
-//! (every worker at the hardest step of a forum-hardest puzzle at once), and 16 × 32 MiB =
-//! 512 MiB of caches whatever the puzzles. `stepwise rate --jobs 1` peaks below 128 MB on the
-//! forum's hardest puzzles (the figures in ARCHITECTURE.md).
+//! potentials, its closures and inner searches, the steps and trace of the solve), under 30 MB
+//! at the worst step measured on the forum's and SE's hardest lists, and the binary's few MB.
+//! A process of `n` worker threads therefore stays under `n × (bound + 30 MB) + 10 MB`: a
+//! server with 16 workers at the default bound, under 16 × 94 MB ≈ 1.5 GB at the very worst
+//! (every worker at the hardest step of a forum-hardest puzzle at once), of which the caches
+//! are at most 16 × 64 MiB = 1 GiB whatever the puzzles; `stepwise rate --jobs 1` peaks at
+//! about 80 MB resident on the forum's and SE's hardest lists.
 //!
-//! **Why 32 MiB.** Measured on every 10th puzzle of `rated/se-hardest-1106.tsv` (both paths,
-//! one thread; ARCHITECTURE.md has the table), the nested searches' speed rises steeply up to
-//! a bound of about 32 MiB, where the memories hold the inner hints of the last few steps,
-//! and hardly above it: the larger bounds mostly keep grids of earlier puzzles that never
-//! come back. 32 MiB keeps the peak under 128 MB with room for the working memory.
+//! **Why 64 MiB.** Measured with both paths on one thread over every 10th puzzle of
+//! `rated/se-hardest-1106.tsv` (`examples/cache_curve.rs`; the table is in ARCHITECTURE.md),
+//! the time falls steeply as the bound grows to about 64 MiB, where the memories hold the inner
+//! hints of the last steps, and hardly beyond: larger bounds mostly keep reduced grids of
+//! earlier puzzles that never come back. At 64 MiB the time is that of the former unbounded
+//! memories (two generations of 2M nodes, some 280 MB resident), with room for the working
+//! memory under 128 MB.
 
 use std::cell::Cell;
 
@@ -54,7 +56,7 @@ pub fn thread_limit() -> usize {
 
 /// One of the finders' memories, each bounded by its share of [`thread_limit`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Memory {
+pub(crate) enum Memory {
     /// Every hint of the plain inner chaining rules per reduced grid, across steps.
     InnerHints,
     /// One nested search's inner results, shared between its levels.
@@ -85,14 +87,14 @@ impl Memory {
 }
 
 /// The most bytes `memory` may hold on this thread now.
-pub fn bound(memory: Memory) -> usize {
+pub(crate) fn bound(memory: Memory) -> usize {
     thread_limit() / 64 * memory.sixty_fourths()
 }
 
 /// The bytes a hash map's table takes for `capacity` entries of this key and value (one
 /// control byte per slot, slots at most seven eighths full), not counting what the entries
 /// own elsewhere.
-pub fn map_bytes<K, V>(capacity: usize) -> usize {
+pub(crate) fn map_bytes<K, V>(capacity: usize) -> usize {
     capacity * 8 / 7 * (std::mem::size_of::<(K, V)>() + 1)
 }
 

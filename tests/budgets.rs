@@ -137,7 +137,11 @@ fn the_cache_flag_changes_no_answer() {
             args.extend_from_slice(extra);
             args.push(NESTED);
             let out = common::stepwise(&args, "");
-            assert!(out.status.success(), "{args:?}: {}", common::text(&out.stderr));
+            assert!(
+                out.status.success(),
+                "{args:?}: {}",
+                common::text(&out.stderr)
+            );
             common::text(&out.stdout)
         };
         let plain = answer(&[]);

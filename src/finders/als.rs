@@ -262,7 +262,7 @@ impl AlsGraph {
 }
 
 thread_local! {
-    /// The last grid's ALS graph, within [`Memory::AlsGraph`]'s share of the cache bound: the
+    /// The last grid's ALS graph, within `Memory::AlsGraph`'s share of the cache bound: the
     /// ALS finders run one after another on the same state.
     static LAST_GRAPH: RefCell<Option<(Grid, Rc<AlsGraph>)>> = const { RefCell::new(None) };
 }

@@ -551,7 +551,7 @@ fn coverable(cells: CellSet, count: usize, allowed: u32) -> bool {
 type DigitKey = (Technique, Digit, u128, u32);
 
 thread_local! {
-    /// Digits whose search found no fish of a technique, within [`Memory::Fishless`]'s share
+    /// Digits whose search found no fish of a technique, within `Memory::Fishless`'s share
     /// of the cache bound (cleared when full). A pipeline step changes the candidates of only
     /// a few digits, and the slow general searches (finned Franken fish above all) then skip
     /// the others; the search is a function of the key, so skipping it changes nothing found,

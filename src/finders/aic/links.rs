@@ -352,7 +352,7 @@ impl LinkGraph {
 
     /// The graph of `grid` and `kind`, built once for the finders that search the same one in
     /// turn on one state (the nice loops and AICs): each thread keeps the last few it built,
-    /// each with the state and kind it was built for, within [`Memory::LinkGraphs`]'s share
+    /// each with the state and kind it was built for, within `Memory::LinkGraphs`'s share
     /// of the cache bound, and a graph only serves an equal state.
     pub fn shared(grid: &Grid, kind: GraphKind) -> Rc<LinkGraph> {
         BUILT.with(|built| {

@@ -801,7 +801,7 @@ struct LoopsAndAics {
 /// The continuous nice loops and AICs of `graph` (the shared full graph of `grid`): both
 /// search from every start assumed false, so one search from each start serves both, and the
 /// steps are kept for the other finder. Each thread keeps the last few, each with the graph it
-/// came from, within [`Memory::NiceLoops`]'s share of the cache bound; a graph is shared only
+/// came from, within `Memory::NiceLoops`'s share of the cache bound; a graph is shared only
 /// for an equal state (see [`LinkGraph::shared`]).
 fn loops_and_aics(grid: &Grid, graph: &Rc<LinkGraph>, grouped: bool) -> Rc<LoopsAndAics> {
     if let Some(known) = FOUND.with(|found| {

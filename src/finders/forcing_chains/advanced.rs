@@ -74,7 +74,7 @@ fn inner_rules(level: u8) -> Vec<Inner> {
 type Useful = Rc<[(Rc<ChainHint>, Vec<(Cell, Digit)>)]>;
 
 /// Results of the plain inner chaining rules per (rule, reduced grid), for one outer grid,
-/// within [`Memory::LevelResults`]'s share of the thread's cache bound.
+/// within `Memory::LevelResults`'s share of the thread's cache bound.
 struct LevelCache {
     source: [u16; 81],
     results: FastMap<(Rule, [u16; 81]), Useful>,
@@ -189,7 +189,7 @@ fn fresh(rule: Rule, work: &Grid, source: &Grid) -> Useful {
 /// pipeline steps: an outer chain removes much the same candidates from one step to the next,
 /// so later steps meet many of the same reduced grids (a quarter of the inner Dynamic Forcing
 /// Chains time of a hard 11.9 puzzle). A rule's hints are a function of the grid alone.
-/// Two generations within [`Memory::InnerHints`]'s share of the thread's cache bound, half
+/// Two generations within `Memory::InnerHints`'s share of the thread's cache bound, half
 /// each: when the newer is full, it becomes the older and the older is dropped, so what the
 /// last steps used stays.
 #[derive(Default)]

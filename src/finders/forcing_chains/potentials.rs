@@ -22,7 +22,7 @@ pub(super) type Spares<T> = std::thread::LocalKey<std::cell::RefCell<Vec<(T, usi
 
 thread_local! {
     /// The bytes every pool of spare buffers holds on this thread, kept within
-    /// [`Memory::SpareBuffers`]'s share of the cache bound.
+    /// `Memory::SpareBuffers`'s share of the cache bound.
     static SPARE_BYTES: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
 }
 
