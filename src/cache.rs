@@ -24,13 +24,15 @@
 //! **The bound per thread and in total.** A thread's finder memories hold at most
 //! [`thread_limit`] bytes, by default [`DEFAULT_THREAD_BYTES`] (64 MiB). What is not a cache
 //! comes on top: the working memory of the search running (a nested search's arena of
-//! potentials, its closures and inner searches, the steps and trace of the solve), under 30 MB
-//! at the worst step measured on the forum's and SE's hardest lists, and the binary's few MB.
-//! A process of `n` worker threads therefore stays under `n × (bound + 30 MB) + 10 MB`: a
-//! server with 16 workers at the default bound, under 16 × 94 MB ≈ 1.5 GB at the very worst
-//! (every worker at the hardest step of a forum-hardest puzzle at once), of which the caches
-//! are at most 16 × 64 MiB = 1 GiB whatever the puzzles; `stepwise rate --jobs 1` peaks at
-//! about 80 MB resident on the forum's and SE's hardest lists.
+//! potentials, its closures and inner searches, the steps and trace of the solve), at most
+//! 28 MB of heap at the worst step of `rated/se-hardest-1106.tsv` and 15 MB on a sample of
+//! the forum's 11+ list, and the binary's few MB; the allocator's slack adds some 10-15% to the
+//! resident size. A process of `n` worker threads therefore holds under
+//! `n × (bound + 30 MB) + 10 MB` of heap: a server with 16 workers at the default bound, under
+//! 1.5 GB (about 1.7 GB resident) at the very worst, every worker at the hardest step of the
+//! hardest puzzles at once; of that, the caches are at most 16 × 64 MiB = 1 GiB whatever the
+//! puzzles. `stepwise rate --jobs 1` peaks at 104 MB resident over the whole of
+//! `rated/se-hardest-1106.tsv` and 84 MB on every 500th puzzle of the forum's 11+ list.
 //!
 //! **Why 64 MiB.** Measured with both paths on one thread over every 10th puzzle of
 //! `rated/se-hardest-1106.tsv` (`examples/cache_curve.rs`; the table is in ARCHITECTURE.md),
