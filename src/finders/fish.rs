@@ -326,6 +326,9 @@ struct Search<'e, 'f> {
     /// Whether a fish of the sibling technique (sashimi for finned, finned for sashimi) was
     /// met: the two searches are the same but for that last test.
     sibling_found: bool,
+    /// Cover branches tried, so the deadline is looked at every so often inside one base
+    /// set's search (a mutant jellyfish's can take milliseconds).
+    branches: u32,
     emit: &'e mut Emit<'f>,
 }
 
@@ -396,6 +399,10 @@ impl Search<'_, '_> {
         fins: CellSet,
         sight: CellSet,
     ) -> ControlFlow<()> {
+        self.branches = self.branches.wrapping_add(1);
+        if self.branches % 1024 == 0 && crate::deadline::expired() {
+            return ControlFlow::Break(());
+        }
         let open = self.base_cells - covered - fins;
         if covers.len() == self.spec.size {
             return self.conclude(covers, fins | open);
@@ -615,6 +622,7 @@ fn general(grid: &Grid, spec: Spec, emit: &mut Emit<'_>) -> ControlFlow<()> {
                 base_cells: CellSet::EMPTY,
                 reachable: CellSet::EMPTY,
                 sibling_found: false,
+                branches: 0,
                 emit: &mut counted,
             };
             search.choose_bases(&candidates, 0)?;
