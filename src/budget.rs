@@ -5,7 +5,8 @@
 //! is the thread's deadline ([`crate::deadline`]) for the whole call, however many paths or
 //! searches it makes, and an expired budget is its own outcome (`timeout`), never "stuck" and
 //! never a step a cut search happened to leave. The cache bound is the most the thread-local
-//! memories of the finders may hold for this thread during the call ([`crate::cache`]).
+//! memories of the finders may hold for this thread during the call ([`crate::cache`]);
+//! entering a budget empties the memories that a larger bound had let grow past it.
 
 use std::time::Duration;
 
@@ -37,10 +38,13 @@ impl Budget {
     /// Puts the budget in force on this thread until the guard is dropped: the deadline (an
     /// outer one is never extended) and the cache bound.
     pub fn enter(&self) -> BudgetGuard {
-        BudgetGuard {
+        let guard = BudgetGuard {
             _deadline: crate::deadline::Guard::new(self.time),
             _cache: crate::cache::LimitGuard::new(self.cache_bytes),
-        }
+        };
+        // Memories filled under a larger bound give back what this one has no room for.
+        crate::finders::trim_caches();
+        guard
     }
 }
 

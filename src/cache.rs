@@ -1,15 +1,50 @@
-//! The bound on the memories finders keep between calls on one thread, and the way to empty
-//! them.
+//! The bound on the memories finders keep on one thread, and the way to empty them.
 //!
-//! Owns the thread's cache bound: [`thread_limit`] is what a finder's memory may hold on this
-//! thread, set for one call by a [`crate::budget::Budget`] ([`LimitGuard`]) and otherwise
-//! [`DEFAULT_THREAD_BYTES`]. A memory never changes what is found, only how fast, so any bound
-//! is safe; a smaller one only costs speed. `finders::clear_caches` empties this
-//! thread's memories.
+//! Owns the thread's cache bound: [`thread_limit`] is what the finders' memories may hold
+//! together on this thread, set for one call by a [`crate::budget::Budget`] ([`LimitGuard`])
+//! and otherwise [`DEFAULT_THREAD_BYTES`]. Each memory gets a fixed share of it (`Memory`,
+//! `bound`) and measures itself in bytes: what its entries own on the heap (arena nodes times
+//! a node's size, parent lists, hint records, map slots and keys), counted from capacities, not
+//! lengths. A memory never changes what is found, only how fast, so any bound is safe; a
+//! smaller one only costs speed. [`crate::finders::clear_caches`] empties this thread's
+//! memories (`stepwise::clear_caches`, the front door's).
+//!
+//! The memories and their shares, in sixty-fourths of the bound:
+//!
+//! | memory | share | what it holds |
+//! |---|---|---|
+//! | `InnerHints` | 40 | every hint of the plain chaining rules inside nested chains, per reduced grid, kept across steps and puzzles (two generations of half each) |
+//! | `LevelResults` | 16 | one nested search's inner results per reduced grid, shared between its levels; dropped when the search ends |
+//! | `SpareBuffers` | 4 | buffers of finished chaining searches (arenas, link lists, screen closures), for the next search to reuse |
+//! | `AlsGraph` | 1 | the last grid's almost locked sets and their restricted commons, for the four ALS finders that search one state in turn |
+//! | `LinkGraphs` | 1 | the last grids' link graphs (plain, grouped, with ALS nodes), for HoDoKu's chain finders |
+//! | `NiceLoops` | 1 | the last graphs' continuous nice loops and AICs, found by one search for two finders |
+//! | `Fishless` | 1 | digits whose general fish search found nothing, per technique |
+//!
+//! **The bound per thread and in total.** A thread's finder memories hold at most
+//! [`thread_limit`] bytes, by default [`DEFAULT_THREAD_BYTES`] (64 MiB). What is not a cache
+//! comes on top: the working memory of the search running (a nested search's arena of
+//! potentials, its closures and inner searches, the steps and trace of the solve), at most
+//! 28 MB of heap at the worst step of `rated/se-hardest-1106.tsv` and 15 MB on a sample of
+//! the forum's 11+ list, and the binary's few MB; the allocator's slack adds some 10-15% to the
+//! resident size. A process of `n` worker threads therefore holds under
+//! `n × (bound + 30 MB) + 10 MB` of heap: a server with 16 workers at the default bound, under
+//! 1.5 GB (about 1.7 GB resident) at the very worst, every worker at the hardest step of the
+//! hardest puzzles at once; of that, the caches are at most 16 × 64 MiB = 1 GiB whatever the
+//! puzzles. `stepwise rate --jobs 1` peaks at 104 MB resident over the whole of
+//! `rated/se-hardest-1106.tsv` and 84 MB on every 500th puzzle of the forum's 11+ list.
+//!
+//! **Why 64 MiB.** Measured with both paths on one thread over every 10th puzzle of
+//! `rated/se-hardest-1106.tsv` (`examples/cache_curve.rs`; the table is in ARCHITECTURE.md),
+//! the time falls steeply as the bound grows to about 64 MiB, where the memories hold the inner
+//! hints of the last steps, and hardly beyond: larger bounds mostly keep reduced grids of
+//! earlier puzzles that never come back. At 64 MiB the time is that of the former unbounded
+//! memories (two generations of 2M nodes, some 280 MB resident), with room for the working
+//! memory under 128 MB.
 
 use std::cell::Cell;
 
-/// The default bound on one thread's finder caches, in bytes.
+/// The default bound on one thread's finder caches, in bytes (see the module doc for why).
 pub const DEFAULT_THREAD_BYTES: usize = 64 << 20;
 
 thread_local! {
@@ -21,6 +56,50 @@ pub fn thread_limit() -> usize {
     LIMIT.with(Cell::get)
 }
 
+/// One of the finders' memories, each bounded by its share of [`thread_limit`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Memory {
+    /// Every hint of the plain inner chaining rules per reduced grid, across steps.
+    InnerHints,
+    /// One nested search's inner results, shared between its levels.
+    LevelResults,
+    /// Buffers of finished chaining searches, reused by the next.
+    SpareBuffers,
+    /// The last grid's ALS graph.
+    AlsGraph,
+    /// The last grids' link graphs.
+    LinkGraphs,
+    /// The last graphs' nice loops and AICs.
+    NiceLoops,
+    /// Digits without a fish, per technique.
+    Fishless,
+}
+
+impl Memory {
+    /// The memory's share of the bound, in sixty-fourths (the shares add up to 64).
+    const fn sixty_fourths(self) -> usize {
+        match self {
+            Memory::InnerHints => 40,
+            Memory::LevelResults => 16,
+            Memory::SpareBuffers => 4,
+            Memory::AlsGraph | Memory::LinkGraphs | Memory::NiceLoops => 1,
+            Memory::Fishless => 1,
+        }
+    }
+}
+
+/// The most bytes `memory` may hold on this thread now.
+pub(crate) fn bound(memory: Memory) -> usize {
+    thread_limit() / 64 * memory.sixty_fourths()
+}
+
+/// The bytes a hash map's table takes for `capacity` entries of this key and value (one
+/// control byte per slot, slots at most seven eighths full), not counting what the entries
+/// own elsewhere.
+pub(crate) fn map_bytes<K, V>(capacity: usize) -> usize {
+    capacity * 8 / 7 * (std::mem::size_of::<(K, V)>() + 1)
+}
+
 /// Sets this thread's cache bound until dropped, restoring the previous one; `None` leaves the
 /// bound in place.
 pub struct LimitGuard {
@@ -28,6 +107,7 @@ pub struct LimitGuard {
 }
 
 impl LimitGuard {
+    /// Sets the bound to `limit` bytes (`None`: keeps the current one) until the guard drops.
     pub fn new(limit: Option<usize>) -> LimitGuard {
         let previous = thread_limit();
         if let Some(limit) = limit {
@@ -57,5 +137,23 @@ mod tests {
             assert_eq!(thread_limit(), 1 << 20);
         }
         assert_eq!(thread_limit(), DEFAULT_THREAD_BYTES);
+    }
+
+    #[test]
+    fn the_shares_add_up_to_the_bound() {
+        let memories = [
+            Memory::InnerHints,
+            Memory::LevelResults,
+            Memory::SpareBuffers,
+            Memory::AlsGraph,
+            Memory::LinkGraphs,
+            Memory::NiceLoops,
+            Memory::Fishless,
+        ];
+        let _guard = LimitGuard::new(Some(64 << 20));
+        let total: usize = memories.iter().map(|&m| bound(m)).sum();
+        assert_eq!(total, 64 << 20);
+        let _unbounded = LimitGuard::new(Some(usize::MAX));
+        assert!(bound(Memory::InnerHints) > 1 << 40, "no overflow");
     }
 }

@@ -2,6 +2,8 @@
 //! (`timeout`), reached within milliseconds of the limit, never "stuck" and never a step a cut
 //! search left behind; a generous budget changes nothing.
 
+mod common;
+
 use std::time::{Duration, Instant};
 
 use stepwise::budget::Budget;
@@ -73,4 +75,79 @@ fn a_generous_budget_changes_nothing() {
         !stepwise::deadline::expired(),
         "the budget ends with the call"
     );
+}
+
+/// A puzzle of the forum's hardest list (SE 10.3) whose path takes nested forcing chains
+/// from its first steps and is rated in about a second.
+const NESTED: &str =
+    "........7..4.2.6..8.....31......29...4..9..3...95.6....1......8..6.5.2..7......6.";
+
+#[test]
+fn the_caches_stay_within_their_bound_and_clear() {
+    std::thread::spawn(|| {
+        let puzzle = parse_puzzle(NESTED, None).unwrap();
+        let small = 2 << 20;
+        let bounded = RateSettings::default().with_budget(Budget {
+            time: None,
+            cache_bytes: Some(small),
+        });
+        let plain = stepwise::explain(&puzzle, &RateSettings::default());
+        let held = stepwise::finders::cache_bytes();
+        assert!(held > small, "the default bound keeps more: {held} bytes");
+        assert!(
+            held <= stepwise::cache::DEFAULT_THREAD_BYTES,
+            "{held} bytes"
+        );
+        let within = stepwise::explain(&puzzle, &bounded);
+        let held = stepwise::finders::cache_bytes();
+        assert!(held <= small, "{held} bytes kept under a bound of {small}");
+        assert_eq!(within.steps, plain.steps, "a bound changes nothing found");
+        stepwise::clear_caches();
+        assert_eq!(stepwise::finders::cache_bytes(), 0);
+        let cold = stepwise::explain(
+            &puzzle,
+            &bounded.with_budget(Budget {
+                time: None,
+                cache_bytes: Some(0),
+            }),
+        );
+        assert_eq!(
+            stepwise::finders::cache_bytes(),
+            0,
+            "a bound of 0 keeps nothing"
+        );
+        assert_eq!(cold.steps, plain.steps);
+    })
+    .join()
+    .unwrap();
+}
+
+/// `--cache-mb` bounds the caches of every command that rates or hints; no bound changes an
+/// answer, and a bound that is not a number is a usage error.
+#[test]
+fn the_cache_flag_changes_no_answer() {
+    for command in [
+        &["rate", "--no-summary"][..],
+        &["explain"],
+        &["analyze", "--json"],
+        &["hint", "--level", "full"],
+    ] {
+        let answer = |extra: &[&str]| {
+            let mut args = command.to_vec();
+            args.extend_from_slice(extra);
+            args.push(NESTED);
+            let out = common::stepwise(&args, "");
+            assert!(
+                out.status.success(),
+                "{args:?}: {}",
+                common::text(&out.stderr)
+            );
+            common::text(&out.stdout)
+        };
+        let plain = answer(&[]);
+        assert_eq!(answer(&["--cache-mb", "0"]), plain, "{command:?}");
+        assert_eq!(answer(&["--cache-mb", "512"]), plain, "{command:?}");
+    }
+    let out = common::stepwise(&["rate", "--cache-mb", "lots", NESTED], "");
+    assert_eq!(out.status.code(), Some(2));
 }

@@ -43,7 +43,7 @@ fn parse_requirement(text: &str) -> Result<Requirement, String> {
 
 pub fn run(args: &AnalyzeArgs) -> i32 {
     let required = &args.require;
-    let settings = args.profile.settings().with_time_limit(args.jobs.timeout);
+    let settings = args.profile.settings().with_budget(args.jobs.budget());
     let json = args.output.json();
     let mut out = Out::new();
     let mut summary = Summary::new();

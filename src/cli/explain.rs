@@ -144,7 +144,7 @@ fn step_lines(steps: &[Step], compact: bool, verbose: bool, boards: &[String]) -
 }
 
 pub fn run(args: &ExplainArgs) -> i32 {
-    let settings = args.profile.settings().with_time_limit(args.jobs.timeout);
+    let settings = args.profile.settings().with_budget(args.jobs.budget());
     let json = args.output.json();
     let mut out = Out::new();
     let style = Style::detect();

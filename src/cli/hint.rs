@@ -31,6 +31,8 @@ pub struct HintArgs {
     /// never a wrong "stuck".
     #[arg(long, value_name = "SECS", value_parser = super::parse_timeout)]
     pub timeout: Option<std::time::Duration>,
+    #[command(flatten)]
+    pub cache: super::CacheArgs,
     /// Draw your candidate grid under the hint: at level `full` with the step's cells and
     /// candidates marked, at `cells` with its pattern marked (nothing it removes or places),
     /// unmarked below that (in colour on a terminal unless NO_COLOR is set).
@@ -107,7 +109,7 @@ pub fn run(args: &HintArgs) -> i32 {
             };
             let budget = Budget {
                 time: args.timeout,
-                ..Budget::UNLIMITED
+                cache_bytes: args.cache.bytes(),
             };
             let found = stepwise::next_hint_within(&puzzle, original.as_ref(), level, &budget);
             found

@@ -173,11 +173,37 @@ pub struct JobArgs {
     /// reported as `timeout`, with no figures.
     #[arg(long, value_name = "SECS", value_parser = parse_timeout)]
     pub timeout: Option<std::time::Duration>,
+    #[command(flatten)]
+    pub cache: CacheArgs,
 }
 
 impl JobArgs {
     pub fn jobs(&self) -> usize {
         self.jobs.unwrap_or_else(batch::default_jobs)
+    }
+
+    /// What each puzzle may spend: the timeout and the cache bound.
+    pub fn budget(&self) -> stepwise::budget::Budget {
+        stepwise::budget::Budget {
+            time: self.timeout,
+            cache_bytes: self.cache.bytes(),
+        }
+    }
+}
+
+/// How much memory the finders' caches may keep per worker thread.
+#[derive(Args, Debug, Clone)]
+pub struct CacheArgs {
+    /// Let the finders' caches hold up to N MB per worker thread (default 64): more can speed
+    /// up the hardest puzzles, less saves memory; 0 keeps nothing between searches.
+    #[arg(long, value_name = "N")]
+    pub cache_mb: Option<usize>,
+}
+
+impl CacheArgs {
+    /// The bound in bytes, when one was given (a bound past the address space is no bound).
+    pub fn bytes(&self) -> Option<usize> {
+        self.cache_mb.map(|mb| mb.saturating_mul(1 << 20))
     }
 }
 

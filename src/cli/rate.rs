@@ -66,7 +66,7 @@ fn ms_field(ms: Option<f64>) -> String {
 }
 
 pub fn run(args: &RateArgs) -> i32 {
-    let settings = args.profile.settings().with_time_limit(args.jobs.timeout);
+    let settings = args.profile.settings().with_budget(args.jobs.budget());
     let json = args.json || args.format == RateFormat::Json;
     let jobs = args.jobs.jobs();
     let inputs = Inputs::new(&args.input);

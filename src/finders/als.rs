@@ -67,6 +67,7 @@ use std::ops::ControlFlow;
 use std::rc::Rc;
 
 use super::Emit;
+use crate::cache::{self, Memory};
 use crate::geometry::{peers, row_of, Cell, CellSet, Digit, DigitSet, Unit, CELLS};
 use crate::grid::Grid;
 use crate::step::{cell_list, digit_list, Candidate, Pattern, Role, Step};
@@ -149,6 +150,9 @@ pub(crate) fn collect_alses(grid: &Grid) -> Vec<Als> {
     let mut alses = Vec::new();
     let mut seen: HashSet<CellSet> = HashSet::new();
     for unit in Unit::all() {
+        if crate::deadline::expired() {
+            break; // (a collection cut short is never kept)
+        }
         let cells: Vec<Cell> = unit
             .cells()
             .iter()
@@ -209,6 +213,9 @@ impl AlsGraph {
         let mut links = Vec::new();
         let mut links_of = vec![Vec::new(); alses.len()];
         for (i, a) in alses.iter().enumerate() {
+            if crate::deadline::expired() {
+                break; // (a graph cut short is never kept, see `graph_of`)
+            }
             // An RC digit's cells in `b` all see `a`'s: a set with no cell seen that way has
             // none (every common digit has cells in `b`).
             let seen_any = a.seen_by.iter().fold(CellSet::EMPTY, |acc, &s| acc | s);
@@ -241,9 +248,42 @@ impl AlsGraph {
     }
 }
 
+impl AlsGraph {
+    /// The heap the graph takes, in bytes.
+    fn heap_bytes(&self) -> usize {
+        self.alses.capacity() * std::mem::size_of::<Als>()
+            + self.links.capacity() * std::mem::size_of::<Link>()
+            + self
+                .links_of
+                .iter()
+                .map(|l| std::mem::size_of::<Vec<usize>>() + l.capacity() * 8)
+                .sum::<usize>()
+    }
+}
+
 thread_local! {
-    /// The last grid's ALS graph: the ALS finders run one after another on the same state.
+    /// The last grid's ALS graph, within `Memory::AlsGraph`'s share of the cache bound: the
+    /// ALS finders run one after another on the same state.
     static LAST_GRAPH: RefCell<Option<(Grid, Rc<AlsGraph>)>> = const { RefCell::new(None) };
+}
+
+/// Forgets the last grid's ALS graph.
+pub(super) fn clear_cache() {
+    LAST_GRAPH.with(|cache| *cache.borrow_mut() = None);
+}
+
+/// What the kept ALS graph takes, in bytes.
+pub(super) fn cache_bytes() -> usize {
+    LAST_GRAPH.with(|cache| {
+        cache
+            .borrow()
+            .as_ref()
+            .map_or(0, |(_, graph)| kept_bytes(graph))
+    })
+}
+
+fn kept_bytes(graph: &AlsGraph) -> usize {
+    std::mem::size_of::<Grid>() + std::mem::size_of::<AlsGraph>() + graph.heap_bytes()
 }
 
 fn graph_of(grid: &Grid) -> Rc<AlsGraph> {
@@ -254,7 +294,10 @@ fn graph_of(grid: &Grid) -> Rc<AlsGraph> {
             }
         }
         let graph = Rc::new(AlsGraph::build(grid));
-        *cache.borrow_mut() = Some((grid.clone(), Rc::clone(&graph)));
+        // A graph the deadline may have cut short is not kept; nor is one too large to keep.
+        let keep =
+            !crate::deadline::expired() && kept_bytes(&graph) <= cache::bound(Memory::AlsGraph);
+        *cache.borrow_mut() = keep.then(|| (grid.clone(), Rc::clone(&graph)));
         graph
     })
 }
@@ -306,7 +349,11 @@ fn sets_pattern(
 /// ALS-XZ: two sets joined by one or two restricted commons.
 pub fn als_xz(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
     let graph = graph_of(grid);
-    for link in &graph.links {
+    for (i, link) in graph.links.iter().enumerate() {
+        // (the deadline every so many links: each costs far less than reading the clock)
+        if i % 256 == 0 && crate::deadline::expired() {
+            return ControlFlow::Break(());
+        }
         let (a, b) = (&graph.alses[link.a], &graph.alses[link.b]);
         let common = a.digits & b.digits;
         let mut eliminations = Vec::new();
@@ -376,6 +423,9 @@ pub fn als_xz(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
 pub fn als_xy_wing(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
     let graph = graph_of(grid);
     for (i, first) in graph.links.iter().enumerate() {
+        if i % 16 == 0 && crate::deadline::expired() {
+            return ControlFlow::Break(());
+        }
         let mut later: Vec<usize> = graph.links_of[first.a]
             .iter()
             .chain(&graph.links_of[first.b])
@@ -548,6 +598,9 @@ fn chains_found(graph: &AlsGraph, first_only: bool) -> Vec<FoundChain> {
         if a.seen_by.iter().all(|s| s.is_empty()) {
             continue;
         }
+        if crate::deadline::expired() {
+            return Vec::new(); // (a search cut short finds nothing)
+        }
         let stamp = start as u32 + 1;
         nodes.clear();
         nodes.push(ChainNode {
@@ -561,6 +614,9 @@ fn chains_found(graph: &AlsGraph, first_only: bool) -> Vec<FoundChain> {
         'search: while next < nodes.len() {
             let here = next;
             next += 1;
+            if here % 1024 == 1023 && crate::deadline::expired() {
+                return Vec::new();
+            }
             let node = nodes[here];
             if node.sets as usize >= most_sets {
                 continue;
@@ -667,6 +723,9 @@ pub fn death_blossom(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
         }
     }
     for stem in grid.empty_cells() {
+        if crate::deadline::expired() {
+            return ControlFlow::Break(());
+        }
         let digits: Vec<Digit> = grid.candidates(stem).iter().collect();
         if digits
             .iter()
@@ -755,6 +814,11 @@ fn blossom(
         });
         return emit(step);
     };
+    // (one stem may have millions of petal choices: the deadline once per choice above the
+    // last petal's)
+    if chosen.len() + 1 < digits.len() && crate::deadline::expired() {
+        return ControlFlow::Break(());
+    }
     for &i in &petals[d as usize - 1] {
         let als = &graph.alses[i];
         let shared = common & als.digits;

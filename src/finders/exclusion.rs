@@ -106,6 +106,9 @@ pub fn aligned_pair_exclusion(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<(
         .filter(|&c| is_base(grid, c))
         .collect();
     for (j, &second) in bases.iter().enumerate() {
+        if crate::deadline::expired() {
+            return ControlFlow::Break(()); // (a search cut short gives no step)
+        }
         for &first in &bases[..j] {
             let common = peers(first) & peers(second);
             let excluders: Vec<Cell> = common
@@ -231,6 +234,9 @@ pub fn aligned_triple_exclusion(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow
         index_of[b.cell] = i;
     }
     for j in 1..bases.len() {
+        if crate::deadline::expired() {
+            return ControlFlow::Break(()); // (a search cut short gives no step)
+        }
         for i in 0..j {
             let (b0, b1) = (&bases[i], &bases[j]);
             // A triple needs two excluders common to all three cells, so to these two first.

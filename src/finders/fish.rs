@@ -48,6 +48,7 @@ use std::collections::HashSet;
 use std::ops::ControlFlow;
 
 use super::{combinations, Emit};
+use crate::cache::{self, Memory};
 use crate::geometry::{
     cell_name, peers, unit_sets_of, unit_words, units_of, CellSet, Digit, Unit, UnitKind,
 };
@@ -325,6 +326,9 @@ struct Search<'e, 'f> {
     /// Whether a fish of the sibling technique (sashimi for finned, finned for sashimi) was
     /// met: the two searches are the same but for that last test.
     sibling_found: bool,
+    /// Cover branches tried, so the deadline is looked at every so often inside one base
+    /// set's search (a mutant jellyfish's can take milliseconds).
+    branches: u32,
     emit: &'e mut Emit<'f>,
 }
 
@@ -332,6 +336,11 @@ impl Search<'_, '_> {
     /// Chooses base units `from` the candidate list, pairwise disjoint in candidates.
     fn choose_bases(&mut self, candidates: &[(Unit, CellSet)], from: usize) -> ControlFlow<()> {
         if self.bases.len() == self.spec.size {
+            // Mutant jellyfish try thousands of bases per digit: the deadline is checked for
+            // each (a search it stops gives no step, see `crate::deadline`).
+            if crate::deadline::expired() {
+                return ControlFlow::Break(());
+            }
             let blocked = self.blocked;
             let base_mask = self.bases.iter().fold(0u32, |m, u| m | 1 << u.index());
             self.blocked |= base_mask;
@@ -390,6 +399,10 @@ impl Search<'_, '_> {
         fins: CellSet,
         sight: CellSet,
     ) -> ControlFlow<()> {
+        self.branches = self.branches.wrapping_add(1);
+        if self.branches % 1024 == 0 && crate::deadline::expired() {
+            return ControlFlow::Break(());
+        }
         let open = self.base_cells - covered - fins;
         if covers.len() == self.spec.size {
             return self.conclude(covers, fins | open);
@@ -544,20 +557,36 @@ fn coverable(cells: CellSet, count: usize, allowed: u32) -> bool {
 /// fixes size, shape and fins), the digit, its candidate cells and the units holding it.
 type DigitKey = (Technique, Digit, u128, u32);
 
-/// Bound on remembered fishless digits (a key is 32 bytes; cleared when full).
-const FISHLESS_LIMIT: usize = 1 << 16;
-
 thread_local! {
-    /// Digits whose search found no fish of a technique. A pipeline step changes the
-    /// candidates of only a few digits, and the slow general searches (finned Franken fish
-    /// above all) then skip the others; the search is a function of the key, so skipping it
-    /// changes nothing found, nor the order.
+    /// Digits whose search found no fish of a technique, within `Memory::Fishless`'s share
+    /// of the cache bound (cleared when full). A pipeline step changes the candidates of only
+    /// a few digits, and the slow general searches (finned Franken fish above all) then skip
+    /// the others; the search is a function of the key, so skipping it changes nothing found,
+    /// nor the order.
     static FISHLESS: RefCell<HashSet<DigitKey>> = RefCell::new(HashSet::new());
+}
+
+/// What the remembered digits take, in bytes.
+fn fishless_bytes(fishless: &HashSet<DigitKey>) -> usize {
+    cache::map_bytes::<DigitKey, ()>(fishless.capacity())
+}
+
+/// Forgets every fishless digit.
+pub(super) fn clear_cache() {
+    FISHLESS.with(|f| *f.borrow_mut() = HashSet::new());
+}
+
+/// What the fishless digits remembered take, in bytes.
+pub(super) fn cache_bytes() -> usize {
+    FISHLESS.with(|f| fishless_bytes(&f.borrow()))
 }
 
 /// The general fish finder (finned, sashimi, Franken and Mutant fish).
 fn general(grid: &Grid, spec: Spec, emit: &mut Emit<'_>) -> ControlFlow<()> {
     for digit in 1..=9u8 {
+        if crate::deadline::expired() {
+            return ControlFlow::Break(());
+        }
         let cells = grid.digit_cells(digit);
         if cells.len() < 2 * spec.size as u32 {
             continue;
@@ -593,6 +622,7 @@ fn general(grid: &Grid, spec: Spec, emit: &mut Emit<'_>) -> ControlFlow<()> {
                 base_cells: CellSet::EMPTY,
                 reachable: CellSet::EMPTY,
                 sibling_found: false,
+                branches: 0,
                 emit: &mut counted,
             };
             search.choose_bases(&candidates, 0)?;
@@ -611,10 +641,20 @@ fn general(grid: &Grid, spec: Spec, emit: &mut Emit<'_>) -> ControlFlow<()> {
 }
 
 fn remember_fishless(key: DigitKey) {
+    if crate::deadline::expired() {
+        return; // (a search the deadline may have cut short proves nothing)
+    }
     FISHLESS.with(|f| {
         let mut f = f.borrow_mut();
-        if f.len() >= FISHLESS_LIMIT {
-            f.clear();
+        if f.len() == f.capacity() {
+            // The table would grow: within the share, or start again.
+            let grown = cache::map_bytes::<DigitKey, ()>((2 * f.capacity()).max(4));
+            if grown > cache::bound(Memory::Fishless) {
+                *f = HashSet::new();
+                if cache::map_bytes::<DigitKey, ()>(4) > cache::bound(Memory::Fishless) {
+                    return; // (no room at all)
+                }
+            }
         }
         f.insert(key);
     });

@@ -81,6 +81,9 @@ pub fn sue_de_coq(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
     let empty = grid.empty_cells();
     for lines in [Unit::row as fn(usize) -> Unit, Unit::column] {
         for l in 0..9 {
+            if crate::deadline::expired() {
+                return ControlFlow::Break(()); // (a search cut short gives no step)
+            }
             for b in 0..9 {
                 let houses = Houses {
                     line: lines(l),

@@ -322,6 +322,9 @@ fn all_see_each_other(cells: CellSet) -> bool {
 pub fn wxyz_wing(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
     let small = cells_with(grid, 2..=4);
     for pivot in small.iter() {
+        if crate::deadline::expired() {
+            return ControlFlow::Break(()); // (a search cut short gives no step)
+        }
         let wings: Vec<Cell> = (small & peers(pivot)).iter().collect();
         for (i, &w1) in wings.iter().enumerate() {
             for (j, &w2) in wings.iter().enumerate().skip(i + 1) {

@@ -22,6 +22,7 @@
 //! the single candidates first, in cell then digit order, then the groups in box, line and
 //! digit order, so searches over it are deterministic.
 
+use crate::cache::{self, Memory};
 use crate::geometry::{
     box_of, col_of, row_of, units_of, Cell, CellSet, Digit, DigitSet, Unit, UnitKind,
 };
@@ -318,6 +319,9 @@ impl LinkGraph {
             }
         }
         for unit in Unit::all() {
+            if crate::deadline::expired() {
+                break; // (a graph cut short is never kept, see `shared`)
+            }
             for digit in kind.digits.iter() {
                 let places = unit.cell_set() & grid.digit_cells(digit);
                 let k = unit_slot(unit, digit);
@@ -348,32 +352,77 @@ impl LinkGraph {
 
     /// The graph of `grid` and `kind`, built once for the finders that search the same one in
     /// turn on one state (the nice loops and AICs): each thread keeps the last few it built,
-    /// each with the state and kind it was built for, and a graph only serves an equal state.
+    /// each with the state and kind it was built for, within `Memory::LinkGraphs`'s share
+    /// of the cache bound, and a graph only serves an equal state.
     pub fn shared(grid: &Grid, kind: GraphKind) -> Rc<LinkGraph> {
-        /// Enough for the plain, grouped and ALS graphs of one state.
-        const KEPT: usize = 3;
-        thread_local! {
-            static BUILT: RefCell<Vec<(Grid, GraphKind, Rc<LinkGraph>)>> =
-                const { RefCell::new(Vec::new()) };
-        }
         BUILT.with(|built| {
             let mut built = built.borrow_mut();
             if let Some((_, _, graph)) = built.iter().find(|(g, k, _)| *k == kind && g == grid) {
                 return Rc::clone(graph);
             }
             let graph = Rc::new(LinkGraph::build(grid, kind));
-            if built.len() == KEPT {
+            if crate::deadline::expired() {
+                return graph; // (the deadline may have cut it short: not kept)
+            }
+            if built.len() == KEPT_GRAPHS {
                 built.remove(0);
             }
             built.push((grid.clone(), kind, Rc::clone(&graph)));
+            // (the oldest go first while the graphs kept are over the share)
+            while built_bytes(&built) > cache::bound(Memory::LinkGraphs) {
+                built.remove(0);
+            }
             graph
         })
+    }
+
+    /// The heap the graph takes, in bytes.
+    fn heap_bytes(&self) -> usize {
+        let lists = |lists: &Vec<Vec<u16>>| {
+            lists
+                .iter()
+                .map(|l| std::mem::size_of::<Vec<u16>>() + l.capacity() * 2)
+                .sum::<usize>()
+        };
+        self.nodes.capacity() * std::mem::size_of::<Node>()
+            + lists(&self.strong)
+            + lists(&self.weak)
+            + self.single.capacity() * std::mem::size_of::<Option<u16>>()
     }
 
     /// The node of a single candidate, if the graph has it.
     pub fn single(&self, cell: Cell, digit: Digit) -> Option<usize> {
         self.single[slot(cell, digit)].map(usize::from)
     }
+}
+
+/// Enough for the plain, grouped and ALS graphs of one state.
+const KEPT_GRAPHS: usize = 3;
+
+/// A kept graph, with the state and kind it was built for.
+type Built = (Grid, GraphKind, Rc<LinkGraph>);
+
+thread_local! {
+    static BUILT: RefCell<Vec<Built>> = const { RefCell::new(Vec::new()) };
+}
+
+fn built_bytes(built: &[Built]) -> usize {
+    built
+        .iter()
+        .map(|(_, _, graph)| {
+            std::mem::size_of::<Built>() + std::mem::size_of::<LinkGraph>() + graph.heap_bytes()
+        })
+        .sum()
+}
+
+/// Forgets the kept link graphs.
+pub(super) fn clear_cache() {
+    BUILT.with(|built| built.borrow_mut().clear());
+}
+
+/// What the kept link graphs take, in bytes.
+pub(super) fn cache_bytes() -> usize {
+    BUILT.with(|built| built_bytes(&built.borrow()))
 }
 
 /// The units holding every cell of `cells` (at most three; the first `count` of the array):

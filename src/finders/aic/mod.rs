@@ -62,6 +62,7 @@ use std::ops::ControlFlow;
 use std::rc::Rc;
 
 use super::Emit;
+use crate::cache::{self, Memory};
 use crate::geometry::{cell_name, Cell, CellSet, Digit, DigitSet};
 use crate::grid::Grid;
 use crate::step::{digit_list, Candidate, ChainNode, Link, Pattern, Role, Step};
@@ -469,6 +470,9 @@ pub fn x_chain(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
     let mut scratch = Search::default();
     for digit in 1..=9 {
         let graph = LinkGraph::build(grid, GraphKind::single_digit(grid, digit));
+        if crate::deadline::expired() {
+            return ControlFlow::Break(()); // (a search cut short gives no step)
+        }
         for start in 0..graph.nodes.len() {
             let search = scratch.run(&graph, start, false, CellSet::EMPTY);
             for end in 0..graph.nodes.len() {
@@ -527,6 +531,9 @@ pub fn xy_chain(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
     let mut found = Collector::default();
     let mut scratch = Search::default();
     for start in 0..graph.nodes.len() {
+        if crate::deadline::expired() {
+            return ControlFlow::Break(()); // (a search cut short gives no step)
+        }
         let search = scratch.run(&graph, start, false, CellSet::EMPTY);
         let a = graph.nodes[start];
         for end in 0..graph.nodes.len() {
@@ -585,6 +592,9 @@ pub fn remote_pair(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
             }
             let graph = LinkGraph::build(grid, GraphKind::bivalue(grid, cells));
             for start_cell in cells.iter() {
+                if crate::deadline::expired() {
+                    return ControlFlow::Break(()); // (a search cut short gives no step)
+                }
                 let Some(start) = graph.single(start_cell, low) else {
                     continue;
                 };
@@ -698,6 +708,9 @@ fn aic_search(grid: &Grid, emit: &mut Emit<'_>, kind: AicNodes) -> ControlFlow<(
     let mut found = Collector::default();
     let mut scratch = Search::default();
     for start in 0..graph.nodes.len() {
+        if crate::deadline::expired() {
+            return ControlFlow::Break(()); // (a search cut short gives no step)
+        }
         // Chains start on candidates and groups; a set's node is met inside the chain (a chain
         // from one is the reverse of a chain to it).
         if graph.nodes[start].is_als() {
@@ -788,14 +801,9 @@ struct LoopsAndAics {
 /// The continuous nice loops and AICs of `graph` (the shared full graph of `grid`): both
 /// search from every start assumed false, so one search from each start serves both, and the
 /// steps are kept for the other finder. Each thread keeps the last few, each with the graph it
-/// came from; a graph is shared only for an equal state (see [`LinkGraph::shared`]).
+/// came from, within `Memory::NiceLoops`'s share of the cache bound; a graph is shared only
+/// for an equal state (see [`LinkGraph::shared`]).
 fn loops_and_aics(grid: &Grid, graph: &Rc<LinkGraph>, grouped: bool) -> Rc<LoopsAndAics> {
-    /// The plain and the grouped graph of one state.
-    const KEPT: usize = 2;
-    thread_local! {
-        static FOUND: RefCell<Vec<(Rc<LinkGraph>, Rc<LoopsAndAics>)>> =
-            const { RefCell::new(Vec::new()) };
-    }
     if let Some(known) = FOUND.with(|found| {
         found
             .borrow()
@@ -818,6 +826,9 @@ fn loops_and_aics(grid: &Grid, graph: &Rc<LinkGraph>, grouped: bool) -> Rc<Loops
     let (mut loops, mut aics) = (Collector::default(), Collector::default());
     let mut scratch = Search::default();
     for start in 0..graph.nodes.len() {
+        if crate::deadline::expired() {
+            break; // (what was found is not kept, see below)
+        }
         let search = scratch.run(graph, start, false, CellSet::EMPTY);
         loops_from(grid, graph, search, start, loop_technique, &mut loops);
         aics_from(grid, graph, search, start, aic_nodes, &mut aics);
@@ -826,14 +837,86 @@ fn loops_and_aics(grid: &Grid, graph: &Rc<LinkGraph>, grouped: bool) -> Rc<Loops
         loops: loops.into_steps(),
         aics: aics.into_steps(),
     });
+    if crate::deadline::expired() {
+        return steps; // (a search the deadline may have cut short is not kept)
+    }
     FOUND.with(|found| {
         let mut found = found.borrow_mut();
-        if found.len() == KEPT {
+        if found.len() == KEPT_FOUND {
             found.remove(0);
         }
         found.push((Rc::clone(graph), Rc::clone(&steps)));
+        // (the oldest go first while the steps kept are over the share)
+        while found_bytes(&found) > cache::bound(Memory::NiceLoops) {
+            found.remove(0);
+        }
     });
     steps
+}
+
+/// The plain and the grouped graph of one state.
+const KEPT_FOUND: usize = 2;
+
+thread_local! {
+    static FOUND: RefCell<Vec<(Rc<LinkGraph>, Rc<LoopsAndAics>)>> =
+        const { RefCell::new(Vec::new()) };
+}
+
+/// What the kept loops and AICs take, in bytes (their graphs are counted with the link
+/// graphs).
+fn found_bytes(found: &[(Rc<LinkGraph>, Rc<LoopsAndAics>)]) -> usize {
+    found
+        .iter()
+        .map(|(_, steps)| {
+            std::mem::size_of::<(Rc<LinkGraph>, Rc<LoopsAndAics>, LoopsAndAics)>()
+                + steps
+                    .loops
+                    .iter()
+                    .chain(&steps.aics)
+                    .map(step_bytes)
+                    .sum::<usize>()
+        })
+        .sum()
+}
+
+/// The heap a step takes, in bytes: its record, lists, pattern and sentences.
+fn step_bytes(step: &Step) -> usize {
+    fn list<T>(list: &Vec<T>) -> usize {
+        list.capacity() * std::mem::size_of::<T>()
+    }
+    let p = &step.pattern;
+    std::mem::size_of::<Step>()
+        + list(&step.placements)
+        + list(&step.eliminations)
+        + std::mem::size_of::<Pattern>()
+        + list(&p.units)
+        + list(&p.cells)
+        + list(&p.candidates)
+        + list(&p.links)
+        + list(&p.nodes)
+        + step.subject.capacity()
+        + step.text.capacity()
+}
+
+/// Forgets the kept graphs and the loops and AICs found on them.
+pub(super) fn clear_caches() {
+    FOUND.with(|found| found.borrow_mut().clear());
+    links::clear_cache();
+}
+
+/// Forgets the kept graphs, or the loops and AICs, when they hold more than their share.
+pub(super) fn trim_caches() {
+    if FOUND.with(|found| found_bytes(&found.borrow())) > cache::bound(Memory::NiceLoops) {
+        FOUND.with(|found| found.borrow_mut().clear());
+    }
+    if links::cache_bytes() > cache::bound(Memory::LinkGraphs) {
+        links::clear_cache();
+    }
+}
+
+/// What the kept graphs, loops and AICs take, in bytes.
+pub(super) fn cache_bytes() -> usize {
+    FOUND.with(|found| found_bytes(&found.borrow())) + links::cache_bytes()
 }
 
 /// The continuous nice loops through `start` (assumed false) that `search` reached, offered to
@@ -954,6 +1037,9 @@ fn discontinuous_search(grid: &Grid, emit: &mut Emit<'_>, grouped: bool) -> Cont
     let mut links_back = vec![false; graph.nodes.len()];
     let mut ends: Vec<u16> = Vec::new();
     for target in 0..graph.nodes.len() {
+        if crate::deadline::expired() {
+            return ControlFlow::Break(()); // (a search cut short gives no step)
+        }
         let t = graph.nodes[target];
         let Some(cell) = t.cell() else {
             continue;

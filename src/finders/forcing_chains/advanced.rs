@@ -35,6 +35,7 @@ use super::focus::Focus;
 use super::hint::{compacted, ChainHint, HintKind};
 use super::potentials::{Cause, FastMap, KeySet, PotentialSet};
 use super::Rule;
+use crate::cache::{self, Memory};
 
 /// One inner rule of `getAdvancedPotentials`.
 enum Inner {
@@ -72,10 +73,13 @@ fn inner_rules(level: u8) -> Vec<Inner> {
 /// Inner chaining hints that needed the outer chain's removals, each with its rule parents.
 type Useful = Rc<[(Rc<ChainHint>, Vec<(Cell, Digit)>)]>;
 
-/// Results of the plain inner chaining rules per (rule, reduced grid), for one outer grid.
+/// Results of the plain inner chaining rules per (rule, reduced grid), for one outer grid,
+/// within `Memory::LevelResults`'s share of the thread's cache bound.
 struct LevelCache {
     source: [u16; 81],
     results: FastMap<(Rule, [u16; 81]), Useful>,
+    /// What `results` holds, in bytes ([`useful_bytes`] of each entry).
+    bytes: usize,
 }
 
 thread_local! {
@@ -89,11 +93,33 @@ pub(super) fn with_shared_levels<T>(grid: &Grid, f: impl FnOnce() -> T) -> T {
         *c.borrow_mut() = Some(LevelCache {
             source: grid.candidate_masks(),
             results: FastMap::default(),
+            bytes: 0,
         })
     });
     let result = super::screen::with_nested_source(grid, f);
     LEVEL_CACHE.with(|c| *c.borrow_mut() = None);
     result
+}
+
+/// The heap an entry of a [`LevelCache`] owns: its key and slot, and each useful hint's record,
+/// lists and rule parents, its arena counted too (shared with [`RAW_HINTS`] while it keeps the
+/// hints, but kept alive by this entry once it drops them).
+fn useful_bytes(useful: &Useful) -> usize {
+    let arena = useful
+        .first()
+        .map_or(0, |(hint, _)| hint.arena.heap_bytes());
+    let hints: usize = useful
+        .iter()
+        .map(|(hint, parents)| {
+            std::mem::size_of::<(usize, usize, ChainHint)>()
+                + hint.heap_bytes()
+                + parents.capacity() * std::mem::size_of::<(Cell, Digit)>()
+        })
+        .sum();
+    cache::map_bytes::<(Rule, [u16; 81]), Useful>(1)
+        + std::mem::size_of_val::<[_]>(useful)
+        + hints
+        + arena
 }
 
 /// The useful hints of a plain chaining `rule` on the reduced grid `work` of a chain that
@@ -129,7 +155,12 @@ fn useful_hints(rule: Rule, work: &Grid, source: &Grid) -> Useful {
     let useful = compute();
     LEVEL_CACHE.with(|c| {
         if let Some(cache) = c.borrow_mut().as_mut() {
-            if cache.source == source.candidate_masks() {
+            let bytes = useful_bytes(&useful);
+            // (once the share is full, later results are computed as they are met)
+            if cache.source == source.candidate_masks()
+                && cache.bytes + bytes <= cache::bound(Memory::LevelResults)
+            {
+                cache.bytes += bytes;
                 cache.results.insert(key, useful.clone());
             }
         }
@@ -158,39 +189,67 @@ fn fresh(rule: Rule, work: &Grid, source: &Grid) -> Useful {
 /// pipeline steps: an outer chain removes much the same candidates from one step to the next,
 /// so later steps meet many of the same reduced grids (a quarter of the inner Dynamic Forcing
 /// Chains time of a hard 11.9 puzzle). A rule's hints are a function of the grid alone.
-/// Two generations: when the newer is full, it becomes the older and the older is dropped,
-/// so what the last steps used stays.
+/// Two generations within `Memory::InnerHints`'s share of the thread's cache bound, half
+/// each: when the newer is full, it becomes the older and the older is dropped, so what the
+/// last steps used stays.
 #[derive(Default)]
 struct RawHints {
-    newer: FastMap<(Rule, [u16; 81]), Rc<[ChainHint]>>,
-    older: FastMap<(Rule, [u16; 81]), Rc<[ChainHint]>>,
-    /// Nodes held by the newer generation's arenas, the measure of the memory it takes.
-    newer_nodes: usize,
+    newer: Generation,
+    older: Generation,
 }
 
-/// Most nodes one generation may hold (about 40 bytes each: some 80 MB per thread).
-const GENERATION_NODES: usize = 1 << 21;
+/// A rule's hints on one grid, and the bytes they take.
+type KeptHints = (Rc<[ChainHint]>, usize);
+
+/// Kept hints with what each entry takes, in bytes ([`raw_bytes`]), and their sum.
+#[derive(Default)]
+struct Generation {
+    hints: FastMap<(Rule, [u16; 81]), KeptHints>,
+    bytes: usize,
+}
 
 thread_local! {
     static RAW_HINTS: RefCell<RawHints> = RefCell::new(RawHints::default());
 }
 
 impl RawHints {
-    fn keep(&mut self, key: (Rule, [u16; 81]), hints: Rc<[ChainHint]>) {
-        let nodes = hints.first().map_or(0, |h| h.arena.nodes.len());
-        if self.newer_nodes + nodes > GENERATION_NODES {
-            self.older = std::mem::take(&mut self.newer);
-            self.newer_nodes = 0;
+    fn keep(&mut self, key: (Rule, [u16; 81]), hints: Rc<[ChainHint]>, bytes: usize) {
+        let generation = cache::bound(Memory::InnerHints) / 2;
+        if bytes > generation {
+            return; // (more than a generation may hold: searched again when met again)
         }
-        self.newer_nodes += nodes;
-        self.newer.insert(key, hints);
+        if self.newer.bytes + bytes > generation {
+            self.older = std::mem::take(&mut self.newer);
+            if self.older.bytes > generation {
+                self.older = Generation::default(); // (the bound shrank meanwhile)
+            }
+        }
+        self.newer.bytes += bytes;
+        self.newer.hints.insert(key, (hints, bytes));
     }
 }
 
-/// Drops every kept inner hint (for tests comparing warm and cold runs).
-#[cfg(test)]
+/// The heap an entry of [`RawHints`] owns: its key and slot, its hints' records and lists, and
+/// their one compacted arena.
+fn raw_bytes(hints: &[ChainHint]) -> usize {
+    cache::map_bytes::<(Rule, [u16; 81]), KeptHints>(1)
+        + std::mem::size_of::<(usize, usize)>()
+        + std::mem::size_of_val(hints)
+        + hints.iter().map(ChainHint::heap_bytes).sum::<usize>()
+        + hints.first().map_or(0, |h| h.arena.heap_bytes())
+}
+
+/// Drops every kept inner hint.
 pub(super) fn forget_raw_hints() {
     RAW_HINTS.with(|r| *r.borrow_mut() = RawHints::default());
+}
+
+/// What the kept inner hints take now, in bytes.
+pub(super) fn raw_hints_bytes() -> usize {
+    RAW_HINTS.with(|r| {
+        let r = r.borrow();
+        r.newer.bytes + r.older.bytes
+    })
 }
 
 /// Every hint of the plain chaining rule (level 0) of `key` on `work` (whose candidates are
@@ -199,11 +258,12 @@ fn raw_hints(key: (Rule, [u16; 81]), work: &Grid) -> Rc<[ChainHint]> {
     let rule = key.0;
     let kept = RAW_HINTS.with(|r| {
         let mut r = r.borrow_mut();
-        if let Some(hints) = r.newer.get(&key) {
+        if let Some((hints, _)) = r.newer.hints.get(&key) {
             return Some(hints.clone());
         }
-        let hints = r.older.remove(&key)?;
-        r.keep(key, hints.clone());
+        let (hints, bytes) = r.older.hints.remove(&key)?;
+        r.older.bytes -= bytes;
+        r.keep(key, hints.clone(), bytes);
         Some(hints)
     });
     if let Some(hints) = kept {
@@ -212,7 +272,12 @@ fn raw_hints(key: (Rule, [u16; 81]), work: &Grid) -> Rc<[ChainHint]> {
     let hints: Rc<[ChainHint]> = compacted(&Search::new(rule, work).run()).into();
     if !crate::deadline::expired() {
         // (a search the deadline may have cut short is not kept)
-        RAW_HINTS.with(|r| r.borrow_mut().keep(key, hints.clone()));
+        for hint in hints.iter() {
+            // Worked out now, so the entry's size is known (every use needs them).
+            hint.rule_sources.get_or_init(|| rule_sources(hint));
+        }
+        let bytes = raw_bytes(&hints);
+        RAW_HINTS.with(|r| r.borrow_mut().keep(key, hints.clone(), bytes));
     }
     hints
 }

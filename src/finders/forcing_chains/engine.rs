@@ -215,15 +215,22 @@ impl Drop for StaticLinks {
         spare.1.clear();
         spare.2.clear();
         spare.3.clear();
-        give_spare(&SPARE_LINKS, spare, SPARE_LINKS_LIMIT);
+        let bytes = (spare.0.capacity() + spare.2.capacity()) * std::mem::size_of::<(u32, u8)>()
+            + (spare.1.capacity() + spare.3.capacity()) * std::mem::size_of::<StaticLink>();
+        give_spare(&SPARE_LINKS, spare, bytes, SPARE_LINKS_LIMIT);
     }
 }
 
 thread_local! {
     /// Lists of dropped searches, reused: nested chains run thousands of short static inner
     /// searches, each listing its grid's links.
-    static SPARE_LINKS: std::cell::RefCell<Vec<SpareLinks>> =
+    static SPARE_LINKS: std::cell::RefCell<Vec<(SpareLinks, usize)>> =
         const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Empties this thread's pool of spare link lists.
+pub(super) fn drop_spare_links() {
+    super::potentials::drop_spares(&SPARE_LINKS);
 }
 
 /// Most spare link lists kept per thread.
@@ -393,6 +400,9 @@ impl<'g> Search<'g> {
     /// difficulty, complexity and sort key (stable), hints removing the same candidates as an
     /// earlier one dropped.
     pub fn run(mut self) -> Vec<ChainHint> {
+        if crate::deadline::expired() {
+            return Vec::new(); // (nested chains run thousands of searches: none past it)
+        }
         match screen(self.rule, self.grid) {
             Verdict::NoHint => return Vec::new(), // most searches inside nested chains
             Verdict::Only(plan) => self.plan = Some(plan),
@@ -633,6 +643,9 @@ impl<'g> Search<'g> {
                 break;
             }
             if pending_on.is_empty() && pending_off.is_empty() && self.rule.level > 0 {
+                if crate::deadline::expired() {
+                    return None; // (the search gives no hint now; its inner ones cost most)
+                }
                 let work = reduced.as_ref().unwrap_or(grid);
                 for id in advanced::potentials(self, work, grid, to_off) {
                     let n = self.arena.node(id);

@@ -86,6 +86,21 @@ impl ChainHint {
         self.kind.targets()
     }
 
+    /// The heap the hint's own lists take, in bytes: what it removes, its chains' ends and the
+    /// sources of its rule parents once worked out (its arena is shared with the other hints
+    /// of its search, and counted with them).
+    pub fn heap_bytes(&self) -> usize {
+        let chains = match &self.kind {
+            HintKind::Cell { chains, .. } | HintKind::Region { chains, .. } => chains.capacity(),
+            _ => 0,
+        };
+        self.removable.capacity() * std::mem::size_of::<(Cell, Digit)>()
+            + chains * std::mem::size_of::<u32>()
+            + self.rule_sources.get().map_or(0, |sources| {
+                2 * std::mem::size_of::<usize>() + std::mem::size_of_val::<[_]>(sources)
+            })
+    }
+
     /// What the rating reads: the rule's level and the hint's complexity.
     pub fn facts(&self) -> Facts {
         Facts::ForcingChains {

@@ -231,6 +231,32 @@ pub fn quick_step(
     Some(hints.first().map(|hint| to_step(grid, hint)))
 }
 
+/// Empties this thread's chaining memories: the kept inner hints and the spare buffers.
+pub(super) fn clear_caches() {
+    advanced::forget_raw_hints();
+    engine::drop_spare_links();
+    screen::drop_kept();
+    potentials::drop_spare_arenas_and_sets();
+}
+
+/// Empties the chaining memories that hold more than their share of the bound.
+pub(super) fn trim_caches() {
+    use crate::cache::{bound, Memory};
+    if advanced::raw_hints_bytes() > bound(Memory::InnerHints) {
+        advanced::forget_raw_hints();
+    }
+    if potentials::spare_bytes() > bound(Memory::SpareBuffers) {
+        engine::drop_spare_links();
+        screen::drop_kept();
+        potentials::drop_spare_arenas_and_sets();
+    }
+}
+
+/// What this thread's chaining memories hold, in bytes.
+pub(super) fn cache_bytes() -> usize {
+    advanced::raw_hints_bytes() + potentials::spare_bytes()
+}
+
 /// Every hint of one chaining rule on `grid`, in the order the rule reports them (for tests
 /// and tools that look beyond the first step).
 pub fn search(rule: Rule, grid: &Grid) -> Vec<ChainHint> {

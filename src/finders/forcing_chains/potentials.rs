@@ -13,28 +13,79 @@ use std::rc::Rc;
 use crate::geometry::{Cell, Digit};
 
 use super::hint::ChainHint;
+use crate::cache::{self, Memory};
 
-/// A thread's spare buffers of one kind: chaining searches make and drop buffers by the
-/// thousand (nested chains above all), and reusing them costs less than allocating and
-/// faulting in fresh ones.
-pub(super) type Spares<T> = std::thread::LocalKey<std::cell::RefCell<Vec<T>>>;
+/// A thread's spare buffers of one kind, each with the bytes it takes: chaining searches make
+/// and drop buffers by the thousand (nested chains above all), and reusing them costs less
+/// than allocating and faulting in fresh ones.
+pub(super) type Spares<T> = std::thread::LocalKey<std::cell::RefCell<Vec<(T, usize)>>>;
+
+thread_local! {
+    /// The bytes every pool of spare buffers holds on this thread, kept within
+    /// `Memory::SpareBuffers`'s share of the cache bound.
+    static SPARE_BYTES: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+/// Counts `bytes` more of spare buffers if the share has room for them.
+pub(super) fn reserve_spare(bytes: usize) -> bool {
+    SPARE_BYTES
+        .try_with(|held| {
+            let room = held.get() + bytes <= cache::bound(Memory::SpareBuffers);
+            if room {
+                held.set(held.get() + bytes);
+            }
+            room
+        })
+        .unwrap_or(false)
+}
+
+/// Counts `bytes` of spare buffers as taken out of their pool.
+pub(super) fn release_spare(bytes: usize) {
+    let _ = SPARE_BYTES.try_with(|held| held.set(held.get().saturating_sub(bytes)));
+}
+
+/// The bytes spare buffers hold on this thread.
+pub(super) fn spare_bytes() -> usize {
+    SPARE_BYTES.with(std::cell::Cell::get)
+}
 
 /// A spare buffer, if the thread has one (none while the pool is being torn down).
 pub(super) fn take_spare<T: 'static>(pool: &'static Spares<T>) -> Option<T> {
-    pool.try_with(|s| s.try_borrow_mut().ok().and_then(|mut s| s.pop()))
+    let (spare, bytes) = pool
+        .try_with(|s| s.try_borrow_mut().ok().and_then(|mut s| s.pop()))
         .ok()
-        .flatten()
+        .flatten()?;
+    release_spare(bytes);
+    Some(spare)
 }
 
-/// Keeps a cleared buffer for reuse, up to `limit` per thread; beyond that it is dropped.
-pub(super) fn give_spare<T: 'static>(pool: &'static Spares<T>, spare: T, limit: usize) {
+/// Keeps a cleared buffer of `bytes` for reuse, up to `limit` per thread and within the
+/// share of the cache bound; beyond that it is dropped.
+pub(super) fn give_spare<T: 'static>(
+    pool: &'static Spares<T>,
+    spare: T,
+    bytes: usize,
+    limit: usize,
+) {
     let _ = pool.try_with(|s| {
         if let Ok(mut pool) = s.try_borrow_mut() {
-            if pool.len() < limit {
-                pool.push(spare);
+            if pool.len() < limit && reserve_spare(bytes) {
+                pool.push((spare, bytes));
             }
         }
     });
+}
+
+/// Empties a pool of spare buffers.
+pub(super) fn drop_spares<T: 'static>(pool: &'static Spares<T>) {
+    let spares = pool
+        .try_with(|s| s.try_borrow_mut().map(|mut s| std::mem::take(&mut *s)))
+        .ok()
+        .and_then(Result::ok)
+        .unwrap_or_default();
+    for (_, bytes) in spares {
+        release_spare(bytes);
+    }
 }
 
 /// A fast hasher for the searches' own maps (keys are candidate masks and cell-digit pairs,
@@ -140,9 +191,12 @@ thread_local! {
     /// Buffers of dropped arenas, reused by the next searches: nested chains run thousands of
     /// short inner searches, and allocating (and faulting in) a fresh arena for each cost more
     /// than some of the searches themselves.
-    static SPARE_BUFFERS: std::cell::RefCell<Vec<(Vec<Node>, Vec<u32>)>> =
+    static SPARE_BUFFERS: std::cell::RefCell<Vec<(ArenaBuffers, usize)>> =
         const { std::cell::RefCell::new(Vec::new()) };
 }
+
+/// An arena's buffers of nodes and parents.
+type ArenaBuffers = (Vec<Node>, Vec<u32>);
 
 /// Room for nodes of a new arena, and the least a spare must have to be kept.
 const SPARE_MIN_NODES: usize = 4096;
@@ -170,6 +224,12 @@ impl Arena {
             nodes: Vec::with_capacity(nodes),
             parents: Vec::with_capacity(parents),
         }
+    }
+
+    /// The heap the arena's buffers take, in bytes (its nodes' nested chains are their own).
+    pub fn heap_bytes(&self) -> usize {
+        self.nodes.capacity() * std::mem::size_of::<Node>()
+            + self.parents.capacity() * std::mem::size_of::<u32>()
     }
 
     /// A new node with the given parents, main parent first.
@@ -285,7 +345,9 @@ impl Drop for Arena {
         if nodes.capacity() < SPARE_MIN_NODES {
             return; // a compacted arena: its buffers are too small to be worth reusing
         }
-        give_spare(&SPARE_BUFFERS, (nodes, parents), SPARE_LIMIT);
+        let bytes = nodes.capacity() * std::mem::size_of::<Node>()
+            + parents.capacity() * std::mem::size_of::<u32>();
+        give_spare(&SPARE_BUFFERS, (nodes, parents), bytes, SPARE_LIMIT);
     }
 }
 
@@ -341,6 +403,12 @@ pub struct PotentialSet {
     slots: Vec<u16>,
 }
 
+/// Empties this thread's pools of spare arenas and potential sets.
+pub(super) fn drop_spare_arenas_and_sets() {
+    drop_spares(&SPARE_BUFFERS);
+    drop_spares(&SPARE_SETS);
+}
+
 /// Storage of a dropped set: its table all `NONE` again, its lists empty.
 type SpareSet = (Vec<u32>, Vec<u32>, Vec<u16>);
 
@@ -348,7 +416,7 @@ thread_local! {
     /// Tables of dropped sets, cleared slot by slot: nested chains make and drop two sets per
     /// assumption by the thousand, and filling (or copying) a whole 729-slot table for each
     /// cost more than the sets' contents.
-    static SPARE_SETS: std::cell::RefCell<Vec<SpareSet>> =
+    static SPARE_SETS: std::cell::RefCell<Vec<(SpareSet, usize)>> =
         const { std::cell::RefCell::new(Vec::new()) };
 }
 
@@ -392,7 +460,10 @@ impl Drop for PotentialSet {
             std::mem::take(&mut self.order),
             std::mem::take(&mut self.slots),
         );
-        give_spare(&SPARE_SETS, spare, SPARE_SET_LIMIT);
+        let bytes = spare.0.capacity() * std::mem::size_of::<u32>()
+            + spare.1.capacity() * std::mem::size_of::<u32>()
+            + spare.2.capacity() * std::mem::size_of::<u16>();
+        give_spare(&SPARE_SETS, spare, bytes, SPARE_SET_LIMIT);
     }
 }
 

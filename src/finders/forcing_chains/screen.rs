@@ -31,6 +31,7 @@ use crate::finders::se_order;
 use crate::geometry::{peers, Cell, CellSet, Digit};
 use crate::grid::Grid;
 
+use super::potentials::{release_spare, reserve_spare};
 use super::Rule;
 
 /// What one assumption implies: per digit (index `digit - 1`), the cells turned on and off.
@@ -126,27 +127,79 @@ impl Drop for Closures {
     fn drop(&mut self) {
         let mut sets = std::mem::take(&mut self.sets);
         sets.clear();
-        let strong = self.strong.take();
-        let _ = SPARE_SETS.try_with(|spare| spare.set(sets));
-        if strong.is_some() {
-            let _ = SPARE_STRONG.try_with(|spare| spare.set(strong));
+        let bytes = sets.capacity() * std::mem::size_of::<Implied>();
+        keep_one(&SPARE_SETS, sets, bytes);
+        if let Some(strong) = self.strong.take() {
+            keep_one(&SPARE_STRONG, strong, std::mem::size_of::<StrongLinks>());
         }
     }
+}
+
+impl Closures {
+    /// The heap the closures take, in bytes.
+    fn heap_bytes(&self) -> usize {
+        self.sets.capacity() * std::mem::size_of::<Implied>()
+            + self
+                .strong
+                .as_ref()
+                .map_or(0, |_| std::mem::size_of::<StrongLinks>())
+    }
+}
+
+/// A one-buffer pool: a value and the bytes it takes.
+type SpareSlot<T> = std::thread::LocalKey<std::cell::Cell<Option<(T, usize)>>>;
+
+/// Keeps `value` in `slot` (the one it replaces dropped) if the spare buffers' share of the
+/// cache bound has room for its `bytes`.
+fn keep_one<T: 'static>(slot: &'static SpareSlot<T>, value: T, bytes: usize) {
+    let _ = slot.try_with(|slot| {
+        if let Some((_, old)) = slot.take() {
+            release_spare(old);
+        }
+        if reserve_spare(bytes) {
+            slot.set(Some((value, bytes)));
+        }
+    });
+}
+
+/// The value `slot` keeps, taken out.
+fn take_one<T: 'static>(slot: &'static SpareSlot<T>) -> Option<T> {
+    let (value, bytes) = slot.try_with(|slot| slot.take()).ok().flatten()?;
+    release_spare(bytes);
+    Some(value)
+}
+
+/// Empties this thread's screen buffers and kept closures.
+pub(super) fn drop_kept() {
+    drop(take_one(&SPARE_SETS));
+    drop(take_one(&SPARE_STRONG));
+    drop(take_static_closures());
+    // (dropping the closures gave their buffers back)
+    drop(take_one(&SPARE_SETS));
+    drop(take_one(&SPARE_STRONG));
+}
+
+/// The static closures kept from the last screen, taken out.
+fn take_static_closures() -> Option<Closures> {
+    let (closures, bytes) = STATIC_CLOSURES.try_with(|k| k.take()).ok().flatten()?;
+    release_spare(bytes);
+    Some(closures)
 }
 
 thread_local! {
     /// The buffer of the last closures dropped, for the next screen: a screen fills some
     /// hundred sets of 288 bytes, and growing a fresh buffer each time cost more than
     /// filling it.
-    static SPARE_SETS: std::cell::Cell<Vec<Implied>> = const { std::cell::Cell::new(Vec::new()) };
+    static SPARE_SETS: std::cell::Cell<Option<(Vec<Implied>, usize)>> =
+        const { std::cell::Cell::new(None) };
     /// The strong-link table of the last closures dropped (6 KB), for the same reason.
-    static SPARE_STRONG: std::cell::Cell<Option<Box<StrongLinks>>> =
+    static SPARE_STRONG: std::cell::Cell<Option<(Box<StrongLinks>, usize)>> =
         const { std::cell::Cell::new(None) };
     /// The static closures of the last grid screened: Forcing Chains & Cycles and Multiple
     /// Forcing Chains follow the same links, and nested chains screen one after the other on
     /// the same reduced grid.
-    static STATIC_CLOSURES: std::cell::RefCell<Option<Closures>> =
-        const { std::cell::RefCell::new(None) };
+    static STATIC_CLOSURES: std::cell::Cell<Option<(Closures, usize)>> =
+        const { std::cell::Cell::new(None) };
 }
 
 thread_local! {
@@ -250,6 +303,9 @@ fn source_closures(dynamic: bool) -> Option<Rc<SourceClosures>> {
         let mut at = [0u16; 729];
         let mut sets = Vec::new();
         for cell in 0..81 {
+            if crate::deadline::expired() {
+                break; // (a candidate left out has its closure computed where it is needed)
+            }
             for digit in grid.candidates(cell) {
                 let found = if dynamic {
                     screen.on_closure(cell, digit)
@@ -457,13 +513,11 @@ impl<'g> Screen<'g> {
         let kept = if rule.dynamic {
             None
         } else {
-            STATIC_CLOSURES
-                .with(|k| k.borrow_mut().take())
-                .filter(|kept| kept.masks == masks)
+            take_static_closures().filter(|kept| kept.masks == masks)
         };
         let closures = kept.unwrap_or_else(|| Closures {
             at: [0; 729],
-            sets: SPARE_SETS.with(|spare| spare.take()),
+            sets: take_one(&SPARE_SETS).unwrap_or_default(),
             contradicted: [0; 12],
             masks,
             strong: None,
@@ -490,7 +544,7 @@ impl<'g> Screen<'g> {
     /// Fills `strong` from the grid's bivalue cells and the units where a digit has two
     /// places.
     fn list_strong_links(&mut self) {
-        let mut strong = SPARE_STRONG.with(|spare| spare.take()).unwrap_or_else(|| {
+        let mut strong = take_one(&SPARE_STRONG).unwrap_or_else(|| {
             Box::new(StrongLinks {
                 to: [[(0, 0); 4]; 729],
                 count: [0; 729],
@@ -542,7 +596,11 @@ impl<'g> Screen<'g> {
     /// Leaves a static screen's closures for the next screen of the same grid.
     fn keep_static_closures(self) {
         if !self.dynamic {
-            STATIC_CLOSURES.with(|k| *k.borrow_mut() = Some(self.closures));
+            drop(take_static_closures()); // (the one it replaces, counted out)
+            let bytes = self.closures.heap_bytes();
+            if reserve_spare(bytes) {
+                STATIC_CLOSURES.with(|k| k.set(Some((self.closures, bytes))));
+            }
         }
     }
 
@@ -555,6 +613,9 @@ impl<'g> Screen<'g> {
             cells: 0,
         };
         for cell in 0..81 {
+            if crate::deadline::expired() {
+                break; // (the search it plans gives no hint now)
+            }
             let mask = self.masks[cell];
             let count = mask.count_ones();
             if self.grid.value(cell) != 0 {
