@@ -34,13 +34,22 @@
 //! puzzles. `stepwise rate --jobs 1` peaks at 104 MB resident over the whole of
 //! `rated/se-hardest-1106.tsv` and 84 MB on every 500th puzzle of the forum's 11+ list.
 //!
-//! **Why 64 MiB.** Measured with both paths on one thread over every 10th puzzle of
-//! `rated/se-hardest-1106.tsv` (`examples/cache_curve.rs`; the table is in ARCHITECTURE.md),
-//! the time falls steeply as the bound grows to about 64 MiB, where the memories hold the inner
-//! hints of the last steps, and hardly beyond: larger bounds mostly keep reduced grids of
-//! earlier puzzles that never come back. At 64 MiB the time is that of the former unbounded
-//! memories (two generations of 2M nodes, some 280 MB resident), with room for the working
-//! memory under 128 MB.
+//! **Why 64 MiB.** Measured with `stepwise rate --jobs 1` (both paths) over every 10th puzzle
+//! of `rated/se-hardest-1106.tsv` (`examples/cache_curve.rs`; CPU seconds of the sample, peak
+//! sizes in MB):
+//!
+//! | bound (`--cache-mb`) | 0 | 16 | 32 | **64** | 128 | 256 | unbounded | before (2 × 2M nodes) |
+//! |---|---|---|---|---|---|---|---|---|
+//! | CPU seconds | 64.1 | 42.8 | 40.2 | **31.4** | 31.7 | 35.1 | 34.2 | 34.9 |
+//! | peak live heap | 25 | 27 | 31 | **54** | 97 | 179 | 720 | 239 |
+//! | peak resident | 55 | 50 | 59 | **83** | 127 | 210 | 781 | 284 |
+//!
+//! (One run each on a shared machine, where CPU times vary by some 10%; interleaved runs of the
+//! default and the former memories gave 36.6 and 37.7 s against 36.7 and 38.7 s.) The time
+//! falls steeply as the bound grows to about 64 MiB, where the memories hold the inner hints of
+//! the last steps, and hardly beyond: larger bounds mostly keep reduced grids of earlier
+//! puzzles that never come back. So 64 MiB gives the speed of the former unbounded memories at
+//! under a third of their memory, with room for the working memory under 128 MB.
 
 use std::cell::Cell;
 
