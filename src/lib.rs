@@ -48,6 +48,7 @@ pub mod explain;
 #[doc(hidden)]
 pub mod finders;
 pub mod format;
+pub mod generate;
 pub mod geometry;
 pub mod grid;
 pub mod hint;
