@@ -12,6 +12,7 @@ mod batch;
 mod check;
 mod compare;
 mod explain;
+mod generate;
 mod hint;
 mod input;
 mod output;
@@ -89,6 +90,11 @@ enum Command {
         after_help = "REFERENCE holds `puzzle er [ep ed]` per line (tabs or spaces, `#` comments), e.g. ../shared/data/rated/se121.tsv.\n\nExamples:\n  stepwise compare ../shared/data/rated/se121.tsv --paths ../shared/data/rated/se121-paths.txt\n  stepwise compare --worst 3 --limit 100 ../shared/data/rated/sukaku-exchange.tsv\n\nExit code: 0 when every line was read, 1 when any line was malformed (it is reported and skipped)."
     )]
     Compare(compare::CompareArgs),
+    /// Generate new puzzles of a chosen level, ER range, technique, symmetry and givens, rated as `rate` rates them.
+    #[command(
+        after_help = "Every puzzle printed has exactly one solution, is rated with the profile asked (both paths by default: ER, EP, ED and hardest from Sudoku Explainer's path, level and score from HoDoKu's) and meets every constraint given. The same --seed and options give the same puzzles whatever --jobs; without --seed the seed comes from the clock and is printed on standard error.\n\nExamples:\n  stepwise generate --level hard --symmetry rotational --count 5 --seed 1\n  stepwise generate --profile hodoku --hardest x-wing --count 10 --format json > x-wing.json\n  stepwise generate --er 3.0..4.5 --minimal --givens 24..28 --count 20 | stepwise rate\n\nOutput: rate's CSV (header, then puzzle,er,ep,ed,level,score,hardest,steps,status,error), --format json (one JSON puzzle record per line: id stepwise-SEED-ATTEMPT, difficulty, board, solution, createdAt) or --format line (the puzzle alone). Standard error gets a progress line when it is a terminal, then a summary line.\n\n--timeout (default 300 s, or none) bounds the whole run: when it passes, the puzzles found are printed and standard error says how many were found of how many asked, how many attempts were tried, and the closest miss with its figures and what it misses.\n\nExit code: 0 when --count puzzles were found, 1 when the time ran out first, 2 for usage errors and requests that cannot be met (--givens 10..12, --er 5..3, --hardest full-house --level extreme, --level with --profile se...), named by their option."
+    )]
+    Generate(generate::GenerateArgs),
     /// Check a step you took on your state (is it sound? does the technique you name give it?) and print the state after it.
     #[command(
         after_help = "STEP is written as Stepwise prints steps: placements r1c2=5, eliminations r1c456<>4, r12c3<>5, r1c4,r2c5<>34, joined with ', ', optionally after a technique and its pattern.\n\nExamples:\n  stepwise apply state.txt 'r5c1<>3, r5c4<>38'\n  stepwise apply state.txt 'Naked Pair: 3,8 in r5c2,r5c7 => r5c1<>3, r5c4<>38'\n  stepwise apply --puzzle original.txt --board state.txt 'Hidden Single: r1c2=5'\n\nVerdicts: valid, unsound (a deduction contradicts the solution), not justified (sound, but the named technique does not give it), undecided (the named technique's search passed --timeout), not applicable (it does not fit the state), nothing to do.\nExit code: 0 when the step is valid, 1 otherwise or when the state has no unique solution, 2 for a step that cannot be read."
@@ -305,6 +311,7 @@ pub fn run() -> i32 {
         Command::Analyze(args) => analyze::run(&args),
         Command::Techniques(args) => techniques::run(&args),
         Command::Compare(args) => compare::run(&args),
+        Command::Generate(args) => generate::run(&args),
         Command::Apply(args) => apply::run(&args),
     }
 }

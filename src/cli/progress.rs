@@ -49,6 +49,13 @@ impl Progress {
     /// One more puzzle written; `source` and `line` say how far into the input it was.
     pub fn advance(&mut self, source: usize, line: usize) {
         self.done += 1;
+        self.show(|progress, elapsed| progress.line(source, line, elapsed));
+    }
+
+    /// Draws a line of the caller's own, given the time since the start, for a batch that
+    /// counts something else than puzzles read (`generate`: found and tried); as often as
+    /// [`Progress::advance`] draws, and only on a terminal.
+    pub fn show(&mut self, text: impl FnOnce(&Progress, Duration) -> String) {
         if !self.enabled {
             return;
         }
@@ -60,7 +67,7 @@ impl Progress {
             return;
         }
         self.last_drawn = Some(now);
-        let text = self.line(source, line, now.duration_since(self.start));
+        let text = text(self, now.duration_since(self.start));
         let mut err = std::io::stderr().lock();
         let _ = write!(err, "\r\x1b[K{text}");
         let _ = err.flush();
