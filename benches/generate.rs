@@ -1,0 +1,384 @@
+//! Throughput of the generator (`stepwise generate`, i.e. `stepwise::generate::run`) per HoDoKu
+//! level and for five `--hardest` techniques, on one core and on all cores, beside QQWing 1.3's
+//! generator measured in the same run (`qqwing --generate N --difficulty LEVEL --one-line`, the
+//! Debian package `qqwing`), with the issue's targets: Easy to Hard at least 10 times QQWing's
+//! rate, and every row at a mean under 1 s of CPU per puzzle on one core.
+//!
+//! Run: `cargo bench --bench generate`, or with arguments after `--`: `--quick` (10 puzzles a
+//! row, 8 s a pass, 50 per QQWing level: a minute or two; default 50 a row, 60 s a pass, 200
+//! per QQWing level), `--only TEXT` (the rows whose label
+//! contains TEXT), `--count N` (puzzles a row), `--jobs N` (the all-cores pass; default: every
+//! core), `--limit SECS` (the time limit of each pass, so every row ends).
+//!
+//! Rows: the levels are asked as `stepwise generate --level L` asks them, with the default
+//! settings (both paths: the se path for ER and hardest, the hodoku path for the level); the
+//! `--hardest` rows use `--profile hodoku` (HoDoKu's path, on which the hardest step is read):
+//! SE's profile has no X-Chain, and Nishio Forcing Chains is the hodoku path's first forcing
+//! chain. Each row has its own fixed seed, the same in both passes, so both passes look for the
+//! same puzzles.
+//!
+//! Columns: puzzles found on one core (of those asked) and attempts per puzzle; puzzles per
+//! second on one core by the process's CPU time (which a busy shared machine does not inflate)
+//! and the mean CPU milliseconds per puzzle; puzzles per second with N threads by wall time and
+//! the speed-up; QQWing's level in the stated mapping (Easy-simple, Medium-easy,
+//! Hard-intermediate, Unfair and Extreme-expert), its puzzles per second by its CPU time (that
+//! of the waited-for child process), and the ratio of Stepwise's one-core rate to QQWing's at
+//! that level (the row's target is read on it) and to QQWing's `--difficulty any` (any level,
+//! its cheapest); the row's target and whether it is met. A row that ran out of time counts the time spent for the
+//! puzzles found (a mean over at least the limit when none was).
+
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use stepwise::budget::Budget;
+use stepwise::generate::{Constraints, Request};
+use stepwise::profile::{Profile, RateSettings};
+use stepwise::technique::{Level, Technique};
+
+/// The allocator the `stepwise` binary ships with, so these figures are the CLI's.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
+/// A row: what is asked, with which profile, and the QQWing level it is compared with.
+struct Row {
+    label: String,
+    profile: Option<Profile>,
+    constraints: Constraints,
+    qqwing: Option<&'static str>,
+    /// Whether the row must reach 10 times QQWing's rate.
+    ten_times: bool,
+}
+
+fn rows() -> Vec<Row> {
+    let level = |level: Level, qqwing: &'static str, ten_times: bool| Row {
+        label: format!("level {level}"),
+        profile: None,
+        constraints: Constraints {
+            level: Some(level),
+            ..Constraints::default()
+        },
+        qqwing: Some(qqwing),
+        ten_times,
+    };
+    let hardest = |technique: Technique| Row {
+        label: format!("hardest {technique}"),
+        profile: Some(Profile::Hodoku),
+        constraints: Constraints {
+            hardest: Some(technique),
+            ..Constraints::default()
+        },
+        qqwing: None,
+        ten_times: false,
+    };
+    vec![
+        level(Level::Easy, "simple", true),
+        level(Level::Medium, "easy", true),
+        level(Level::Hard, "intermediate", true),
+        level(Level::Unfair, "expert", false),
+        level(Level::Extreme, "expert", false),
+        hardest(Technique::XWing),
+        hardest(Technique::XYWing),
+        hardest(Technique::UniqueRectangle1),
+        hardest(Technique::XChain),
+        hardest(Technique::NishioForcingChains),
+    ]
+}
+
+/// CPU seconds (user and system) of this process (`who` = 0) or of its waited-for children
+/// (`who` = -1); `None` off Linux.
+#[cfg(target_os = "linux")]
+fn cpu_seconds(who: i32) -> Option<f64> {
+    #[repr(C)]
+    struct Timeval {
+        seconds: i64,
+        micros: i64,
+    }
+    #[repr(C)]
+    struct Rusage {
+        user: Timeval,
+        system: Timeval,
+        rest: [i64; 14],
+    }
+    extern "C" {
+        fn getrusage(who: i32, usage: *mut Rusage) -> i32;
+    }
+    let zero = || Timeval {
+        seconds: 0,
+        micros: 0,
+    };
+    let mut usage = Rusage {
+        user: zero(),
+        system: zero(),
+        rest: [0; 14],
+    };
+    // SAFETY: getrusage writes one struct rusage through a valid pointer to a local of its
+    // layout (two timevals and fourteen longs on Linux).
+    let status = unsafe { getrusage(who, &mut usage) };
+    let seconds = |t: &Timeval| t.seconds as f64 + t.micros as f64 / 1e6;
+    (status == 0).then(|| seconds(&usage.user) + seconds(&usage.system))
+}
+
+#[cfg(not(target_os = "linux"))]
+fn cpu_seconds(_who: i32) -> Option<f64> {
+    None
+}
+
+const SELF: i32 = 0;
+const CHILDREN: i32 = -1;
+
+/// Runs `f`; its value, wall seconds and CPU seconds of `who` (the wall time without them).
+fn timed<T>(who: i32, f: impl FnOnce() -> T) -> (T, f64, f64) {
+    let cpu_start = cpu_seconds(who);
+    let start = Instant::now();
+    let value = f();
+    let wall = start.elapsed().as_secs_f64();
+    let cpu = cpu_start.zip(cpu_seconds(who)).map_or(wall, |(a, b)| b - a);
+    (value, wall, cpu)
+}
+
+/// What one pass of a row came to.
+struct Pass {
+    found: usize,
+    tried: u64,
+    wall: f64,
+    cpu: f64,
+}
+
+fn generate(row: &Row, count: usize, jobs: usize, limit: Duration, seed: u64) -> Pass {
+    let settings = RateSettings::select(row.profile, &[], false).with_budget(Budget {
+        time: Some(limit),
+        cache_bytes: None,
+    });
+    let request = Request {
+        count,
+        constraints: row.constraints.clone(),
+        settings,
+        seed,
+        jobs,
+        time_limit: Some(limit),
+    };
+    let (report, wall, cpu) = timed(SELF, || {
+        stepwise::generate::run(
+            &request,
+            |p| {
+                std::hint::black_box(p);
+                std::ops::ControlFlow::Continue(())
+            },
+            |_| {},
+        )
+        .expect("a valid request")
+    });
+    Pass {
+        found: report.found,
+        tried: report.tried,
+        wall,
+        cpu,
+    }
+}
+
+/// QQWing's binary: the Debian package's places, then the PATH.
+fn find_qqwing() -> Option<std::path::PathBuf> {
+    let mut places: Vec<std::path::PathBuf> =
+        vec!["/usr/games/qqwing".into(), "/usr/bin/qqwing".into()];
+    if let Some(path) = std::env::var_os("PATH") {
+        places.extend(std::env::split_paths(&path).map(|dir| dir.join("qqwing")));
+    }
+    places.into_iter().find(|p| p.is_file())
+}
+
+/// QQWing's puzzles per second at `level` by its CPU time, and by wall time.
+fn qqwing_rate(qqwing: &std::path::Path, level: &str, count: usize) -> Option<(f64, f64)> {
+    let (output, wall, cpu) = timed(CHILDREN, || {
+        Command::new(qqwing)
+            .args([
+                "--generate",
+                &count.to_string(),
+                "--difficulty",
+                level,
+                "--one-line",
+            ])
+            .output()
+    });
+    let output = output.ok().filter(|o| o.status.success())?;
+    let made = String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .filter(|l| l.trim().len() == 81)
+        .count();
+    (made > 0).then(|| (made as f64 / cpu.max(1e-9), made as f64 / wall.max(1e-9)))
+}
+
+fn value_of_in(args: &[String], flag: &str) -> Option<String> {
+    args.iter()
+        .position(|a| a == flag)
+        .and_then(|i| args.get(i + 1))
+        .cloned()
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let quick = args.iter().any(|a| a == "--quick");
+    let value_of = |flag: &str| value_of_in(&args, flag);
+    let only = value_of("--only");
+    let count: usize = value_of("--count")
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(if quick { 10 } else { 50 });
+    let limit = Duration::from_secs_f64(
+        value_of("--limit")
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(if quick { 8.0 } else { 60.0 }),
+    );
+    let jobs = value_of("--jobs")
+        .and_then(|j| j.parse().ok())
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    // QQWing's `simple` takes a third of a second of CPU per puzzle here (it draws puzzles
+    // until one is that easy), so these counts bound the baseline to a minute or so.
+    let qqwing_count = if quick { 50 } else { 200 };
+
+    let rows: Vec<Row> = rows()
+        .into_iter()
+        .filter(|r| only.as_ref().is_none_or(|o| r.label.contains(o.as_str())))
+        .collect();
+
+    // The baseline first, once per QQWing level the rows use.
+    let qqwing = find_qqwing();
+    let mut baseline: Vec<(&str, Option<(f64, f64)>)> = Vec::new();
+    match &qqwing {
+        Some(path) => {
+            let version = Command::new(path)
+                .arg("--version")
+                .output()
+                .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+                .unwrap_or_default();
+            println!(
+                "baseline: {} ({version}), {qqwing_count} puzzles per level, CPU time of the process",
+                path.display()
+            );
+            // `any` too: what QQWing costs when the level is not asked for.
+            baseline.push(("any", qqwing_rate(path, "any", qqwing_count)));
+            for row in &rows {
+                if let Some(level) = row.qqwing {
+                    if baseline.iter().all(|(l, _)| *l != level) {
+                        baseline.push((level, qqwing_rate(path, level, qqwing_count)));
+                    }
+                }
+            }
+            for (level, rate) in &baseline {
+                match rate {
+                    Some((cpu, wall)) => println!(
+                        "  qqwing {level:<13} {cpu:>8.1} puzzles/s CPU ({:.2} ms each), {wall:.1} wall",
+                        1e3 / cpu
+                    ),
+                    None => println!("  qqwing {level:<13} failed"),
+                }
+            }
+        }
+        None => println!(
+            "baseline: QQWing not found (/usr/games/qqwing, /usr/bin/qqwing, PATH); its columns \
+             are skipped. Install it with `apt-get install qqwing`."
+        ),
+    }
+    println!(
+        "\nstepwise generate: {count} puzzles a row, each pass at most {:.0} s; levels with the \
+         default profile (se + hodoku paths), hardest rows with --profile hodoku; QQWing levels: \
+         Easy-simple, Medium-easy, Hard-intermediate, Unfair/Extreme-expert",
+        limit.as_secs_f64()
+    );
+    println!(
+        "{:<38} {:>9} {:>9} {:>10} {:>10} {:>10} {:>8} {:>13} {:>10} {:>9} {:>7}  {:<22} {}",
+        "row",
+        "found",
+        "tries/pz",
+        "1 core p/s",
+        "mean ms",
+        format!("{jobs} cores p/s"),
+        "speed-up",
+        "qqwing",
+        "qqwing p/s",
+        "sw/qqwing",
+        "sw/any",
+        "target",
+        "met"
+    );
+    let mut all_met = true;
+    for (i, row) in rows.iter().enumerate() {
+        let seed = 1000 + i as u64;
+        let one = generate(row, count, 1, limit, seed);
+        let many = generate(row, count, jobs, limit, seed);
+        let per_second = |found: usize, seconds: f64| found as f64 / seconds.max(1e-9);
+        let one_rate = per_second(one.found, one.cpu);
+        let mean_ms = one.cpu * 1e3 / one.found.max(1) as f64;
+        let mean = if one.found == 0 {
+            format!(">{:.0}", mean_ms)
+        } else {
+            format!("{mean_ms:.1}")
+        };
+        let tries = if one.found == 0 {
+            format!(">{}", one.tried)
+        } else {
+            format!("{:.1}", one.tried as f64 / one.found as f64)
+        };
+        let theirs = row.qqwing.and_then(|level| {
+            baseline
+                .iter()
+                .find(|(l, _)| *l == level)
+                .and_then(|(_, r)| *r)
+                .map(|(cpu, _)| cpu)
+        });
+        let ratio = theirs.map(|q| one_rate / q);
+        let any = baseline
+            .iter()
+            .find(|(l, _)| *l == "any")
+            .and_then(|(_, r)| *r)
+            .map(|(cpu, _)| cpu);
+        let fast_enough = one.found > 0 && mean_ms < 1000.0;
+        let (target, met) = if row.ten_times {
+            match ratio {
+                Some(r) => (
+                    ">=10x qqwing, <1 s",
+                    if fast_enough && r >= 10.0 {
+                        "yes"
+                    } else {
+                        "NO"
+                    },
+                ),
+                None => (
+                    "<1 s (10x: no qqwing)",
+                    if fast_enough { "yes" } else { "NO" },
+                ),
+            }
+        } else {
+            ("<1 s per puzzle", if fast_enough { "yes" } else { "NO" })
+        };
+        all_met &= met == "yes";
+        let speed_up = if one.found > 0 && many.found > 0 {
+            let rate = |p: &Pass| p.found as f64 / p.wall.max(1e-9);
+            format!("{:.2}", rate(&many) / rate(&one))
+        } else {
+            "-".to_string()
+        };
+        println!(
+            "{:<38} {:>9} {:>9} {:>10.1} {:>10} {:>10.1} {:>8} {:>13} {:>10} {:>9} {:>7}  {:<22} {}",
+            row.label,
+            format!("{}/{count}", one.found),
+            tries,
+            one_rate,
+            mean,
+            per_second(many.found, many.wall),
+            speed_up,
+            row.qqwing.unwrap_or("-"),
+            theirs.map_or("-".to_string(), |q| format!("{q:.1}")),
+            ratio.map_or("-".to_string(), |r| format!("{r:.1}x")),
+            any.map_or("-".to_string(), |q| format!("{:.1}x", one_rate / q)),
+            target,
+            met
+        );
+    }
+    println!(
+        "\n{}",
+        if all_met {
+            "every row meets its target"
+        } else {
+            "some rows miss their target (NO above)"
+        }
+    );
+}
