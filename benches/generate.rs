@@ -284,7 +284,7 @@ fn main() {
         limit.as_secs_f64()
     );
     println!(
-        "{:<38} {:>9} {:>9} {:>10} {:>10} {:>10} {:>8} {:>13} {:>10} {:>9} {:>7}  {:<22} {}",
+        "{:<38} {:>9} {:>9} {:>10} {:>10} {:>10} {:>8} {:>13} {:>10} {:>9} {:>7}  {:<22} met",
         "row",
         "found",
         "tries/pz",
@@ -297,7 +297,6 @@ fn main() {
         "sw/qqwing",
         "sw/any",
         "target",
-        "met"
     );
     let mut all_met = true;
     for (i, row) in rows.iter().enumerate() {
