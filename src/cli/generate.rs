@@ -57,7 +57,8 @@ pub struct GenerateArgs {
     /// number X for X..X.
     #[arg(long, value_name = "MIN..MAX", value_parser = parse_er)]
     pub er: Option<(f64, f64)>,
-    /// A technique that must appear in the path (slug or name); may be repeated.
+    /// A technique that must appear in the path the hardest step is read from (slug or name);
+    /// may be repeated.
     #[arg(long = "technique", value_name = "SLUG", value_parser = parse_technique)]
     pub required: Vec<Technique>,
     /// The technique that must be the hardest step, as `rate` prints it (on the se path by
