@@ -1,5 +1,6 @@
 //! The progress line of a batch on standard error: puzzles done, puzzles per second, and the
-//! share done with an ETA once the input's length is known.
+//! share done with an ETA once the input's length is known; or a line of the command's own
+//! (`generate`: found and tried) through [`Progress::show`].
 //!
 //! Owns [`Progress`]. It draws only when standard error is a terminal (a log file or a pipe
 //! gets nothing), at most ten times a second, on one line rewritten in place; messages printed
