@@ -47,6 +47,9 @@ pub enum HintKind {
     ChangedGiven,
     /// A placed digit is not the solution's.
     WrongDigit,
+    /// Without the original puzzle: the digits admit no solution, and taking away any one of
+    /// several placed digits would leave one; one of them is wrong.
+    DigitsInDoubt,
     /// An empty cell has no candidate left.
     NoCandidates,
     /// A candidate the user removed is the solution's digit.
@@ -90,8 +93,8 @@ fn cell_names<S: serde::Serializer>(cells: &[Cell], s: S) -> Result<S::Ok, S::Er
 /// Why no hint can be given.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum HintError {
-    /// The puzzle (or the state's digits) has no solution, so a placed digit must be wrong,
-    /// but without the original puzzle it cannot be told which.
+    /// The state's digits have no solution, and no single placed digit is to blame (taking
+    /// any one away still leaves none), so without the original it cannot be told which.
     NoSolution,
     /// The puzzle has several solutions; no logical hint is certain.
     MultipleSolutions,
@@ -114,7 +117,7 @@ impl std::fmt::Display for HintError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             HintError::NoSolution => f.write_str(
-                "the digits in this state admit no solution, so at least one placed digit is wrong; give the original puzzle to find which",
+                "the digits in this state admit no solution, and taking away any one of them still leaves none, so at least two placed digits are wrong; give the original puzzle to find which",
             ),
             HintError::MultipleSolutions => f.write_str("the puzzle has more than one solution, so no hint is certain"),
             HintError::OriginalHasNoSolution => {
@@ -187,10 +190,28 @@ pub fn hint_within(
                 if let Some(mistake) = check_empty_cells(state, stale, None, level) {
                     return Ok(mistake);
                 }
-                return Err(match other {
-                    Validity::NoSolution => HintError::NoSolution,
-                    _ => HintError::MultipleSolutions,
-                });
+                if other != Validity::NoSolution {
+                    return Err(HintError::MultipleSolutions);
+                }
+                let culprits = culprits(state.values());
+                // A puzzle has one solution: a digit whose removal leaves exactly one is the
+                // culprit, even when taking away a given instead would leave several.
+                let unique: Vec<_> = culprits.iter().filter(|(_, s)| s.is_some()).collect();
+                let culprits = match unique.as_slice() {
+                    [only] => vec![**only],
+                    _ => culprits,
+                };
+                match culprits.as_slice() {
+                    // One digit alone stands between the state and its solution: the rest
+                    // of the checks name it as a wrong digit, as they would with the original.
+                    [(_, Some(solution))] => *solution,
+                    [(cell, None)] => return Ok(lone_culprit(state, *cell, level)),
+                    [] => return Err(HintError::NoSolution),
+                    several => {
+                        let cells: Vec<Cell> = several.iter().map(|&(c, _)| c).collect();
+                        return Ok(digits_in_doubt(state, cells, level));
+                    }
+                }
             }
         },
     };
@@ -271,6 +292,86 @@ fn told(kind: HintKind, level: HintLevel, text: String) -> Hint {
 }
 
 // ----- checks of the state ------------------------------------------------------------------
+
+/// The placed digits whose removal alone leaves digits with a solution, each with that
+/// solution when it is the only one. With one wrong digit, that digit is among them; a right
+/// digit is too when the wrong one would fit a solution without it, and then only the
+/// original puzzle can say which is wrong. With two wrong digits there may be none.
+fn culprits(values: &[u8; CELLS]) -> Vec<(Cell, Option<[u8; CELLS]>)> {
+    let mut probe = *values;
+    let mut found = Vec::new();
+    for cell in (0..CELLS).filter(|&c| values[c] != 0) {
+        probe[cell] = 0;
+        match validity(&probe) {
+            Validity::Unique(solution) => found.push((cell, Some(solution))),
+            Validity::Multiple(..) => found.push((cell, None)),
+            Validity::NoSolution => {}
+        }
+        probe[cell] = values[cell];
+    }
+    found
+}
+
+/// The one digit whose removal gives the state solutions (several, so the right digit is
+/// not known).
+fn lone_culprit(state: &Grid, cell: Cell, level: HintLevel) -> Hint {
+    let text = match level {
+        HintLevel::Nudge => format!("A digit in box {} is wrong.", box_of(cell) + 1),
+        HintLevel::Technique | HintLevel::Cells => {
+            format!("The digit in {} is wrong.", cell_name(cell))
+        }
+        HintLevel::Full => format!(
+            "{} holds {}, but with it the digits admit no solution, and without it they do: \
+             it is wrong.",
+            cell_name(cell),
+            state.value(cell)
+        ),
+    };
+    Hint {
+        cells: if matches!(level, HintLevel::Cells | HintLevel::Full) {
+            vec![cell]
+        } else {
+            vec![]
+        },
+        ..told(HintKind::WrongDigit, level, text)
+    }
+}
+
+/// Several placed digits, each of which alone stands between the state and a solution.
+fn digits_in_doubt(state: &Grid, cells: Vec<Cell>, level: HintLevel) -> Hint {
+    let names = |with_digits: bool| {
+        and_list(
+            cells
+                .iter()
+                .map(|&c| match with_digits {
+                    true => format!("{}={}", cell_name(c), state.value(c)),
+                    false => cell_name(c),
+                })
+                .collect(),
+        )
+    };
+    let text = match level {
+        HintLevel::Nudge => "A placed digit is wrong: the digits admit no solution.".to_string(),
+        HintLevel::Technique | HintLevel::Cells => format!(
+            "The digits admit no solution; taking away any one of those in {} would leave \
+             digits with solutions.",
+            names(false)
+        ),
+        HintLevel::Full => format!(
+            "The digits admit no solution; taking away any one of {} would leave digits with \
+             solutions. Give the original puzzle to know which is wrong.",
+            names(true)
+        ),
+    };
+    Hint {
+        cells: if matches!(level, HintLevel::Cells | HintLevel::Full) {
+            cells
+        } else {
+            vec![]
+        },
+        ..told(HintKind::DigitsInDoubt, level, text)
+    }
+}
 
 /// The original's givens that the state changed or erased: `Ok(None)` when every given is in
 /// place, an error when so few are that the state belongs to another puzzle.

@@ -637,3 +637,55 @@ fn a_removed_true_candidate_is_named_when_others_are_left() {
         "r1c3 is missing the candidate 4, but 4 is the puzzle's solution there."
     );
 }
+
+#[test]
+fn without_the_original_a_lone_wrong_digit_is_named() {
+    // 1 in r1c3 (the solution has 4): without it the digits are the puzzle again, with one
+    // solution; with it they have none.
+    let state = Grid::from_puzzle(&cells_of(&with_cell(WIKIPEDIA, 2, 1)));
+    let full = hint(&state, &[], None, HintLevel::Full).expect("a hint, not an error");
+    assert_eq!(full.kind, HintKind::WrongDigit);
+    assert_eq!(
+        full.text,
+        "r1c3 holds 1, but the puzzle's solution has 4 there."
+    );
+    let cells = hint(&state, &[], None, HintLevel::Cells).expect("a hint");
+    assert_eq!(cells.text, "The digit in r1c3 is wrong.");
+    let nudge = hint(&state, &[], None, HintLevel::Nudge).expect("a hint");
+    assert_eq!(nudge.text, "A digit in box 1 is wrong.");
+}
+
+#[test]
+fn without_the_original_digits_in_doubt_are_listed() {
+    // 2 in r1c3: taking away it, or any of three givens it clashes with in every solution,
+    // leaves digits with a solution; only the original can tell which is wrong.
+    let state = Grid::from_puzzle(&cells_of(&with_cell(WIKIPEDIA, 2, 2)));
+    let full = hint(&state, &[], None, HintLevel::Full).expect("a hint, not an error");
+    assert_eq!(full.kind, HintKind::DigitsInDoubt);
+    assert_eq!(
+        full.text,
+        "The digits admit no solution; taking away any one of r1c3=2, r5c9=1, r7c7=2 and \
+         r7c8=8 would leave digits with solutions. Give the original puzzle to know which is \
+         wrong."
+    );
+    let names: Vec<String> = full.cells.iter().map(|&c| cell_name(c)).collect();
+    assert_eq!(names, ["r1c3", "r5c9", "r7c7", "r7c8"]);
+    let nudge = hint(&state, &[], None, HintLevel::Nudge).expect("a hint");
+    assert!(nudge.cells.is_empty(), "a nudge names no cell");
+    // With the original, the wrong digit is named at once.
+    let told = hint(&state, &[], Some(&cells_of(WIKIPEDIA)), HintLevel::Full).expect("a hint");
+    assert_eq!(told.kind, HintKind::WrongDigit);
+    assert!(told.text.starts_with("r1c3 holds 2"), "{}", told.text);
+}
+
+#[test]
+fn without_the_original_two_wrong_digits_are_an_error() {
+    // 1 in r1c3 and 9 in r5c7 (the solution has 4 and 7): no one removal gives a solution.
+    let line = with_cell(&with_cell(WIKIPEDIA, 2, 1), 42, 9);
+    let state = Grid::from_puzzle(&cells_of(&line));
+    let error = hint(&state, &[], None, HintLevel::Full).expect_err("no hint");
+    assert_eq!(error, HintError::NoSolution);
+    assert!(error
+        .to_string()
+        .contains("at least two placed digits are wrong"));
+}
