@@ -340,10 +340,16 @@ fn hint_names_a_wrong_digit() {
         text(&out.stdout).trim_end(),
         "r1c3 holds 1, but the puzzle's solution has 4 there."
     );
-    // Without the original puzzle the wrong digit leaves no solution: said, with exit 1.
-    let out = stepwise(&["hint", state], "");
+    // Without the original puzzle the digit is still found: without it the state has one
+    // solution, with it none.
+    let out = stepwise(&["hint", "--level", "cells", state], "");
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(text(&out.stdout).trim_end(), "The digit in r1c3 is wrong.");
+    // Two wrong digits (9 in r5c7 too) leave no single culprit: said, with exit 1.
+    let two = format!("{}9{}", &state[..42], &state[43..]);
+    let out = stepwise(&["hint", &two], "");
     assert_eq!(out.status.code(), Some(1));
-    assert!(text(&out.stderr).contains("at least one placed digit is wrong"));
+    assert!(text(&out.stderr).contains("at least two placed digits are wrong"));
 }
 
 #[test]
