@@ -132,7 +132,11 @@ fn every_example_is_well_formed_and_marks_what_the_step_does() {
             .map(|c| (cell_name(c.cell), c.digit.to_string()))
             .collect();
         assert_eq!(struck, eliminations, "{technique}: struck candidates");
-        assert_eq!(doc.with_class("elim").len(), eliminations.len(), "{technique}");
+        assert_eq!(
+            doc.with_class("elim").len(),
+            eliminations.len(),
+            "{technique}"
+        );
 
         let ringed: BTreeSet<(String, String)> = doc
             .with_class("place")
@@ -165,7 +169,11 @@ fn every_example_is_well_formed_and_marks_what_the_step_does() {
         let mut expected = BTreeMap::new();
         for link in &step.pattern.links {
             let name = |c: stepwise::step::Candidate| format!("{}#{}", cell_name(c.cell), c.digit);
-            let kind = if link.strong { "link strong" } else { "link weak" };
+            let kind = if link.strong {
+                "link strong"
+            } else {
+                "link weak"
+            };
             expected.insert((name(link.from), name(link.to)), kind.to_string());
         }
         assert_eq!(drawn, expected, "{technique}: links");
@@ -219,7 +227,10 @@ fn the_checker_rejects_broken_documents() {
     ] {
         assert!(parse(broken).is_err(), "accepted {broken}");
     }
-    assert!(parse("<svg viewBox=\"0 0 1 2\"><title>a &amp; b</title><g class=\"x y\"><path/></g></svg>").is_ok());
+    assert!(parse(
+        "<svg viewBox=\"0 0 1 2\"><title>a &amp; b</title><g class=\"x y\"><path/></g></svg>"
+    )
+    .is_ok());
 }
 
 /// An element of a parsed picture: its name, attributes, number of child elements and text.
@@ -305,10 +316,7 @@ fn parse(svg: &str) -> Result<Document, String> {
                 elements[i].text.push_str(text.trim());
             }
         }
-        let end = rest[start..]
-            .find('>')
-            .ok_or("a tag never ends")?
-            + start;
+        let end = rest[start..].find('>').ok_or("a tag never ends")? + start;
         let tag = &rest[start + 1..end];
         rest = &rest[end + 1..];
         if let Some(closing) = tag.strip_prefix('/') {
@@ -381,7 +389,9 @@ fn attributes(mut text: &str) -> Result<Vec<(String, String)>, String> {
         if text.is_empty() {
             return Ok(out);
         }
-        let eq = text.find('=').ok_or(format!("an attribute without a value: {text}"))?;
+        let eq = text
+            .find('=')
+            .ok_or(format!("an attribute without a value: {text}"))?;
         let name = text[..eq].trim().to_string();
         let value = &text[eq + 1..];
         let quote = value

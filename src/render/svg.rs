@@ -5,7 +5,7 @@
 //! in one HTML page): every look is an attribute, text uses the generic `sans-serif` family.
 //! Its size depends on the options only, never on the step, so pictures of one path line up.
 //!
-//! What is drawn, bottom to top: the pattern's units shaded (base and other units blue, cover
+//! What is drawn, bottom to top: the pattern's units shaded (base and other units slate, cover
 //! units orange, translucent so a fish's crossings show both), the pattern's cells tinted by
 //! their role's [`Tone`], the grid lines, the digits (givens bold black, digits filled in while
 //! solving blue), each empty cell's candidates in a 3x3 mini-grid (digit `d` at row
@@ -23,7 +23,9 @@
 
 use std::fmt::Write;
 
-use crate::geometry::{cell_name, col_of, row_of, Cell, Digit, Unit, UnitKind, CELLS};
+use crate::geometry::{
+    box_of, cell_at, cell_name, col_of, row_of, Cell, Digit, Unit, UnitKind, CELLS,
+};
 use crate::grid::Grid;
 use crate::render::{role_words, StepMarks, Tone};
 use crate::step::{Candidate, Link, Role, Step};
@@ -74,9 +76,9 @@ const PLACE_FILL: &str = "#c4edcf";
 const PLACE_DIGIT: &str = "#0b5e22";
 const ELIM_COLOUR: &str = "#d32f2f";
 const LINK_COLOUR: &str = "#d9480f";
-const BASE_SHADE: &str = "#7fb2ff";
-const COVER_SHADE: &str = "#ff9a5c";
-const UNIT_OPACITY: &str = "0.25";
+const BASE_SHADE: &str = "#7d93b5";
+const COVER_SHADE: &str = "#ff8c42";
+const UNIT_OPACITY: &str = "0.2";
 
 /// The picture of `step` drawn on `before`, the grid it applies to (before it is applied).
 /// The `<title>` is the step's notation (a screen reader's name for the picture), the
@@ -202,7 +204,7 @@ impl Picture<'_> {
         svg
     }
 
-    /// The pattern's units, translucent, base (and other roles) blue, cover orange.
+    /// The pattern's units, translucent, base (and other roles) slate, cover orange.
     fn draw_units(&self, svg: &mut String) {
         let Some(marks) = self.marks() else { return };
         if marks.units().is_empty() {
@@ -310,7 +312,11 @@ impl Picture<'_> {
                     format!(r#"font-weight="bold" fill="{GIVEN_COLOUR}""#),
                 )
             } else if value != 0 {
-                ("filled", value.to_string(), format!(r#"fill="{FILLED_COLOUR}""#))
+                (
+                    "filled",
+                    value.to_string(),
+                    format!(r#"fill="{FILLED_COLOUR}""#),
+                )
             } else if self.grid.candidates(cell).is_empty() {
                 ("dead", "?".to_string(), format!(r#"fill="{ELIM_COLOUR}""#))
             } else {
@@ -339,20 +345,30 @@ impl Picture<'_> {
                 let (x, y) = slot_centre(cell, digit);
                 let baseline = num(y + 5.0);
                 let at = format!(r#"data-cell="{}" data-digit="{digit}""#, cell_name(cell));
-                let tone = marks.and_then(|m| m.candidate(cell, digit)).map(|m| m.tone());
+                let tone = marks
+                    .and_then(|m| m.candidate(cell, digit))
+                    .map(|m| m.tone());
                 let look_attrs = match tone {
                     None => String::new(),
                     Some(Tone::Placed) => {
                         let _ = writeln!(
                             discs,
-                            r#"<circle class="place" {at} cx="{}" cy="{}" r="{DISC}" fill="{PLACE_FILL}" stroke="{PLACE_STROKE}" stroke-width="2"/>"#,
+                            r#"<circle class="place" {at} cx="{}" cy="{}" r="{DISC}" fill="{PLACE_FILL}" stroke="{PLACE_STROKE}" stroke-width="2.5"/>"#,
                             num(x),
                             num(y)
                         );
                         format!(r#" font-weight="bold" fill="{PLACE_DIGIT}""#)
                     }
                     Some(Tone::Eliminated) => {
-                        let r = 7.0;
+                        // A pale disc and a thin cross, so the struck digit stays readable.
+                        let _ = writeln!(
+                            discs,
+                            r#"<circle class="mark eliminated" {at} cx="{}" cy="{}" r="{DISC}" fill="{}"/>"#,
+                            num(x),
+                            num(y),
+                            look(Tone::Eliminated).disc
+                        );
+                        let r = 7.5;
                         let _ = writeln!(
                             crosses,
                             r#"<path class="elim" {at} d="M{} {}L{} {}M{} {}L{} {}"/>"#,
@@ -365,7 +381,7 @@ impl Picture<'_> {
                             num(x + r),
                             num(y - r)
                         );
-                        format!(r#" fill="{ELIM_COLOUR}""#)
+                        format!(r#" font-weight="bold" fill="{ELIM_COLOUR}""#)
                     }
                     Some(tone) => {
                         let _ = writeln!(
@@ -396,7 +412,7 @@ impl Picture<'_> {
         if !crosses.is_empty() {
             let _ = write!(
                 svg,
-                "<g class=\"eliminations\" stroke=\"{ELIM_COLOUR}\" stroke-width=\"2\" stroke-linecap=\"round\" fill=\"none\">\n{crosses}</g>\n"
+                "<g class=\"eliminations\" stroke=\"{ELIM_COLOUR}\" stroke-width=\"1.5\" stroke-opacity=\"0.9\" stroke-linecap=\"round\" fill=\"none\">\n{crosses}</g>\n"
             );
         }
     }
@@ -431,22 +447,50 @@ impl Picture<'_> {
                 .iter()
                 .map(|&cell| slot_centre(cell, node.digit))
                 .collect();
-            let pad = SLOT / 2.0;
-            let x0 = centres.iter().map(|c| c.0).fold(f64::MAX, f64::min) - pad;
-            let y0 = centres.iter().map(|c| c.1).fold(f64::MAX, f64::min) - pad;
-            let x1 = centres.iter().map(|c| c.0).fold(f64::MIN, f64::max) + pad;
-            let y1 = centres.iter().map(|c| c.1).fold(f64::MIN, f64::max) + pad;
             let names: Vec<String> = node.cells.iter().map(|&c| cell_name(c)).collect();
-            let _ = writeln!(
-                svg,
-                r#"<rect class="group" data-cells="{}" data-digit="{}" x="{}" y="{}" width="{}" height="{}" rx="6" stroke-width="1.5"/>"#,
+            let at = format!(
+                r#"data-cells="{}" data-digit="{}""#,
                 names.join(" "),
-                node.digit,
-                num(x0),
-                num(y0),
-                num(x1 - x0),
-                num(y1 - y0)
+                node.digit
             );
+            let first = node.cells[0];
+            let one_box = node.cells.iter().all(|&c| box_of(c) == box_of(first));
+            let one_line = node.cells.iter().all(|&c| row_of(c) == row_of(first))
+                || node.cells.iter().all(|&c| col_of(c) == col_of(first));
+            if one_box && one_line {
+                // A group of a box-line intersection: one frame around its candidates.
+                let pad = SLOT / 2.0;
+                let x0 = centres.iter().map(|c| c.0).fold(f64::MAX, f64::min) - pad;
+                let y0 = centres.iter().map(|c| c.1).fold(f64::MAX, f64::min) - pad;
+                let x1 = centres.iter().map(|c| c.0).fold(f64::MIN, f64::max) + pad;
+                let y1 = centres.iter().map(|c| c.1).fold(f64::MIN, f64::max) + pad;
+                let _ = writeln!(
+                    svg,
+                    r#"<rect class="group" {at} x="{}" y="{}" width="{}" height="{}" rx="6" stroke-width="1.5"/>"#,
+                    num(x0),
+                    num(y0),
+                    num(x1 - x0),
+                    num(y1 - y0)
+                );
+            } else {
+                // An ALS node's cells may lie apart: a ring around each candidate instead of
+                // a frame over cells that are not in the node.
+                let rings: String = centres
+                    .iter()
+                    .map(|&(x, y)| {
+                        format!(
+                            r#"<circle cx="{}" cy="{}" r="{}"/>"#,
+                            num(x),
+                            num(y),
+                            num(SLOT / 2.0)
+                        )
+                    })
+                    .collect();
+                let _ = writeln!(
+                    svg,
+                    r#"<g class="group" {at} stroke-width="1.5">{rings}</g>"#
+                );
+            }
         }
         for link in links {
             let (from, to) = self.link_ends(link);
@@ -458,12 +502,13 @@ impl Picture<'_> {
             } else {
                 ("weak", r#" stroke-dasharray="5 3""#)
             };
+            let side = self.clearer_side(from, to);
             let _ = writeln!(
                 svg,
                 r#"<g class="link {class}" data-from="{}" data-to="{}">{}</g>"#,
                 candidate_name(link.from),
                 candidate_name(link.to),
-                arrow(from, to, dash)
+                arrow(from, to, side, dash)
             );
         }
         svg.push_str("</g>\n");
@@ -476,7 +521,60 @@ impl Picture<'_> {
             slot_centre(link.from.cell, link.from.digit),
             slot_centre(link.to.cell, link.to.digit),
         );
-        (self.nearest_of_group(link.from, b), self.nearest_of_group(link.to, a))
+        (
+            self.nearest_of_group(link.from, b),
+            self.nearest_of_group(link.to, a),
+        )
+    }
+
+    /// The side to bow a link's curve to: the one whose curve passes over fewer digits and
+    /// less of the margin; on a tie, towards the board's centre.
+    fn clearer_side(&self, a: (f64, f64), b: (f64, f64)) -> f64 {
+        let centre = (LEFT + BOARD / 2.0, TOP + BOARD / 2.0);
+        let normal = (b.1 - a.1, a.0 - b.0);
+        let middle = ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0);
+        let inward = if (centre.0 - middle.0) * normal.0 + (centre.1 - middle.1) * normal.1 < -0.01
+        {
+            -1.0
+        } else {
+            1.0
+        };
+        let cost = |side: f64| -> usize {
+            let (c1, c2) = controls(a, b, side);
+            (1..8)
+                .map(|i| cubic_at(a, c1, c2, b, i as f64 / 8.0))
+                .filter(|&p| self.covers_something(p, a, b))
+                .count()
+        };
+        if cost(-inward) < cost(inward) {
+            -inward
+        } else {
+            inward
+        }
+    }
+
+    /// Whether a point of a curve lies over a digit (a candidate other than the link's own
+    /// ends, or a filled cell's digit) or outside the board.
+    fn covers_something(&self, p: (f64, f64), a: (f64, f64), b: (f64, f64)) -> bool {
+        let (x, y) = (p.0 - LEFT, p.1 - TOP);
+        if !(0.0..BOARD).contains(&x) || !(0.0..BOARD).contains(&y) {
+            return true;
+        }
+        let cell = cell_at((y / CELL) as usize, (x / CELL) as usize);
+        if self.grid.value(cell) != 0 {
+            let (cx, cy) = (
+                cell_origin(cell).0 + CELL / 2.0,
+                cell_origin(cell).1 + CELL / 2.0,
+            );
+            return (p.0 - cx).abs() < 13.0 && (p.1 - cy).abs() < 17.0;
+        }
+        let slot = ((y % CELL) / SLOT) as usize * 3 + ((x % CELL) / SLOT) as usize;
+        let digit = (slot.min(8) + 1) as Digit;
+        let centre = slot_centre(cell, digit);
+        self.grid.candidates(cell).contains(digit)
+            && centre != a
+            && centre != b
+            && distance(p, centre) < SLOT / 2.0
     }
 
     fn nearest_of_group(&self, end: Candidate, other: (f64, f64)) -> (f64, f64) {
@@ -527,10 +625,7 @@ impl Picture<'_> {
     fn draw_legend(&self, svg: &mut String) {
         let x = LEFT + BOARD + LEGEND_GAP;
         let mut y = TOP;
-        let _ = writeln!(
-            svg,
-            r##"<g class="legend" font-size="12" fill="#222222">"##
-        );
+        let _ = writeln!(svg, r##"<g class="legend" font-size="12" fill="#222222">"##);
         let _ = writeln!(
             svg,
             r#"<text x="{}" y="{}" font-weight="bold">Legend</text>"#,
@@ -712,23 +807,26 @@ fn legend_disc(tone: Tone, x: f64, y: f64) -> String {
     let (x_, y_) = (num(x), num(y));
     match tone {
         Tone::Placed => format!(
-            r#"<circle cx="{x_}" cy="{y_}" r="{DISC}" fill="{PLACE_FILL}" stroke="{PLACE_STROKE}" stroke-width="2"/>"#
+            r#"<circle cx="{x_}" cy="{y_}" r="{DISC}" fill="{PLACE_FILL}" stroke="{PLACE_STROKE}" stroke-width="2.5"/><text x="{x_}" y="{}" font-size="14" font-weight="bold" text-anchor="middle" fill="{PLACE_DIGIT}">5</text>"#,
+            num(y + 5.0)
         ),
         Tone::Eliminated => format!(
-            r#"<text x="{x_}" y="{}" font-size="14" text-anchor="middle" fill="{ELIM_COLOUR}">5</text><path d="M{} {}L{} {}M{} {}L{} {}" stroke="{ELIM_COLOUR}" stroke-width="2" stroke-linecap="round"/>"#,
+            r#"<circle cx="{x_}" cy="{y_}" r="{DISC}" fill="{}"/><text x="{x_}" y="{}" font-size="14" font-weight="bold" text-anchor="middle" fill="{ELIM_COLOUR}">5</text><path d="M{} {}L{} {}M{} {}L{} {}" stroke="{ELIM_COLOUR}" stroke-width="1.5" stroke-opacity="0.9" stroke-linecap="round"/>"#,
+            look(Tone::Eliminated).disc,
             num(y + 5.0),
-            num(x - 7.0),
-            num(y - 7.0),
-            num(x + 7.0),
-            num(y + 7.0),
-            num(x - 7.0),
-            num(y + 7.0),
-            num(x + 7.0),
-            num(y - 7.0)
+            num(x - 7.5),
+            num(y - 7.5),
+            num(x + 7.5),
+            num(y + 7.5),
+            num(x - 7.5),
+            num(y + 7.5),
+            num(x + 7.5),
+            num(y - 7.5)
         ),
         tone => format!(
-            r#"<circle cx="{x_}" cy="{y_}" r="{DISC}" fill="{}"/>"#,
-            look(tone).disc
+            r#"<circle cx="{x_}" cy="{y_}" r="{DISC}" fill="{}"/><text x="{x_}" y="{}" font-size="14" font-weight="bold" text-anchor="middle" fill="{GIVEN_COLOUR}">5</text>"#,
+            look(tone).disc,
+            num(y + 5.0)
         ),
     }
 }
@@ -744,19 +842,19 @@ struct Look {
 fn look(tone: Tone) -> Look {
     let (disc, tint) = match tone {
         Tone::Placed => (PLACE_FILL, "#e3f6e8"),
-        Tone::Eliminated => ("#f7c1c1", "#fde2e2"),
+        Tone::Eliminated => ("#fbd5d5", "#fde2e2"),
         Tone::RuledOut => ("#f7c1c1", "#fde8e8"),
-        Tone::Pattern => ("#7fd6d6", "#dcf3f3"),
-        Tone::Fin => ("#e0a8f0", "#f5e6fa"),
-        Tone::Pincer => ("#ffb066", "#ffeedd"),
-        Tone::On | Tone::ColorA => ("#8cbcf7", "#e0ecfc"),
-        Tone::Off | Tone::ColorB => ("#ffd36e", "#fff3d1"),
-        Tone::ColorC => ("#e0a8f0", "#f5e6fa"),
-        Tone::ColorD => ("#a3dba0", "#e4f5e3"),
-        Tone::Restricted => ("#ffb066", "#ffeedd"),
-        Tone::Common => ("#e0a8f0", "#f5e6fa"),
+        Tone::Pattern => ("#7fd6d6", "#d2f1f1"),
+        Tone::Fin => ("#e0a8f0", "#f3defa"),
+        Tone::Pincer => ("#ffb066", "#ffe6cc"),
+        Tone::On | Tone::ColorA => ("#8cbcf7", "#d6e6fc"),
+        Tone::Off | Tone::ColorB => ("#ffd36e", "#fff0c2"),
+        Tone::ColorC => ("#e0a8f0", "#f3defa"),
+        Tone::ColorD => ("#a3dba0", "#dcf2da"),
+        Tone::Restricted => ("#ffb066", "#ffe6cc"),
+        Tone::Common => ("#e0a8f0", "#f3defa"),
         Tone::Set(index) => match index % 4 {
-            0 => ("#7fd6d6", "#d5f0ef"),
+            0 => ("#7fd6d6", "#e2f4dc"),
             1 => ("#ffd36e", "#fbefc4"),
             2 => ("#e0a8f0", "#f0dcf7"),
             _ => ("#8cbcf7", "#dbe7fb"),
@@ -786,7 +884,7 @@ fn tone_class(tone: Tone) -> String {
     }
 }
 
-/// A unit role's class and shade: cover orange, every other role blue.
+/// A unit role's class and shade: cover orange, every other role slate.
 fn unit_look(role: Role) -> (&'static str, &'static str) {
     match role {
         Role::Cover => ("cover", COVER_SHADE),
@@ -823,28 +921,54 @@ fn draw_lines(svg: &mut String) {
     );
 }
 
-/// An arrow from `a` to `b` along a quadratic curve bent to the left of its way, both ends
-/// pulled back to the edge of the candidates' discs, the head drawn as a triangle (no marker
-/// element, so no id).
-fn arrow(a: (f64, f64), b: (f64, f64), dash: &str) -> String {
+/// The two control points of a link's cubic curve from `a` to `b`, bowed to the side `side`
+/// (1 or -1) of the line: short links (inside one cell) bowed more, or nothing would be left
+/// between the discs.
+fn controls(a: (f64, f64), b: (f64, f64), side: f64) -> ((f64, f64), (f64, f64)) {
     let (dx, dy) = (b.0 - a.0, b.1 - a.1);
-    let length = (dx * dx + dy * dy).sqrt();
-    // Short links (inside one cell) bend more, or nothing would be left between the discs.
-    let bend = (length * 0.18).max(12.0);
+    let length = (dx * dx + dy * dy).sqrt().max(f64::EPSILON);
+    let bow = if length < 45.0 {
+        16.0
+    } else {
+        (length * 0.1).clamp(10.0, 28.0)
+    };
+    // A cubic whose two control points stand `reach` off the line peaks at 3/4 of it.
+    let reach = side * bow / 0.75;
     let (nx, ny) = (dy / length, -dx / length);
-    let control = ((a.0 + b.0) / 2.0 + nx * bend, (a.1 + b.1) / 2.0 + ny * bend);
-    let start = toward(a, control, DISC);
-    let tip = toward(b, control, DISC + 1.0);
-    // The tangent at the end of a quadratic curve points from the control point to the end.
-    let (tx, ty) = unit_vector(control, tip);
+    (
+        (a.0 + dx * 0.25 + nx * reach, a.1 + dy * 0.25 + ny * reach),
+        (a.0 + dx * 0.75 + nx * reach, a.1 + dy * 0.75 + ny * reach),
+    )
+}
+
+/// The point at `t` of the cubic curve `a`, `c1`, `c2`, `b`.
+fn cubic_at(a: (f64, f64), c1: (f64, f64), c2: (f64, f64), b: (f64, f64), t: f64) -> (f64, f64) {
+    let u = 1.0 - t;
+    let (w0, w1, w2, w3) = (u * u * u, 3.0 * u * u * t, 3.0 * u * t * t, t * t * t);
+    (
+        w0 * a.0 + w1 * c1.0 + w2 * c2.0 + w3 * b.0,
+        w0 * a.1 + w1 * c1.1 + w2 * c2.1 + w3 * b.1,
+    )
+}
+
+/// An arrow from `a` to `b` along the curve of [`controls`], both ends pulled back to the
+/// discs' edge, the head a triangle (no marker element, so no id).
+fn arrow(a: (f64, f64), b: (f64, f64), side: f64, dash: &str) -> String {
+    let (c1, c2) = controls(a, b, side);
+    let start = toward(a, c1, DISC);
+    let tip = toward(b, c2, DISC + 1.0);
+    // The tangent at the end of a cubic curve points from the last control point to the end.
+    let (tx, ty) = unit_vector(c2, tip);
     let (head, half) = (8.0, 3.5);
     let base = (tip.0 - tx * head, tip.1 - ty * head);
     format!(
-        r#"<path d="M{} {}Q{} {} {} {}" stroke-width="1.8"{dash}/><path class="head" d="M{} {}L{} {}L{} {}Z" fill="{LINK_COLOUR}" stroke="none"/>"#,
+        r#"<path d="M{} {}C{} {} {} {} {} {}" stroke-width="1.8"{dash}/><path class="head" d="M{} {}L{} {}L{} {}Z" fill="{LINK_COLOUR}" stroke="none"/>"#,
         num(start.0),
         num(start.1),
-        num(control.0),
-        num(control.1),
+        num(c1.0),
+        num(c1.1),
+        num(c2.0),
+        num(c2.1),
         num(base.0),
         num(base.1),
         num(tip.0),
@@ -946,7 +1070,8 @@ fn wrap(text: &str, width: usize, lines: usize) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     let mut current = String::new();
     for word in text.split_whitespace() {
-        let needed = current.chars().count() + usize::from(!current.is_empty()) + word.chars().count();
+        let needed =
+            current.chars().count() + usize::from(!current.is_empty()) + word.chars().count();
         if !current.is_empty() && needed > width {
             out.push(std::mem::take(&mut current));
         }
@@ -1009,6 +1134,9 @@ mod tests {
     fn slots_follow_the_mini_grid() {
         assert_eq!(slot_centre(0, 1), (LEFT + 10.0, TOP + 10.0));
         assert_eq!(slot_centre(0, 9), (LEFT + 50.0, TOP + 50.0));
-        assert_eq!(slot_centre(80, 6), (LEFT + 8.0 * CELL + 50.0, TOP + 8.0 * CELL + 30.0));
+        assert_eq!(
+            slot_centre(80, 6),
+            (LEFT + 8.0 * CELL + 50.0, TOP + 8.0 * CELL + 30.0)
+        );
     }
 }
