@@ -102,7 +102,8 @@ const UNIT_OPACITY: &str = "0.2";
 pub fn step_svg(before: &Grid, step: &Step, options: &SvgOptions) -> String {
     let marks = StepMarks::of(step);
     let notation = step.notation();
-    let title = notation.trim_end();
+    // A step that neither places nor removes (a hint's cells only) is named by its technique.
+    let title = notation.trim_end().trim_end_matches(':');
     let picture = Picture {
         grid: before,
         step: Some((step, &marks)),
