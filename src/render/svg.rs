@@ -10,7 +10,7 @@
 //! their role's [`Tone`], the grid lines, the digits (givens bold black, digits filled in while
 //! solving blue), each empty cell's candidates in a 3x3 mini-grid (digit `d` at row
 //! `(d-1)/3`, column `(d-1)%3`, as on the terminal board), a disc of the tone's colour behind
-//! each pattern candidate, a green ring around each placement, a red cross over each
+//! each pattern candidate, a green ring around each placement, a red strike over each
 //! elimination, and the chain links as arrows (strong solid, weak dashed; a group or ALS node
 //! outlined). Below the board, the step's notation; beside it, an optional legend naming
 //! every look used ([`Tone::description`]).
@@ -74,7 +74,10 @@ const QUIET_COLOUR: &str = "#6e6e6e";
 const PLACE_STROKE: &str = "#1e8e3e";
 const PLACE_FILL: &str = "#c4edcf";
 const PLACE_DIGIT: &str = "#0b5e22";
-const ELIM_COLOUR: &str = "#d32f2f";
+/// The strike over an eliminated candidate, brighter than the digit under it so both read.
+const ELIM_COLOUR: &str = "#e53935";
+const ELIM_DIGIT: &str = "#a31515";
+const STRIKE_WIDTH: &str = "1.8";
 const LINK_COLOUR: &str = "#d9480f";
 const BASE_SHADE: &str = "#7d93b5";
 const COVER_SHADE: &str = "#ff8c42";
@@ -335,7 +338,7 @@ impl Picture<'_> {
     }
 
     /// Every candidate in its slot; behind a marked one its tone's disc or the placement's
-    /// ring, over an eliminated one a red cross.
+    /// ring, over an eliminated one a red strike.
     fn draw_candidates(&self, svg: &mut String) {
         let marks = self.marks();
         let mut discs = String::new();
@@ -361,7 +364,7 @@ impl Picture<'_> {
                         format!(r#" font-weight="bold" fill="{PLACE_DIGIT}""#)
                     }
                     Some(Tone::Eliminated) => {
-                        // A pale disc and a thin cross, so the struck digit stays readable.
+                        // A pale disc and a thin strike, so the struck digit stays readable.
                         let _ = writeln!(
                             discs,
                             r#"<circle class="mark eliminated" {at} cx="{}" cy="{}" r="{DISC}" fill="{}"/>"#,
@@ -369,20 +372,9 @@ impl Picture<'_> {
                             num(y),
                             look(Tone::Eliminated).disc
                         );
-                        let r = 7.5;
-                        let _ = writeln!(
-                            crosses,
-                            r#"<path class="elim" {at} d="M{} {}L{} {}M{} {}L{} {}"/>"#,
-                            num(x - r),
-                            num(y - r),
-                            num(x + r),
-                            num(y + r),
-                            num(x - r),
-                            num(y + r),
-                            num(x + r),
-                            num(y - r)
-                        );
-                        format!(r#" font-weight="bold" fill="{ELIM_COLOUR}""#)
+                        let _ =
+                            writeln!(crosses, r#"<path class="elim" {at} d="{}"/>"#, strike(x, y));
+                        format!(r#" font-weight="bold" fill="{ELIM_DIGIT}""#)
                     }
                     Some(tone) => {
                         let _ = writeln!(
@@ -413,7 +405,7 @@ impl Picture<'_> {
         if !crosses.is_empty() {
             let _ = write!(
                 svg,
-                "<g class=\"eliminations\" stroke=\"{ELIM_COLOUR}\" stroke-width=\"1.5\" stroke-opacity=\"0.9\" stroke-linecap=\"round\" fill=\"none\">\n{crosses}</g>\n"
+                "<g class=\"eliminations\" stroke=\"{ELIM_COLOUR}\" stroke-width=\"{STRIKE_WIDTH}\" stroke-linecap=\"round\" fill=\"none\">\n{crosses}</g>\n"
             );
         }
     }
@@ -812,17 +804,10 @@ fn legend_disc(tone: Tone, x: f64, y: f64) -> String {
             num(y + 5.0)
         ),
         Tone::Eliminated => format!(
-            r#"<circle cx="{x_}" cy="{y_}" r="{DISC}" fill="{}"/><text x="{x_}" y="{}" font-size="14" font-weight="bold" text-anchor="middle" fill="{ELIM_COLOUR}">5</text><path d="M{} {}L{} {}M{} {}L{} {}" stroke="{ELIM_COLOUR}" stroke-width="1.5" stroke-opacity="0.9" stroke-linecap="round"/>"#,
+            r#"<circle cx="{x_}" cy="{y_}" r="{DISC}" fill="{}"/><text x="{x_}" y="{}" font-size="14" font-weight="bold" text-anchor="middle" fill="{ELIM_DIGIT}">5</text><path d="{}" stroke="{ELIM_COLOUR}" stroke-width="{STRIKE_WIDTH}" stroke-linecap="round"/>"#,
             look(Tone::Eliminated).disc,
             num(y + 5.0),
-            num(x - 7.5),
-            num(y - 7.5),
-            num(x + 7.5),
-            num(y + 7.5),
-            num(x - 7.5),
-            num(y + 7.5),
-            num(x + 7.5),
-            num(y - 7.5)
+            strike(x, y)
         ),
         tone => format!(
             r#"<circle cx="{x_}" cy="{y_}" r="{DISC}" fill="{}"/><text x="{x_}" y="{}" font-size="14" font-weight="bold" text-anchor="middle" fill="{GIVEN_COLOUR}">5</text>"#,
@@ -978,6 +963,19 @@ fn arrow(a: (f64, f64), b: (f64, f64), side: f64, dash: &str) -> String {
         num(base.1 + tx * half),
         num(base.0 + ty * half),
         num(base.1 - tx * half)
+    )
+}
+
+/// The path of the strike over a candidate at (`x`, `y`): one slash, bottom left to top
+/// right, across the whole disc (a cross would hide the digit).
+fn strike(x: f64, y: f64) -> String {
+    let r = 8.0;
+    format!(
+        "M{} {}L{} {}",
+        num(x - r),
+        num(y + r),
+        num(x + r),
+        num(y - r)
     )
 }
 
