@@ -17,7 +17,8 @@
 //!
 //! Elements tests and pages can find: `class="elim"` (one per elimination), `class="place"`
 //! (one per placement), `class="link strong"` / `class="link weak"` (one per distinct link),
-//! `class="unit base"` / `class="unit cover"`, `class="cell <tone>"`, `class="mark <tone>"`,
+//! `class="unit base"` / `"unit pattern"` / `"unit cover"`, `class="cell <tone>"`,
+//! `class="mark <tone>"`, `class="group"` (a group or ALS node),
 //! each with `data-cell="r1c2"` and `data-digit`, `data-unit` or `data-from`/`data-to`
 //! (`r1c2#5`). Which candidate gets which tone is decided by [`StepMarks`], not here.
 
