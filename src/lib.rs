@@ -9,7 +9,8 @@
 //! - [`technique`]: the catalog of technique names, families and ratings.
 //! - [`step`]: a deduction step, its pattern evidence and its notation.
 //! - [`notation`]: reading the step notation a player writes (`r1c2=5`, `r1c456<>4`).
-//! - [`render`]: the candidate board drawn with a step's marks (terminal text, colour or plain).
+//! - [`render`]: the candidate board drawn with a step's marks (terminal text, colour or plain;
+//!   SVG pictures).
 //! - [`cache`]: the bound on the memories finders keep, per thread.
 //! - `deadline`: a per-thread time limit that long searches check cooperatively.
 //! - `finders`: one function per technique, grouped by family.

@@ -3,14 +3,15 @@
 //! step's prose, `--compact` groups runs of singles, `--until N` stops the listing after N
 //! steps and shows the candidates there, `--state-after N` prints only those candidates (a
 //! pencilmark grid `stepwise hint` reads), `--board` draws the candidates before each step
-//! with the step marked.
+//! with the step marked, `--svg DIR` writes that picture of each step as an SVG file.
 
 use clap::Args;
 use serde::Serialize;
 use stepwise::explain::grid_of;
 use stepwise::format::{to_pencilmark, PuzzleInput};
+use stepwise::grid::Grid;
 use stepwise::pipeline::{apply, Status};
-use stepwise::render::{board, Style};
+use stepwise::render::{board, step_svg, Style, SvgOptions};
 use stepwise::step::{placements_notation, Step};
 use stepwise::technique::Family;
 use stepwise::Explanation;
@@ -46,6 +47,12 @@ pub struct ExplainArgs {
     /// `stepwise hint` and `stepwise apply` read.
     #[arg(long, value_name = "N")]
     pub state_after: Option<usize>,
+    /// Write a picture of each step listed into DIR (created if missing): the candidates
+    /// before the step with the step drawn, `step-001.svg`, `step-002.svg`, ... for one
+    /// puzzle; with several inputs `p1-step-001.svg`, `p2-step-001.svg`, ... numbered in input
+    /// order. Files of an earlier run are overwritten, not removed.
+    #[arg(long, value_name = "DIR", conflicts_with = "state_after")]
+    pub svg: Option<std::path::PathBuf>,
 }
 
 /// The candidates after some steps of the path.
@@ -67,19 +74,37 @@ struct Answer {
     /// With `--board`, the board before each step, drawn on the worker thread.
     #[serde(skip)]
     boards: Vec<String>,
+    /// With `--svg`, the picture of each step, drawn on the worker thread.
+    #[serde(skip)]
+    pictures: Vec<String>,
 }
 
-/// The board before each step of the path, the step marked on it.
-fn boards(puzzle: &PuzzleInput, steps: &[Step], style: Style) -> Vec<String> {
+/// `draw` of the grid before each step of the path, with the step.
+fn before_each(
+    puzzle: &PuzzleInput,
+    steps: &[Step],
+    draw: impl Fn(&Grid, &Step) -> String,
+) -> Vec<String> {
     let mut grid = grid_of(puzzle);
     steps
         .iter()
         .map(|step| {
-            let drawn = board(&grid, Some(step), style);
+            let drawn = draw(&grid, step);
             apply(&mut grid, step);
             drawn
         })
         .collect()
+}
+
+/// Writes one puzzle's pictures into `dir`, `prefix` before each name (`p2-`, or nothing for
+/// a single puzzle); the error names the file.
+fn write_pictures(dir: &std::path::Path, prefix: &str, pictures: &[String]) -> Result<(), String> {
+    for (i, picture) in pictures.iter().enumerate() {
+        let path = dir.join(format!("{prefix}step-{:03}.svg", i + 1));
+        std::fs::write(&path, picture)
+            .map_err(|e| format!("--svg: cannot write {}: {e}", path.display()))?;
+    }
+    Ok(())
 }
 
 /// The pencilmark grid after the first `n` steps of the path.
@@ -144,6 +169,17 @@ fn step_lines(steps: &[Step], compact: bool, verbose: bool, boards: &[String]) -
 }
 
 pub fn run(args: &ExplainArgs) -> i32 {
+    if let Some(dir) = &args.svg {
+        if let Err(e) = std::fs::create_dir_all(dir) {
+            eprintln!("error: --svg: cannot create {}: {e}", dir.display());
+            return EXIT_FAILED;
+        }
+    }
+    // Pictures are named after their puzzle's number only when there are several, which is
+    // known at the second answer: the first one's wait until then (or the end).
+    let mut answers = 0usize;
+    let mut first_pictures: Option<Vec<String>> = None;
+    let mut svg_error: Option<String> = None;
     let settings = args.profile.settings().with_budget(args.jobs.budget());
     let json = args.output.json();
     let mut out = Out::new();
@@ -155,6 +191,7 @@ pub fn run(args: &ExplainArgs) -> i32 {
             explanation: Explanation::invalid(input, message),
             state_after: None,
             boards: vec![],
+            pictures: vec![],
         },
         Item::Puzzle { puzzle, .. } => {
             let explanation = stepwise::explain(&puzzle, &settings);
@@ -162,11 +199,18 @@ pub fn run(args: &ExplainArgs) -> i32 {
                 .until
                 .or(args.state_after)
                 .map(|n| state_after(&puzzle, &explanation.steps, n));
+            let shown = state_after
+                .as_ref()
+                .map_or(explanation.steps.len(), |a| a.steps);
+            let steps = &explanation.steps[..shown];
             let boards = if args.board {
-                let shown = state_after
-                    .as_ref()
-                    .map_or(explanation.steps.len(), |a| a.steps);
-                boards(&puzzle, &explanation.steps[..shown], style)
+                before_each(&puzzle, steps, |grid, step| board(grid, Some(step), style))
+            } else {
+                vec![]
+            };
+            let pictures = if args.svg.is_some() {
+                let options = SvgOptions::default();
+                before_each(&puzzle, steps, |grid, step| step_svg(grid, step, &options))
             } else {
                 vec![]
             };
@@ -174,6 +218,7 @@ pub fn run(args: &ExplainArgs) -> i32 {
                 explanation,
                 state_after,
                 boards,
+                pictures,
             }
         }
     };
@@ -182,6 +227,25 @@ pub fn run(args: &ExplainArgs) -> i32 {
         args.jobs.jobs(),
         work,
         |mut answer| {
+            if let (Some(dir), None) = (&args.svg, &svg_error) {
+                answers += 1;
+                let pictures = std::mem::take(&mut answer.pictures);
+                let written = match answers {
+                    1 => {
+                        first_pictures = Some(pictures);
+                        Ok(())
+                    }
+                    n => {
+                        let first = first_pictures.take().unwrap_or_default();
+                        write_pictures(dir, "p1-", &first)
+                            .and_then(|()| write_pictures(dir, &format!("p{n}-"), &pictures))
+                    }
+                };
+                if let Err(message) = written {
+                    eprintln!("error: {message}");
+                    svg_error = Some(message);
+                }
+            }
             let explanation = &answer.explanation;
             failed |= !matches!(explanation.status, Status::Solved | Status::Stuck);
             if explanation.status == Status::Invalid {
@@ -235,7 +299,13 @@ pub fn run(args: &ExplainArgs) -> i32 {
             out.end_record();
         },
     );
-    if failed {
+    if let (Some(dir), None, Some(pictures)) = (&args.svg, &svg_error, &first_pictures) {
+        if let Err(message) = write_pictures(dir, "", pictures) {
+            eprintln!("error: {message}");
+            svg_error = Some(message);
+        }
+    }
+    if failed || svg_error.is_some() {
         EXIT_FAILED
     } else {
         EXIT_OK

@@ -1,13 +1,14 @@
 //! `stepwise hint`: the next step from the user's state, from a nudge to the full deduction;
 //! one answer per input state, an `error:` line (a JSON error object with `--json`) for a state
-//! that cannot be read or hinted.
+//! that cannot be read or hinted. `--board` draws the state under the hint, `--svg FILE`
+//! writes it as a picture, each marked as far as the level gives away.
 
 use clap::Args;
 use serde::Serialize;
 use stepwise::budget::Budget;
 use stepwise::format::PuzzleInput;
 use stepwise::hint::{step_hint, Hint, HintLevel};
-use stepwise::render::{board, Style};
+use stepwise::render::{board, grid_svg, step_svg, Style, SvgOptions};
 use stepwise::step::{Pattern, Role, Step};
 
 use super::output::{report, Out};
@@ -38,13 +39,17 @@ pub struct HintArgs {
     /// unmarked below that (in colour on a terminal unless NO_COLOR is set).
     #[arg(long, conflicts_with_all = ["json", "format"])]
     pub board: bool,
+    /// Write the picture of your candidate grid with the hint drawn to FILE (SVG), marked as
+    /// `--board` marks it. With several states, the N-th goes to FILE with `-N` before its
+    /// extension (`hint-1.svg`, `hint-2.svg`, ...); an existing file is overwritten.
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<std::path::PathBuf>,
 }
 
-/// The board under a hint: as much of the step marked as the level gives away (at `cells`,
-/// only the cells the hint names, nothing the step removes or places).
-fn hint_board(state: &PuzzleInput, full: &Hint, told: &Hint) -> String {
-    let grid = stepwise::explain::grid_of(state);
-    let shown = full.step.as_ref().and_then(|step| match told.level {
+/// As much of the step as the level gives away, to draw: all of it at `full`, at `cells`
+/// only the cells the hint names (nothing the step removes or places), nothing below.
+fn shown_step(full: &Hint, told: &Hint) -> Option<Step> {
+    full.step.as_ref().and_then(|step| match told.level {
         HintLevel::Full => Some(step.clone()),
         HintLevel::Cells => {
             let pattern = told
@@ -61,8 +66,38 @@ fn hint_board(state: &PuzzleInput, full: &Hint, told: &Hint) -> String {
             ))
         }
         HintLevel::Nudge | HintLevel::Technique => None,
-    });
-    board(&grid, shown.as_ref(), Style::detect())
+    })
+}
+
+/// The board under a hint ([`shown_step`] marked on it).
+fn hint_board(state: &PuzzleInput, full: &Hint, told: &Hint) -> String {
+    let grid = stepwise::explain::grid_of(state);
+    board(&grid, shown_step(full, told).as_ref(), Style::detect())
+}
+
+/// The picture of a hint ([`shown_step`] drawn on the state).
+fn hint_picture(state: &PuzzleInput, full: &Hint, told: &Hint) -> String {
+    let grid = stepwise::explain::grid_of(state);
+    let options = SvgOptions::default();
+    match shown_step(full, told) {
+        Some(step) => step_svg(&grid, &step, &options),
+        None => grid_svg(&grid, &options),
+    }
+}
+
+/// `FILE` for one state, `FILE` with `-n` before its extension for the n-th of several.
+fn numbered(path: &std::path::Path, n: usize) -> std::path::PathBuf {
+    let stem = path.file_stem().unwrap_or_default().to_string_lossy();
+    let name = match path.extension() {
+        Some(ext) => format!("{stem}-{n}.{}", ext.to_string_lossy()),
+        None => format!("{stem}-{n}"),
+    };
+    path.with_file_name(name)
+}
+
+fn write_picture(path: &std::path::Path, picture: &str) -> Result<(), String> {
+    std::fs::write(path, picture)
+        .map_err(|e| format!("--svg: cannot write {}: {e}", path.display()))
 }
 
 fn parse_level(s: &str) -> Result<HintLevel, String> {
@@ -101,12 +136,10 @@ pub fn run(args: &HintArgs) -> i32 {
             error: message,
         }),
         Item::Puzzle { origin, puzzle, .. } => {
-            // The board needs the step whatever the level; the text is told at the level asked.
-            let level = if args.board {
-                HintLevel::Full
-            } else {
-                args.level
-            };
+            // The board and the picture need the step whatever the level; the text is told at
+            // the level asked.
+            let draws = args.board || args.svg.is_some();
+            let level = if draws { HintLevel::Full } else { args.level };
             let budget = Budget {
                 time: args.timeout,
                 cache_bytes: args.cache.bytes(),
@@ -114,8 +147,8 @@ pub fn run(args: &HintArgs) -> i32 {
             let found = stepwise::next_hint_within(&puzzle, original.as_ref(), level, &budget);
             found
                 .map(|full| {
-                    if !args.board {
-                        return (full, None);
+                    if !draws {
+                        return (full, None, None);
                     }
                     let told = match &full.step {
                         Some(step) => step_hint(step.clone(), args.level),
@@ -127,8 +160,12 @@ pub fn run(args: &HintArgs) -> i32 {
                         )
                         .unwrap_or_else(|_| full.clone()),
                     };
-                    let drawn = hint_board(&puzzle, &full, &told);
-                    (told, Some(drawn))
+                    let drawn = args.board.then(|| hint_board(&puzzle, &full, &told));
+                    let picture = args
+                        .svg
+                        .is_some()
+                        .then(|| hint_picture(&puzzle, &full, &told));
+                    (told, drawn, picture)
                 })
                 .map_err(|e| HintFailure {
                     input: puzzle.text.clone(),
@@ -137,12 +174,38 @@ pub fn run(args: &HintArgs) -> i32 {
                 })
         }
     };
-    each_in_order(Inputs::new(&args.input), 1, work, |answer| {
+    // The picture is named after its state's number only when there are several, which is
+    // known at the second answer: the first one's waits until then (or the end).
+    let mut answers = 0usize;
+    let mut first_picture: Option<String> = None;
+    let mut svg_error: Option<String> = None;
+    each_in_order(Inputs::new(&args.input), 1, work, |mut answer| {
+        if let (Some(path), None) = (&args.svg, &svg_error) {
+            answers += 1;
+            let picture = answer.as_mut().ok().and_then(|a| a.2.take());
+            let written = match answers {
+                1 => {
+                    first_picture = picture;
+                    Ok(())
+                }
+                n => {
+                    let first = first_picture.take();
+                    let first = first.map_or(Ok(()), |p| write_picture(&numbered(path, 1), &p));
+                    first.and_then(|()| {
+                        picture.map_or(Ok(()), |p| write_picture(&numbered(path, n), &p))
+                    })
+                }
+            };
+            if let Err(message) = written {
+                eprintln!("error: {message}");
+                svg_error = Some(message);
+            }
+        }
         match answer {
-            Ok((hint, _)) if json => {
+            Ok((hint, _, _)) if json => {
                 out.line(&serde_json::to_string(&hint).expect("hints serialize"))
             }
-            Ok((hint, drawn)) => {
+            Ok((hint, drawn, _)) => {
                 out.line(&hint.text);
                 if let Some(drawn) = drawn {
                     out.write(&drawn);
@@ -160,7 +223,13 @@ pub fn run(args: &HintArgs) -> i32 {
         }
         out.end_record();
     });
-    if failed {
+    if let (Some(path), None, Some(picture)) = (&args.svg, &svg_error, &first_picture) {
+        if let Err(message) = write_picture(path, picture) {
+            eprintln!("error: {message}");
+            svg_error = Some(message);
+        }
+    }
+    if failed || svg_error.is_some() {
         EXIT_FAILED
     } else {
         EXIT_OK

@@ -4,11 +4,13 @@
 //! candidate and each cell is (placed, eliminated, or its role in the pattern), and [`Tone`],
 //! the visual classes those marks fall into (one colour or one plain-text marker each). A
 //! renderer only decides how a tone looks; which candidate gets which tone is decided here
-//! once, so the terminal board ([`terminal`]) and later renderers (an SVG one beside it) mark
-//! a step the same way.
+//! once, so the terminal board ([`terminal`]) and the SVG picture ([`svg`]) mark a step the
+//! same way.
 
+pub mod svg;
 pub mod terminal;
 
+pub use svg::{grid_svg, step_svg, SvgOptions};
 pub use terminal::{board, Style};
 
 use crate::geometry::{Cell, Digit, Unit, CELLS};
