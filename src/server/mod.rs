@@ -213,15 +213,33 @@ fn request_of<R: DeserializeOwned>(bytes: &[u8]) -> Result<R, Reply> {
             "the request body is empty: expected a JSON object such as {\"puzzle\": \"...\"}",
         ));
     }
+    let syntax = |e: serde_json::Error| {
+        Reply::error(
+            StatusCode::BAD_REQUEST,
+            format!("the request body is not valid JSON: {e}"),
+        )
+    };
+    // Serde would read an array as a struct's fields in order; a request is an object.
+    if bytes.iter().find(|b| !b.is_ascii_whitespace()) != Some(&b'{') {
+        let value: serde_json::Value = serde_json::from_slice(bytes).map_err(syntax)?;
+        let found = match value {
+            serde_json::Value::Array(_) => "an array",
+            serde_json::Value::String(_) => "a string",
+            serde_json::Value::Number(_) => "a number",
+            serde_json::Value::Bool(_) => "a boolean",
+            serde_json::Value::Null | serde_json::Value::Object(_) => "null",
+        };
+        return Err(Reply::error(
+            StatusCode::BAD_REQUEST,
+            format!("the request body must be a JSON object such as {{\"puzzle\": \"...\"}}, found {found}"),
+        ));
+    }
     serde_json::from_slice(bytes).map_err(|e| {
         use serde_json::error::Category;
-        let message = match e.classify() {
-            Category::Syntax | Category::Eof | Category::Io => {
-                format!("the request body is not valid JSON: {e}")
-            }
-            Category::Data => format!("bad request: {e}"),
-        };
-        Reply::error(StatusCode::BAD_REQUEST, message)
+        match e.classify() {
+            Category::Syntax | Category::Eof | Category::Io => syntax(e),
+            Category::Data => Reply::error(StatusCode::BAD_REQUEST, format!("bad request: {e}")),
+        }
     })
 }
 
