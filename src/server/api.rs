@@ -480,23 +480,21 @@ pub fn analyze(request: AnalyzeRequest, limits: &Limits) -> Answer {
 /// state of the original) gets 422 with the library's message.
 pub fn hint(request: HintRequest, limits: &Limits) -> Answer {
     let format = input_format(request.input_format.as_deref())?;
+    let original_field = request.original.as_ref().map(|o| ("original", o));
     let (state, original) =
-        match (&request.state, &request.puzzle, &request.original) {
-            (Some(_), Some(_), Some(_)) => {
-                return Err(Reply::bad(
-                    "original",
-                    "with `state`, `puzzle` is the original puzzle; give it once",
-                ))
+        match (&request.state, &request.puzzle) {
+            (Some(state), Some(puzzle)) => {
+                if request.original.is_some() {
+                    return Err(Reply::bad(
+                        "original",
+                        "with `state`, `puzzle` is the original puzzle; give it once",
+                    ));
+                }
+                (("state", state), Some(("puzzle", puzzle)))
             }
-            (Some(state), Some(puzzle), None) => (("state", state), Some(("puzzle", puzzle))),
-            (Some(state), None, original) => {
-                (("state", state), original.as_ref().map(|o| ("original", o)))
-            }
-            (None, Some(puzzle), original) => (
-                ("puzzle", puzzle),
-                original.as_ref().map(|o| ("original", o)),
-            ),
-            (None, None, _) => return Err(Reply::bad(
+            (Some(state), None) => (("state", state), original_field),
+            (None, Some(puzzle)) => (("puzzle", puzzle), original_field),
+            (None, None) => return Err(Reply::bad(
                 "puzzle",
                 "missing: the user's state (`puzzle`, or `state` with the original in `puzzle`)",
             )),
@@ -692,11 +690,15 @@ pub fn generate(request: GenerateRequest, limits: &Limits) -> Answer {
     if report.complete {
         return Ok(Reply::ok(&body));
     }
+    let plural = |n: u64| if n == 1 { "" } else { "s" };
     let error = format!(
-        "the time ran out (timeout {} s): found {} of {count} puzzles asked, {} attempts tried in {:.1} s",
+        "the time ran out (timeout {} s): found {} of {count} puzzle{} asked, {} attempt{} tried \
+         in {:.1} s",
         budget.time.unwrap_or_default().as_secs_f64(),
         report.found,
+        plural(count),
         report.tried,
+        plural(report.tried),
         report.seconds
     );
     Err(Reply::with_status(StatusCode::GATEWAY_TIMEOUT, &body).field("error", error))

@@ -3,13 +3,15 @@
 //!
 //! A fixed pool rather than tokio's blocking pool: the finders' caches are thread-local
 //! (bounded per thread, see `stepwise::cache`), so a fixed set of long-lived threads keeps them
-//! warm from request to request and bounds their memory by the number of workers, and the
-//! queue's bound is exact (a `sync_channel`'s capacity). A request that finds every worker busy
-//! and the queue full is refused at once ([`PoolError::Busy`]), never left waiting. Each job
+//! warm from request to request and bounds their memory by the number of workers. A job is
+//! admitted while fewer than `workers + queue` are admitted and not finished, counted exactly;
+//! one more is refused at once ([`PoolError::Busy`]), never left waiting. A job's place is given
+//! back before its result is, so a client that has its answer finds the place free. Each job
 //! runs under `catch_unwind`: a panic becomes [`PoolError::Panicked`] for its request and the
 //! worker goes on with the next job.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{sync_channel, Receiver, SyncSender, TrySendError};
 use std::sync::{Arc, Mutex};
 
@@ -31,8 +33,19 @@ pub enum PoolError {
 /// A fixed set of worker threads and the bounded queue in front of them.
 pub struct Pool {
     sender: SyncSender<Job>,
+    /// Jobs admitted and not finished: running or waiting.
+    admitted: Arc<AtomicUsize>,
     workers: usize,
     queue: usize,
+}
+
+/// An admitted job's place; dropping it gives the place back.
+struct Place(Arc<AtomicUsize>);
+
+impl Drop for Place {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::AcqRel);
+    }
 }
 
 impl Pool {
@@ -40,7 +53,8 @@ impl Pool {
     /// is taken only when a worker is free to start it).
     pub fn new(workers: usize, queue: usize) -> Pool {
         let workers = workers.max(1);
-        let (sender, receiver) = sync_channel::<Job>(queue);
+        // Room for every admitted job: admission, not the channel, is the bound.
+        let (sender, receiver) = sync_channel::<Job>(workers.saturating_add(queue));
         let receiver = Arc::new(Mutex::new(receiver));
         for i in 0..workers {
             let receiver = Arc::clone(&receiver);
@@ -51,6 +65,7 @@ impl Pool {
         }
         Pool {
             sender,
+            admitted: Arc::new(AtomicUsize::new(0)),
             workers,
             queue,
         }
@@ -73,6 +88,16 @@ impl Pool {
         T: Send + 'static,
         F: FnOnce() -> T + Send + 'static,
     {
+        let limit = self.workers.saturating_add(self.queue);
+        let admitted = self
+            .admitted
+            .fetch_update(Ordering::AcqRel, Ordering::Acquire, |n| {
+                (n < limit).then_some(n + 1)
+            });
+        if admitted.is_err() {
+            return Err(PoolError::Busy);
+        }
+        let place = Place(Arc::clone(&self.admitted));
         let (tell, told) = oneshot::channel();
         let wrapped: Job = Box::new(move || {
             let result = catch_unwind(AssertUnwindSafe(job)).map_err(|panic| {
@@ -83,6 +108,7 @@ impl Pool {
                     .unwrap_or_else(|| "a panic without a message".to_string());
                 PoolError::Panicked(message)
             });
+            drop(place);
             // The request may have gone (the client closed the connection): nobody to tell.
             let _ = tell.send(result);
         });
@@ -135,6 +161,16 @@ mod tests {
             assert_eq!(panicked, Err(PoolError::Panicked("job 7".to_string())));
             // The one worker is still there.
             assert_eq!(pool.run(|| "after").await, Ok("after"));
+        });
+    }
+
+    #[test]
+    fn a_place_is_free_again_when_its_result_is_in() {
+        let pool = Pool::new(1, 0);
+        runtime().block_on(async {
+            for i in 0..200 {
+                assert_eq!(pool.run(move || i).await, Ok(i));
+            }
         });
     }
 
