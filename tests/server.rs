@@ -476,6 +476,25 @@ fn hints_at_every_level_with_and_without_the_original() {
     let twice = hint(json!({ "state": wrong, "puzzle": EASY, "original": EASY })).expect(400);
     assert_eq!(twice["option"], "original");
 
+    // The user's pencilmarks, the true candidate removed from the first cell with several.
+    let cells = parse_puzzle(EASY, None).unwrap().cells;
+    let mut masks = Grid::from_puzzle(&cells).candidate_masks();
+    let cell = (0..9)
+        .find(|&c| cells[c] == 0 && masks[c].count_ones() >= 2)
+        .expect("a cell of row 1");
+    let digit = EASY_SOLUTION.as_bytes()[cell] - b'0';
+    masks[cell] &= !(1 << (digit - 1));
+    let removed = hint(json!({ "puzzle": to_pencilmark(&cells, &masks), "level": "full" }));
+    let removed = removed.expect(200);
+    assert_eq!(removed["kind"], "removed_candidate", "{removed}");
+    assert_eq!(
+        removed["text"],
+        format!(
+            "r1c{} is missing the candidate {digit}, but {digit} is the puzzle's solution there.",
+            cell + 1
+        ),
+    );
+
     let level = hint(json!({ "puzzle": EASY, "level": "everything" })).expect(400);
     assert_eq!(
         level["error"],
