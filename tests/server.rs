@@ -812,3 +812,34 @@ fn a_full_queue_is_refused_at_once_and_the_server_recovers() {
     assert!(ended["closest"].is_object(), "{ended}");
     still_serving(&server);
 }
+
+#[test]
+fn bad_options_and_a_taken_port_end_the_command() {
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_stepwise"))
+            .arg("serve")
+            .args(args)
+            .stdin(Stdio::null())
+            .output()
+            .expect("the binary runs")
+    };
+    for args in [
+        &["--queue", "5000"][..],
+        &["--workers", "0"],
+        &["--timeout", "0"],
+        &["--addr", "localhost"],
+    ] {
+        let out = run(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = taken.local_addr().unwrap().to_string();
+    let out = run(&["--addr", &addr]);
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains(&format!("error: cannot listen on {addr}")),
+        "{stderr}"
+    );
+}

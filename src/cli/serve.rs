@@ -21,8 +21,8 @@ pub struct ServeArgs {
     /// available core).
     #[arg(long, value_name = "N", value_parser = parse_jobs)]
     pub workers: Option<usize>,
-    /// Requests that may wait for a worker; past that the answer is 503 at once.
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_QUEUE)]
+    /// Requests that may wait for a worker (0 to 4096); past that the answer is 503 at once.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_QUEUE, value_parser = parse_queue)]
     pub queue: usize,
     /// Each request's time limit in seconds (a decimal number; default 10); a request may ask
     /// for less with its `timeout` field, never more. Past it the work stops and the answer is
@@ -31,6 +31,16 @@ pub struct ServeArgs {
     pub timeout: Option<Duration>,
     #[command(flatten)]
     pub cache: CacheArgs,
+}
+
+/// The most `--queue` takes: the queue's slots are allocated up front.
+const MAX_QUEUE: usize = 4096;
+
+fn parse_queue(s: &str) -> Result<usize, String> {
+    match s.trim().parse::<usize>() {
+        Ok(n) if n <= MAX_QUEUE => Ok(n),
+        _ => Err(format!("'{s}' is not a queue length from 0 to {MAX_QUEUE}")),
+    }
 }
 
 pub fn run(args: &ServeArgs) -> i32 {
