@@ -12,12 +12,15 @@ mod batch;
 mod check;
 mod compare;
 mod explain;
-mod generate;
+// The server reads `generate`'s level and symmetry names as the command does.
+pub(crate) mod generate;
 mod hint;
 mod input;
 mod output;
 mod progress;
 mod rate;
+#[cfg(feature = "server")]
+mod serve;
 mod solve;
 mod stream;
 mod summary;
@@ -100,6 +103,13 @@ enum Command {
         after_help = "STEP is written as Stepwise prints steps: placements r1c2=5, eliminations r1c456<>4, r12c3<>5, r1c4,r2c5<>34, joined with ', ', optionally after a technique and its pattern.\n\nExamples:\n  stepwise apply state.txt 'r5c1<>3, r5c4<>38'\n  stepwise apply state.txt 'Naked Pair: 3,8 in r5c2,r5c7 => r5c1<>3, r5c4<>38'\n  stepwise apply --puzzle original.txt --board state.txt 'Hidden Single: r1c2=5'\n\nVerdicts: valid, unsound (a deduction contradicts the solution), not justified (sound, but the named technique does not give it), undecided (the named technique's search passed --timeout), not applicable (it does not fit the state), nothing to do.\nExit code: 0 when the step is valid, 1 otherwise or when the state has no unique solution, 2 for a step that cannot be read."
     )]
     Apply(apply::ApplyArgs),
+    /// Serve the JSON API over HTTP (check, solve, explain, hint, rate, analyze, generate, the
+    /// technique catalog), on loopback by default.
+    #[cfg(feature = "server")]
+    #[command(
+        after_help = "Endpoints (JSON in, JSON out; POST bodies need Content-Type: application/json):\n  POST /api/check /api/solve /api/explain /api/rate /api/analyze /api/hint /api/generate\n  POST /solve (a JSON puzzle record, returned with its solution)\n  GET /api/techniques, /api/techniques/SLUG, /healthz, / (a page)\nRequests carry the puzzle as {\"puzzle\": \"...\"} in any format the CLI reads, and options by the CLI's names (profile, techniques, level, count, seed, timeout...).\n\nExamples:\n  stepwise serve\n  stepwise serve --addr 127.0.0.1:0 --workers 2 --queue 8 --timeout 5\n  curl -s -H 'Content-Type: application/json' -d '{\"puzzle\": \"53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\", \"level\": \"nudge\"}' http://127.0.0.1:8080/api/hint\n\nThe first line of standard output is `listening on http://ADDRESS`. Limits: bodies up to 64 KiB (413), --timeout per request (504), --workers at once and --queue waiting (503). See SECURITY.md before listening beyond loopback.\n\nExit code: 0 when stopped by Ctrl-C or SIGTERM, 1 when the address cannot be bound."
+    )]
+    Serve(serve::ServeArgs),
 }
 
 /// How every command takes its puzzles.
@@ -313,6 +323,8 @@ pub fn run() -> i32 {
         Command::Compare(args) => compare::run(&args),
         Command::Generate(args) => generate::run(&args),
         Command::Apply(args) => apply::run(&args),
+        #[cfg(feature = "server")]
+        Command::Serve(args) => serve::run(&args),
     }
 }
 

@@ -1,0 +1,61 @@
+//! `stepwise serve`: the JSON API (see `crate::server`), on loopback unless told otherwise.
+//! Parses the options and hands over; exit 0 when stopped by a signal, 1 when the address
+//! cannot be bound or the server fails.
+
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use clap::Args;
+
+use super::{batch, parse_jobs, parse_timeout, CacheArgs, EXIT_FAILED, EXIT_OK};
+use crate::server::{Config, DEFAULT_QUEUE, DEFAULT_TIMEOUT};
+
+#[derive(Args, Debug)]
+pub struct ServeArgs {
+    /// The address to listen on; port 0 takes a free port. The first line of standard output
+    /// is `listening on http://ADDRESS`, the address bound. An address other than loopback
+    /// opens the API to the network: see SECURITY.md.
+    #[arg(long, value_name = "IP:PORT", default_value = "127.0.0.1:8080")]
+    pub addr: SocketAddr,
+    /// Requests worked on at once, each on a worker thread of its own (default: every
+    /// available core).
+    #[arg(long, value_name = "N", value_parser = parse_jobs)]
+    pub workers: Option<usize>,
+    /// Requests that may wait for a worker (0 to 4096); past that the answer is 503 at once.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_QUEUE, value_parser = parse_queue)]
+    pub queue: usize,
+    /// Each request's time limit in seconds (a decimal number; default 10); a request may ask
+    /// for less with its `timeout` field, never more. Past it the work stops and the answer is
+    /// 504.
+    #[arg(long, value_name = "SECS", value_parser = parse_timeout)]
+    pub timeout: Option<Duration>,
+    #[command(flatten)]
+    pub cache: CacheArgs,
+}
+
+/// The most `--queue` takes: the queue's slots are allocated up front.
+const MAX_QUEUE: usize = 4096;
+
+fn parse_queue(s: &str) -> Result<usize, String> {
+    match s.trim().parse::<usize>() {
+        Ok(n) if n <= MAX_QUEUE => Ok(n),
+        _ => Err(format!("'{s}' is not a queue length from 0 to {MAX_QUEUE}")),
+    }
+}
+
+pub fn run(args: &ServeArgs) -> i32 {
+    let config = Config {
+        addr: args.addr,
+        workers: args.workers.unwrap_or_else(batch::default_jobs),
+        queue: args.queue,
+        timeout: args.timeout.unwrap_or(DEFAULT_TIMEOUT),
+        cache_bytes: args.cache.bytes(),
+    };
+    match crate::server::serve(config) {
+        Ok(()) => EXIT_OK,
+        Err(message) => {
+            eprintln!("error: {message}");
+            EXIT_FAILED
+        }
+    }
+}

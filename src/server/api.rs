@@ -1,0 +1,705 @@
+//! The JSON endpoints' work: each a synchronous function from a request (deserialized, unknown
+//! fields refused) to a [`Reply`], run on a worker of the pool. Each reads its puzzle and
+//! options as the matching CLI command does, calls the same library function, and answers with
+//! the JSON that command writes with `--json`; options carry the CLI's names (`profile`,
+//! `techniques`, `no_uniqueness`, `level`, `count`, `seed`, `timeout`, ...). No policy here
+//! beyond the server's own limits ([`Limits`], and the constants of [`super`]).
+//!
+//! Status codes: 200 for an answer (a hint that names a wrong digit is an answer, and so is
+//! `check`'s `none` or `multiple`); 400 for a request that cannot be read (a bad puzzle, an
+//! unknown option value, naming the field in `option`); 422 for a puzzle with no solution or
+//! several where one is needed; 504 when the request's time ran out (the work has stopped; the
+//! body holds what was done and the error).
+
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use axum::http::StatusCode;
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+use stepwise::analysis::Requirement;
+use stepwise::budget::Budget;
+use stepwise::format::{
+    iso8601_utc, parse_puzzle, record_from, to_grid, to_line, Format, PuzzleInput,
+};
+use stepwise::generate::{Constraints, Generated, Request};
+use stepwise::hint::{HintKind, HintLevel};
+use stepwise::pipeline::Status;
+use stepwise::profile::{Profile, RateSettings};
+use stepwise::solver::Validity;
+use stepwise::technique::Technique;
+
+use super::reply::{Answer, Reply};
+use super::MAX_GENERATE_COUNT;
+use crate::cli::generate::library_stand_ins::{parse_level, parse_symmetry};
+use crate::cli::{parse_input_format, validity_error, validity_of};
+
+/// What the server grants each request.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    /// The time one request may take, and the most it may ask for with `timeout`.
+    pub timeout: Duration,
+    /// The finders' cache bound per worker thread; `None`: the library's default.
+    pub cache_bytes: Option<usize>,
+}
+
+// ---------------------------------------------------------------------------------------
+// Requests
+
+/// `POST /api/check`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CheckRequest {
+    puzzle: Value,
+    #[serde(default, alias = "input-format")]
+    input_format: Option<String>,
+}
+
+/// `POST /api/solve`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SolveRequest {
+    puzzle: Value,
+    #[serde(default, alias = "input-format")]
+    input_format: Option<String>,
+    /// `line` (default) or `grid`: the solution as a string; `json`: the puzzle record.
+    #[serde(default)]
+    format: Option<String>,
+}
+
+/// `POST /api/explain` and `POST /api/rate`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PathRequest {
+    puzzle: Value,
+    #[serde(default, alias = "input-format")]
+    input_format: Option<String>,
+    #[serde(default)]
+    profile: Option<String>,
+    #[serde(default)]
+    techniques: Option<Value>,
+    #[serde(default, alias = "no-uniqueness")]
+    no_uniqueness: bool,
+    #[serde(default)]
+    timeout: Option<f64>,
+}
+
+/// `POST /api/analyze`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AnalyzeRequest {
+    puzzle: Value,
+    #[serde(default, alias = "input-format")]
+    input_format: Option<String>,
+    #[serde(default)]
+    profile: Option<String>,
+    #[serde(default)]
+    techniques: Option<Value>,
+    #[serde(default, alias = "no-uniqueness")]
+    no_uniqueness: bool,
+    #[serde(default)]
+    timeout: Option<f64>,
+    /// Techniques the path must use (`analyze --require`).
+    #[serde(default)]
+    require: Option<Value>,
+}
+
+/// `POST /api/hint`. The user's state is `state`, or `puzzle` when there is no `state`; the
+/// original puzzle (optional) is `original`, or `puzzle` when `state` is given (as
+/// `stepwise hint --puzzle ORIGINAL STATE`).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HintRequest {
+    #[serde(default)]
+    puzzle: Option<Value>,
+    #[serde(default)]
+    state: Option<Value>,
+    #[serde(default)]
+    original: Option<Value>,
+    /// `nudge`, `technique` (default), `cells` or `full`.
+    #[serde(default)]
+    level: Option<String>,
+    #[serde(default, alias = "input-format")]
+    input_format: Option<String>,
+    #[serde(default)]
+    timeout: Option<f64>,
+}
+
+/// `POST /api/generate`: `stepwise generate`'s options.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GenerateRequest {
+    #[serde(default)]
+    count: Option<u64>,
+    #[serde(default)]
+    level: Option<String>,
+    /// `"MIN..MAX"`, `[MIN, MAX]` or one number.
+    #[serde(default)]
+    er: Option<Value>,
+    /// Techniques that must appear (`--technique`): a slug, a comma-separated list or an array.
+    #[serde(default)]
+    technique: Option<Value>,
+    #[serde(default)]
+    hardest: Option<String>,
+    #[serde(default)]
+    symmetry: Option<String>,
+    #[serde(default)]
+    minimal: bool,
+    /// `"MIN..MAX"`, `[MIN, MAX]` or one number.
+    #[serde(default)]
+    givens: Option<Value>,
+    #[serde(default)]
+    seed: Option<u64>,
+    #[serde(default)]
+    profile: Option<String>,
+    #[serde(default)]
+    techniques: Option<Value>,
+    #[serde(default, alias = "no-uniqueness")]
+    no_uniqueness: bool,
+    /// The whole run's time, as `generate --timeout` (at most the server's limit).
+    #[serde(default)]
+    timeout: Option<f64>,
+}
+
+// ---------------------------------------------------------------------------------------
+// Reading requests
+
+/// How a JSON value is named in messages.
+fn kind_of(value: &Value) -> &'static str {
+    match value {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
+
+fn input_format(name: Option<&str>) -> Result<Option<Format>, Reply> {
+    name.map(|s| parse_input_format(s).map_err(|e| Reply::bad("input_format", e)))
+        .transpose()
+}
+
+/// One puzzle from a request field: a string in any format the CLI reads (line, grid,
+/// pencilmark grid, JSON record), or a JSON record given as an object.
+fn read_puzzle(option: &str, value: &Value, format: Option<Format>) -> Result<PuzzleInput, Reply> {
+    let text = match value {
+        Value::String(text) => text.clone(),
+        Value::Object(_) => value.to_string(),
+        other => {
+            return Err(Reply::bad(
+                option,
+                format!(
+                    "expected a puzzle as a string (a line, a grid, a pencilmark grid or a JSON \
+                     record) or a JSON record object, found {}",
+                    kind_of(other)
+                ),
+            ))
+        }
+    };
+    parse_puzzle(&text, format).map_err(|e| Reply::bad(option, e))
+}
+
+/// A list of names: one string, comma-separated, or an array of strings.
+fn names(option: &str, value: &Value) -> Result<Vec<String>, Reply> {
+    let split = |s: &str| -> Vec<String> {
+        s.split(',')
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .map(String::from)
+            .collect()
+    };
+    match value {
+        Value::String(s) => Ok(split(s)),
+        Value::Array(items) => {
+            let mut out = Vec::new();
+            for item in items {
+                match item {
+                    Value::String(s) => out.extend(split(s)),
+                    other => {
+                        return Err(Reply::bad(
+                            option,
+                            format!("expected technique names, found {}", kind_of(other)),
+                        ))
+                    }
+                }
+            }
+            Ok(out)
+        }
+        other => Err(Reply::bad(
+            option,
+            format!(
+                "expected a technique name, a comma-separated list or an array of names, found {}",
+                kind_of(other)
+            ),
+        )),
+    }
+}
+
+/// A technique by slug or name; an unknown one gets the nearest names in `suggestions`.
+fn technique(option: &str, name: &str) -> Result<Technique, Reply> {
+    Technique::parse(name).ok_or_else(|| {
+        let nearest = Technique::nearest(name);
+        let message = if nearest.is_empty() {
+            format!("unknown technique '{name}' (GET /api/techniques lists them)")
+        } else {
+            format!(
+                "unknown technique '{name}'; did you mean {}? (GET /api/techniques lists them)",
+                nearest.join(", ")
+            )
+        };
+        Reply::bad(option, message).field("suggestions", nearest)
+    })
+}
+
+fn techniques(option: &str, value: Option<&Value>) -> Result<Vec<Technique>, Reply> {
+    let Some(value) = value else {
+        return Ok(vec![]);
+    };
+    names(option, value)?
+        .iter()
+        .map(|name| technique(option, name))
+        .collect()
+}
+
+/// The request's budget: its `timeout` (seconds, at most the server's limit) or the server's
+/// limit, and the server's cache bound.
+fn budget(timeout: Option<f64>, limits: &Limits) -> Result<Budget, Reply> {
+    let time = match timeout {
+        None => limits.timeout,
+        Some(seconds) => {
+            if seconds.is_nan() || seconds <= 0.0 {
+                return Err(Reply::bad(
+                    "timeout",
+                    format!("the timeout must be more than 0 seconds, got {seconds}"),
+                ));
+            }
+            match Duration::try_from_secs_f64(seconds) {
+                Ok(time) if time <= limits.timeout => time,
+                _ => {
+                    return Err(Reply::bad(
+                        "timeout",
+                        format!(
+                            "at most {} seconds on this server, got {seconds}",
+                            limits.timeout.as_secs_f64()
+                        ),
+                    ))
+                }
+            }
+        }
+    };
+    Ok(Budget {
+        time: Some(time),
+        cache_bytes: limits.cache_bytes,
+    })
+}
+
+/// The library's paths for a profile, a technique list and `no_uniqueness`, as the CLI's
+/// `ProfileArgs::settings` builds them, under `budget`.
+fn settings(
+    profile: Option<&str>,
+    techniques_value: Option<&Value>,
+    no_uniqueness: bool,
+    budget: Budget,
+) -> Result<RateSettings, Reply> {
+    let profile = profile
+        .map(|name| {
+            name.parse::<Profile>()
+                .map_err(|e| Reply::bad("profile", e))
+        })
+        .transpose()?;
+    let techniques = techniques("techniques", techniques_value)?;
+    Ok(RateSettings::select(profile, &techniques, no_uniqueness).with_budget(budget))
+}
+
+/// The HTTP status of how a path ended.
+fn path_status(status: Status) -> StatusCode {
+    match status {
+        Status::Solved | Status::Stuck => StatusCode::OK,
+        Status::Invalid => StatusCode::BAD_REQUEST,
+        Status::NoSolution | Status::MultipleSolutions => StatusCode::UNPROCESSABLE_ENTITY,
+        Status::Timeout => StatusCode::GATEWAY_TIMEOUT,
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Endpoints
+
+/// `POST /api/check`: `{puzzle, status: unique|none|multiple, solution}`, as `check --json`.
+pub fn check(request: CheckRequest, _: &Limits) -> Answer {
+    let format = input_format(request.input_format.as_deref())?;
+    let puzzle = read_puzzle("puzzle", &request.puzzle, format)?;
+    let (status, solution) = match validity_of(&puzzle) {
+        Validity::Unique(solution) => ("unique", Some(to_line(&solution))),
+        Validity::NoSolution => ("none", None),
+        Validity::Multiple(..) => ("multiple", None),
+    };
+    Ok(Reply::ok(&CheckAnswer {
+        puzzle: puzzle.text,
+        status,
+        solution,
+    }))
+}
+
+/// `check --json`'s record.
+#[derive(Serialize)]
+struct CheckAnswer {
+    puzzle: String,
+    /// `unique`, `none` or `multiple`.
+    status: &'static str,
+    solution: Option<String>,
+}
+
+/// The solution of a puzzle that has exactly one, or the 422 naming why not (as `solve`).
+fn unique_solution(puzzle: &PuzzleInput) -> Result<[u8; 81], Reply> {
+    let validity = validity_of(puzzle);
+    if let Validity::Unique(solution) = validity {
+        return Ok(solution);
+    }
+    let status = match validity {
+        Validity::NoSolution => "no_solution",
+        _ => "multiple_solutions",
+    };
+    let error = validity_error(&validity).expect("not unique");
+    Err(
+        Reply::error(StatusCode::UNPROCESSABLE_ENTITY, error.to_string())
+            .field("status", status)
+            .field("puzzle", &puzzle.text),
+    )
+}
+
+/// `POST /api/solve`: `{puzzle, solution}`, the solution as a line, a grid (`format: grid`) or
+/// the JSON puzzle record (`format: json`), as `solve --format`.
+pub fn solve(request: SolveRequest, _: &Limits) -> Answer {
+    let format = input_format(request.input_format.as_deref())?;
+    let puzzle = read_puzzle("puzzle", &request.puzzle, format)?;
+    let written = request.format.as_deref().unwrap_or("line");
+    if !["line", "grid", "json"].contains(&written) {
+        return Err(Reply::bad(
+            "format",
+            format!("unknown format '{written}': expected line, grid or json"),
+        ));
+    }
+    let solution = unique_solution(&puzzle)?;
+    let solution = match written {
+        "grid" => json!(to_grid(&solution)),
+        "json" => json!(record_from(&puzzle, Some(&solution))),
+        _ => json!(to_line(&solution)),
+    };
+    Ok(Reply::ok(&SolveAnswer {
+        puzzle: puzzle.text,
+        solution,
+    }))
+}
+
+#[derive(Serialize)]
+struct SolveAnswer {
+    puzzle: String,
+    /// A line or a grid (a string), or the puzzle record (an object).
+    solution: Value,
+}
+
+/// `POST /solve`: the JSON puzzle record (`id`, `difficulty`, `board`, `solution`,
+/// `createdAt`) back with its solution filled in, as `solve --json`.
+pub fn solve_record(body: String, _: &Limits) -> Answer {
+    let puzzle = parse_puzzle(&body, Some(Format::Json))
+        .map_err(|e| Reply::error(StatusCode::BAD_REQUEST, e.to_string()))?;
+    let solution = unique_solution(&puzzle)?;
+    Ok(Reply::ok(&record_from(&puzzle, Some(&solution))))
+}
+
+/// `POST /api/explain`: the whole path and the rating, as `explain --json`.
+pub fn explain(request: PathRequest, limits: &Limits) -> Answer {
+    let format = input_format(request.input_format.as_deref())?;
+    let puzzle = read_puzzle("puzzle", &request.puzzle, format)?;
+    let budget = budget(request.timeout, limits)?;
+    let settings = settings(
+        request.profile.as_deref(),
+        request.techniques.as_ref(),
+        request.no_uniqueness,
+        budget,
+    )?;
+    let explanation = stepwise::explain(&puzzle, &settings);
+    Ok(Reply::with_status(
+        path_status(explanation.status),
+        &explanation,
+    ))
+}
+
+/// `POST /api/rate`: one rate record (`puzzle, er, ep, ed, level, score, hardest, steps,
+/// status, error`), as `rate --json`.
+pub fn rate(request: PathRequest, limits: &Limits) -> Answer {
+    let format = input_format(request.input_format.as_deref())?;
+    let puzzle = read_puzzle("puzzle", &request.puzzle, format)?;
+    let budget = budget(request.timeout, limits)?;
+    let settings = settings(
+        request.profile.as_deref(),
+        request.techniques.as_ref(),
+        request.no_uniqueness,
+        budget,
+    )?;
+    let record = stepwise::rate_puzzle(&stepwise::explain::grid_of(&puzzle), &settings);
+    let status = Status::ALL
+        .into_iter()
+        .find(|s| s.word() == record.status)
+        .unwrap_or(Status::Invalid);
+    Ok(Reply::with_status(path_status(status), &record))
+}
+
+/// `POST /api/analyze`: givens, symmetry, rating, technique histogram, bottlenecks and the
+/// `require` checks, as `analyze --json`.
+pub fn analyze(request: AnalyzeRequest, limits: &Limits) -> Answer {
+    let format = input_format(request.input_format.as_deref())?;
+    let puzzle = read_puzzle("puzzle", &request.puzzle, format)?;
+    let budget = budget(request.timeout, limits)?;
+    let settings = settings(
+        request.profile.as_deref(),
+        request.techniques.as_ref(),
+        request.no_uniqueness,
+        budget,
+    )?;
+    let required = match &request.require {
+        None => vec![],
+        Some(value) => names("require", value)?
+            .iter()
+            .map(|name| {
+                Requirement::parse(name).ok_or_else(|| match technique("require", name) {
+                    Err(unknown) => unknown,
+                    Ok(_) => Reply::bad("require", format!("unknown technique '{name}'")),
+                })
+            })
+            .collect::<Result<Vec<_>, _>>()?,
+    };
+    let mut analysis = stepwise::analyze(&puzzle, &settings);
+    analysis.check(&required);
+    Ok(Reply::with_status(path_status(analysis.status), &analysis))
+}
+
+/// `POST /api/hint`: the next hint from the user's state at the level asked, as `hint
+/// --json`; a state the library cannot hint (several solutions, several wrong digits, not a
+/// state of the original) gets 422 with the library's message.
+pub fn hint(request: HintRequest, limits: &Limits) -> Answer {
+    let format = input_format(request.input_format.as_deref())?;
+    let original_field = request.original.as_ref().map(|o| ("original", o));
+    let (state, original) =
+        match (&request.state, &request.puzzle) {
+            (Some(state), Some(puzzle)) => {
+                if request.original.is_some() {
+                    return Err(Reply::bad(
+                        "original",
+                        "with `state`, `puzzle` is the original puzzle; give it once",
+                    ));
+                }
+                (("state", state), Some(("puzzle", puzzle)))
+            }
+            (Some(state), None) => (("state", state), original_field),
+            (None, Some(puzzle)) => (("puzzle", puzzle), original_field),
+            (None, None) => return Err(Reply::bad(
+                "puzzle",
+                "missing: the user's state (`puzzle`, or `state` with the original in `puzzle`)",
+            )),
+        };
+    let state = read_puzzle(state.0, state.1, format)?;
+    let original = original
+        .map(|(option, value)| read_puzzle(option, value, format).map(|p| p.cells))
+        .transpose()?;
+    let level = match request.level.as_deref() {
+        None => HintLevel::Technique,
+        Some(name) => name.parse::<HintLevel>().map_err(|_| {
+            Reply::bad(
+                "level",
+                format!("unknown level '{name}': expected nudge, technique, cells or full"),
+            )
+        })?,
+    };
+    let budget = budget(request.timeout, limits)?;
+    match stepwise::next_hint_within(&state, original.as_ref(), level, &budget) {
+        Ok(hint) if hint.kind == HintKind::Timeout => {
+            Ok(Reply::with_status(StatusCode::GATEWAY_TIMEOUT, &hint).field("error", &hint.text))
+        }
+        Ok(hint) => Ok(Reply::ok(&hint)),
+        Err(e) => Err(
+            Reply::error(StatusCode::UNPROCESSABLE_ENTITY, e.to_string())
+                .field("puzzle", &state.text),
+        ),
+    }
+}
+
+/// A range option of `generate`: `"MIN..MAX"`, `[MIN, MAX]` or one number `X` for `X..X`. The
+/// order is the library's to check.
+fn range<T: std::str::FromStr + Copy + serde::de::DeserializeOwned>(
+    option: &str,
+    value: &Value,
+    what: &str,
+) -> Result<(T, T), Reply> {
+    let wrong = || {
+        Reply::bad(
+            option,
+            format!("expected \"MIN..MAX\", [MIN, MAX] or {what}"),
+        )
+    };
+    let number = |v: &Value| -> Result<T, Reply> {
+        match v {
+            Value::String(s) => s
+                .trim()
+                .parse::<T>()
+                .map_err(|_| Reply::bad(option, format!("'{}' is not {what}", s.trim()))),
+            Value::Number(_) => serde_json::from_value(v.clone())
+                .map_err(|_| Reply::bad(option, format!("{v} is not {what}"))),
+            _ => Err(wrong()),
+        }
+    };
+    match value {
+        Value::String(s) => match s.split_once("..") {
+            Some((min, max)) => Ok((number(&json!(min))?, number(&json!(max))?)),
+            None => number(value).map(|x| (x, x)),
+        },
+        Value::Number(_) => number(value).map(|x| (x, x)),
+        Value::Array(ends) if ends.len() == 2 => Ok((number(&ends[0])?, number(&ends[1])?)),
+        _ => Err(wrong()),
+    }
+}
+
+/// One puzzle of `generate`'s answer: the line, its rating (`rate`'s record) and the JSON
+/// puzzle record (`generate --format json`).
+#[derive(Serialize)]
+struct GeneratedPuzzle {
+    puzzle: String,
+    rating: stepwise::RateRecord,
+    record: stepwise::format::PuzzleRecord,
+}
+
+/// `generate`'s answer: the run's report and the puzzles found.
+#[derive(Serialize)]
+struct GenerateAnswer {
+    /// The seed (the request's, or one from the clock): the same seed and request give the
+    /// same puzzles.
+    seed: u64,
+    found: usize,
+    tried: u64,
+    /// Whether `count` puzzles were found in time.
+    complete: bool,
+    seconds: f64,
+    puzzles: Vec<GeneratedPuzzle>,
+    /// The nearest miss, when the run ended short.
+    closest: Option<stepwise::generate::Closest>,
+}
+
+fn unix_seconds() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs())
+}
+
+/// A seed from the clock, for a request without one (as `generate` without `--seed`).
+fn clock_seed() -> u64 {
+    let now = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .unwrap_or_default();
+    now.as_nanos() as u64
+}
+
+/// `POST /api/generate`: `{seed, found, tried, complete, seconds, puzzles: [{puzzle, rating,
+/// record}], closest}` from one `stepwise::generate::run` on one thread, at most
+/// [`MAX_GENERATE_COUNT`] puzzles within the request's time. An impossible request is a 400
+/// naming its option (the library's `validate`); a run that ends short is a 504 with what it
+/// found and the nearest miss.
+pub fn generate(request: GenerateRequest, limits: &Limits) -> Answer {
+    let count = request.count.unwrap_or(1);
+    if !(1..=MAX_GENERATE_COUNT).contains(&count) {
+        return Err(Reply::bad(
+            "count",
+            format!("from 1 to {MAX_GENERATE_COUNT} puzzles per request, got {count}"),
+        ));
+    }
+    let level = request
+        .level
+        .as_deref()
+        .map(|s| parse_level(s).map_err(|e| Reply::bad("level", e)))
+        .transpose()?;
+    let symmetry = match request.symmetry.as_deref() {
+        None => None,
+        Some(s) => parse_symmetry(s).map_err(|e| Reply::bad("symmetry", e))?.0,
+    };
+    let er = request
+        .er
+        .as_ref()
+        .map(|v| range::<f64>("er", v, "a rating (a decimal number)"))
+        .transpose()?;
+    let givens = request
+        .givens
+        .as_ref()
+        .map(|v| range::<usize>("givens", v, "a number of givens"))
+        .transpose()?;
+    let required = techniques("technique", request.technique.as_ref())?;
+    let hardest = request
+        .hardest
+        .as_deref()
+        .map(|name| technique("hardest", name))
+        .transpose()?;
+    let budget = budget(request.timeout, limits)?;
+    let settings = settings(
+        request.profile.as_deref(),
+        request.techniques.as_ref(),
+        request.no_uniqueness,
+        budget,
+    )?;
+    let seed = request.seed.unwrap_or_else(clock_seed);
+    let run = Request {
+        count: count as usize,
+        constraints: Constraints {
+            level,
+            er,
+            techniques: required,
+            hardest,
+            symmetry,
+            minimal: request.minimal,
+            givens,
+        },
+        settings,
+        seed,
+        // One thread per request: the pool bounds the server's threads.
+        jobs: 1,
+        time_limit: budget.time,
+    };
+    stepwise::generate::validate(&run).map_err(|e| Reply::bad(e.option, e.reason))?;
+    // The run rates on a thread of its own; this worker's caches are given back meanwhile, so
+    // that a worker never holds two threads' worth.
+    stepwise::clear_caches();
+    let created = iso8601_utc(unix_seconds());
+    let mut puzzles = Vec::new();
+    let found = |g: &Generated| {
+        puzzles.push(GeneratedPuzzle {
+            puzzle: g.line(),
+            rating: g.record.clone(),
+            record: g.json_record(format!("stepwise-{seed}-{}", g.attempt), created.clone()),
+        });
+        std::ops::ControlFlow::Continue(())
+    };
+    let report =
+        stepwise::generate::run(&run, found, |_| {}).map_err(|e| Reply::bad(e.option, e.reason))?;
+    let body = GenerateAnswer {
+        seed,
+        found: report.found,
+        tried: report.tried,
+        complete: report.complete,
+        seconds: report.seconds,
+        puzzles,
+        closest: report.closest,
+    };
+    if report.complete {
+        return Ok(Reply::ok(&body));
+    }
+    let plural = |n: u64| if n == 1 { "" } else { "s" };
+    let error = format!(
+        "the time ran out (timeout {} s): found {} of {count} puzzle{} asked, {} attempt{} tried \
+         in {:.1} s",
+        budget.time.unwrap_or_default().as_secs_f64(),
+        report.found,
+        plural(count),
+        report.tried,
+        plural(report.tried),
+        report.seconds
+    );
+    Err(Reply::with_status(StatusCode::GATEWAY_TIMEOUT, &body).field("error", error))
+}

@@ -1,0 +1,452 @@
+//! `stepwise serve`: the JSON API of issue 22 over HTTP/1.1, on axum and tokio (binary only,
+//! feature `server`; the library never sees them).
+//!
+//! The async side only reads requests and writes answers; every call into the library (which is
+//! synchronous and CPU-bound) runs on the [`pool`]'s fixed workers behind a bounded queue.
+//! The limits, each with its default:
+//! - request body: [`MAX_BODY_BYTES`] (64 KiB), over it 413;
+//! - time: each request runs under a `stepwise::budget::Budget` of `--timeout` seconds
+//!   ([`DEFAULT_TIMEOUT`], 10 s); a request may ask less with `timeout`; past it the library
+//!   stops the work and the answer is 504 with `error`;
+//! - concurrency: `--workers` requests at once (default: the cores), `--queue` more waiting
+//!   ([`DEFAULT_QUEUE`]); past that 503 at once;
+//! - memory: the finders' caches hold at most `--cache-mb` per worker (the library's 64 MiB by
+//!   default, `stepwise::cache`);
+//! - `generate`: at most [`MAX_GENERATE_COUNT`] puzzles per request, within its time.
+//!
+//! Every error is JSON, `{"error": "..."}` (see [`reply`]); a panic in a request's work is
+//! caught on its worker and answered 500, and the server goes on.
+
+mod api;
+mod assets;
+mod catalog;
+mod pool;
+mod reply;
+
+use std::net::SocketAddr;
+use std::sync::{Arc, OnceLock};
+use std::time::Duration;
+
+use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
+use axum::extract::{DefaultBodyLimit, Path, State};
+use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode, Uri};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::Router;
+use serde::de::DeserializeOwned;
+use serde_json::json;
+use stepwise::technique::Technique;
+
+use api::Limits;
+use pool::{Pool, PoolError};
+use reply::{Answer, Reply};
+
+/// The most bytes a request body may hold: a puzzle in any format is under 2 KiB, a pencilmark
+/// grid with borders under 4 KiB, so 64 KiB leaves room for any honest request.
+pub const MAX_BODY_BYTES: usize = 64 << 10;
+
+/// The time one request may take by default: the whole path of one of the forum's hardest
+/// puzzles takes 0.4 s at the median and 6.3 s at the worst (README, "Status"), so every known
+/// puzzle can be explained, while a stuck client holds a worker for seconds, not minutes.
+pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// Requests that may wait for a worker when every worker is busy: a short queue, so that a
+/// burst is absorbed but a client is told "busy" rather than left waiting minutes.
+pub const DEFAULT_QUEUE: usize = 16;
+
+/// The most puzzles one `generate` request may ask for.
+pub const MAX_GENERATE_COUNT: u64 = 20;
+
+/// How the server is set up (`stepwise serve`'s options).
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// Where to listen; port 0 takes a free port (the bound address is printed).
+    pub addr: SocketAddr,
+    /// Worker threads for the library's calls.
+    pub workers: usize,
+    /// Requests that may wait for a worker.
+    pub queue: usize,
+    /// Each request's time limit, and the most it may ask for.
+    pub timeout: Duration,
+    /// The finders' cache bound per worker; `None`: the library's default.
+    pub cache_bytes: Option<usize>,
+}
+
+/// What every handler shares.
+#[derive(Clone)]
+struct AppState {
+    pool: Arc<Pool>,
+    limits: Limits,
+}
+
+/// Listens on `config.addr`, prints `listening on http://ADDRESS` as the first line of standard
+/// output, and serves until interrupted (Ctrl-C or SIGTERM, letting requests in flight end).
+pub fn serve(config: Config) -> Result<(), String> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        // Two threads read and write; the work is the pool's.
+        .worker_threads(2)
+        .thread_name("stepwise-http")
+        .enable_io()
+        .build()
+        .map_err(|e| format!("cannot start the server's runtime: {e}"))?;
+    let state = AppState {
+        pool: Arc::new(Pool::new(config.workers, config.queue)),
+        limits: Limits {
+            timeout: config.timeout,
+            cache_bytes: config.cache_bytes,
+        },
+    };
+    runtime.block_on(async move {
+        let listener = tokio::net::TcpListener::bind(config.addr)
+            .await
+            .map_err(|e| format!("cannot listen on {}: {e}", config.addr))?;
+        let bound = listener
+            .local_addr()
+            .map_err(|e| format!("cannot read the bound address: {e}"))?;
+        println!("listening on http://{bound}");
+        eprintln!(
+            "stepwise serve: {} workers, {} waiting at most, {} s per request, bodies up to {} KiB",
+            state.pool.workers(),
+            state.pool.queue(),
+            state.limits.timeout.as_secs_f64(),
+            MAX_BODY_BYTES >> 10
+        );
+        axum::serve(listener, router(state))
+            .with_graceful_shutdown(shutdown())
+            .await
+            .map_err(|e| format!("the server stopped: {e}"))
+    })
+}
+
+/// Resolves on Ctrl-C or SIGTERM.
+async fn shutdown() {
+    let interrupt = tokio::signal::ctrl_c();
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        match signal(SignalKind::terminate()) {
+            Ok(mut terminate) => {
+                tokio::select! {
+                    _ = interrupt => {}
+                    _ = terminate.recv() => {}
+                }
+            }
+            Err(_) => {
+                let _ = interrupt.await;
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = interrupt.await;
+    }
+}
+
+fn router(state: AppState) -> Router {
+    Router::new()
+        .route("/healthz", get(healthz))
+        .route("/api/techniques", get(techniques))
+        .route("/api/techniques/{slug}", get(technique))
+        .route("/api/check", post(check))
+        .route("/api/solve", post(solve))
+        .route("/api/explain", post(explain))
+        .route("/api/rate", post(rate))
+        .route("/api/analyze", post(analyze))
+        .route("/api/hint", post(hint))
+        .route("/api/generate", post(generate))
+        .route("/solve", post(solve_record))
+        .fallback(fallback)
+        .method_not_allowed_fallback(method_not_allowed)
+        .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
+        .with_state(state)
+}
+
+// ---------------------------------------------------------------------------------------
+// POST: read the body, then run the work on the pool
+
+/// The body of a POST, when it is JSON and within the limit.
+fn body_of(headers: &HeaderMap, body: Result<Bytes, BytesRejection>) -> Result<Bytes, Reply> {
+    let content_type = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("");
+    let essence = content_type.split(';').next().unwrap_or("").trim();
+    if !essence.eq_ignore_ascii_case("application/json") {
+        let found = if content_type.is_empty() {
+            "none".to_string()
+        } else {
+            format!("'{content_type}'")
+        };
+        return Err(Reply::error(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            format!("the request must be JSON with Content-Type: application/json (found {found})"),
+        ));
+    }
+    body.map_err(|rejection| {
+        let status = rejection.status();
+        if status == StatusCode::PAYLOAD_TOO_LARGE {
+            Reply::error(
+                status,
+                format!(
+                    "the request body is over the limit of {MAX_BODY_BYTES} bytes ({} KiB)",
+                    MAX_BODY_BYTES >> 10
+                ),
+            )
+            .field("limit", MAX_BODY_BYTES)
+        } else {
+            Reply::error(
+                status,
+                format!(
+                    "the request body could not be read: {}",
+                    rejection.body_text()
+                ),
+            )
+        }
+    })
+}
+
+/// A request object from JSON text; its error names what is wrong and where.
+fn request_of<R: DeserializeOwned>(bytes: &[u8]) -> Result<R, Reply> {
+    if bytes.iter().all(u8::is_ascii_whitespace) {
+        return Err(Reply::error(
+            StatusCode::BAD_REQUEST,
+            "the request body is empty: expected a JSON object such as {\"puzzle\": \"...\"}",
+        ));
+    }
+    let syntax = |e: serde_json::Error| {
+        Reply::error(
+            StatusCode::BAD_REQUEST,
+            format!("the request body is not valid JSON: {e}"),
+        )
+    };
+    // Serde would read an array as a struct's fields in order; a request is an object.
+    if bytes.iter().find(|b| !b.is_ascii_whitespace()) != Some(&b'{') {
+        let value: serde_json::Value = serde_json::from_slice(bytes).map_err(syntax)?;
+        let found = match value {
+            serde_json::Value::Array(_) => "an array",
+            serde_json::Value::String(_) => "a string",
+            serde_json::Value::Number(_) => "a number",
+            serde_json::Value::Bool(_) => "a boolean",
+            serde_json::Value::Null => "null",
+            serde_json::Value::Object(_) => "an object",
+        };
+        return Err(Reply::error(
+            StatusCode::BAD_REQUEST,
+            format!("the request body must be a JSON object such as {{\"puzzle\": \"...\"}}, found {found}"),
+        ));
+    }
+    serde_json::from_slice(bytes).map_err(|e| {
+        use serde_json::error::Category;
+        match e.classify() {
+            Category::Syntax | Category::Eof | Category::Io => syntax(e),
+            Category::Data => Reply::error(StatusCode::BAD_REQUEST, format!("bad request: {e}")),
+        }
+    })
+}
+
+/// Runs `work` on the pool; a full queue, a panic or a closed pool are JSON errors.
+async fn on_pool<T: Send + 'static>(
+    state: &AppState,
+    work: impl FnOnce(&Limits) -> T + Send + 'static,
+) -> Result<T, Reply> {
+    let limits = state.limits;
+    state
+        .pool
+        .run(move || work(&limits))
+        .await
+        .map_err(|e| match e {
+            PoolError::Busy => Reply::error(
+                StatusCode::SERVICE_UNAVAILABLE,
+                format!(
+                    "the server is busy ({} at work and {} waiting, its most); try again shortly",
+                    state.pool.workers(),
+                    state.pool.queue()
+                ),
+            ),
+            PoolError::Panicked(message) => Reply::error(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                format!("internal error: the request's work failed ({message}); please report it with the request"),
+            ),
+            PoolError::Closed => Reply::error(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "the server is shutting down",
+            ),
+        })
+}
+
+/// A JSON endpoint: the body read as `R`, then `work` on the pool.
+async fn endpoint<R>(
+    state: &AppState,
+    headers: &HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+    work: fn(R, &Limits) -> Answer,
+) -> Reply
+where
+    R: DeserializeOwned + Send + 'static,
+{
+    let answer = async {
+        let bytes = body_of(headers, body)?;
+        let request: R = request_of(&bytes)?;
+        on_pool(state, move |limits| work(request, limits)).await?
+    };
+    answer.await.unwrap_or_else(|error| error)
+}
+
+async fn check(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Reply {
+    endpoint(&state, &headers, body, api::check).await
+}
+
+async fn solve(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Reply {
+    endpoint(&state, &headers, body, api::solve).await
+}
+
+async fn explain(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Reply {
+    endpoint(&state, &headers, body, api::explain).await
+}
+
+async fn rate(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Reply {
+    endpoint(&state, &headers, body, api::rate).await
+}
+
+async fn analyze(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Reply {
+    endpoint(&state, &headers, body, api::analyze).await
+}
+
+async fn hint(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Reply {
+    endpoint(&state, &headers, body, api::hint).await
+}
+
+async fn generate(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Reply {
+    endpoint(&state, &headers, body, api::generate).await
+}
+
+/// `POST /solve`: the body is the puzzle record itself, read by the library's JSON reader.
+async fn solve_record(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Reply {
+    let answer = async {
+        let bytes = body_of(&headers, body)?;
+        let text = String::from_utf8(bytes.to_vec())
+            .map_err(|_| Reply::error(StatusCode::BAD_REQUEST, "the request body is not UTF-8"))?;
+        on_pool(&state, move |limits| api::solve_record(text, limits)).await?
+    };
+    answer.await.unwrap_or_else(|error| error)
+}
+
+// ---------------------------------------------------------------------------------------
+// GET
+
+async fn healthz(State(state): State<AppState>) -> Reply {
+    Reply::ok(&json!({
+        "status": "ok",
+        "version": env!("CARGO_PKG_VERSION"),
+        "workers": state.pool.workers(),
+        "queue": state.pool.queue(),
+        "timeout": state.limits.timeout.as_secs_f64(),
+        "max_body_bytes": MAX_BODY_BYTES,
+        "max_generate_count": MAX_GENERATE_COUNT,
+    }))
+}
+
+/// `GET /api/techniques`: the whole catalog with its pages, serialized once.
+async fn techniques() -> Response {
+    static CATALOG: OnceLock<Bytes> = OnceLock::new();
+    let body = CATALOG.get_or_init(|| {
+        let mut text = serde_json::to_vec(&catalog::all()).expect("the catalog serializes");
+        text.push(b'\n');
+        Bytes::from(text)
+    });
+    (
+        [(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static("application/json"),
+        )],
+        body.clone(),
+    )
+        .into_response()
+}
+
+/// `GET /api/techniques/{slug}`: one technique (by slug or name) with its page.
+async fn technique(Path(slug): Path<String>) -> Reply {
+    match Technique::parse(&slug) {
+        Some(technique) => Reply::ok(&catalog::entry(technique)),
+        None => {
+            let nearest = Technique::nearest(&slug);
+            let message = if nearest.is_empty() {
+                format!("unknown technique '{slug}' (GET /api/techniques lists them)")
+            } else {
+                format!(
+                    "unknown technique '{slug}'; did you mean {}? (GET /api/techniques lists them)",
+                    nearest.join(", ")
+                )
+            };
+            Reply::error(StatusCode::NOT_FOUND, message).field("suggestions", nearest)
+        }
+    }
+}
+
+/// Assets for GET and HEAD; a JSON 404 for anything else.
+async fn fallback(method: Method, uri: Uri) -> Response {
+    if method == Method::GET || method == Method::HEAD {
+        if let Some(asset) = assets::find(uri.path()) {
+            return (
+                [
+                    (
+                        header::CONTENT_TYPE,
+                        HeaderValue::from_static(asset.content_type),
+                    ),
+                    (header::CACHE_CONTROL, HeaderValue::from_static("no-cache")),
+                    (
+                        header::X_CONTENT_TYPE_OPTIONS,
+                        HeaderValue::from_static("nosniff"),
+                    ),
+                ],
+                asset.body,
+            )
+                .into_response();
+        }
+    }
+    Reply::error(
+        StatusCode::NOT_FOUND,
+        format!("no such endpoint: {method} {}", uri.path()),
+    )
+    .into_response()
+}
+
+async fn method_not_allowed(method: Method, uri: Uri) -> Reply {
+    Reply::error(
+        StatusCode::METHOD_NOT_ALLOWED,
+        format!("{method} is not allowed on {}", uri.path()),
+    )
+}
