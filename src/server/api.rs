@@ -25,7 +25,9 @@ use stepwise::generate::{Constraints, Generated, Request};
 use stepwise::hint::{HintKind, HintLevel};
 use stepwise::pipeline::Status;
 use stepwise::profile::{Profile, RateSettings};
+use stepwise::render::svg::{grid_svg, step_svg, SvgOptions};
 use stepwise::solver::Validity;
+use stepwise::step::{Pattern, Role, Step};
 use stepwise::technique::Technique;
 
 use super::reply::{Answer, Reply};
@@ -81,6 +83,10 @@ pub struct PathRequest {
     no_uniqueness: bool,
     #[serde(default)]
     timeout: Option<f64>,
+    /// Explain only: add `svg`, the picture of step `svg_step` (1-based) drawn on the grid as
+    /// it was before it (as `explain --svg` draws each step).
+    #[serde(default, alias = "svg-step")]
+    svg_step: Option<usize>,
 }
 
 /// `POST /api/analyze`.
@@ -122,6 +128,20 @@ pub struct HintRequest {
     input_format: Option<String>,
     #[serde(default)]
     timeout: Option<f64>,
+    /// Add `svg`: the user's candidate grid with the hint drawn as far as the level gives
+    /// away (the step at `full`, its cells at `cells`; nothing below), as `hint --svg`.
+    #[serde(default)]
+    svg: bool,
+}
+
+/// `POST /api/parse`: a puzzle in any format the CLI reads, read back as cells and candidates
+/// (for the page's paste box).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ParseRequest {
+    puzzle: Value,
+    #[serde(default, alias = "input-format")]
+    input_format: Option<String>,
 }
 
 /// `POST /api/generate`: `stepwise generate`'s options.
@@ -420,10 +440,49 @@ pub fn explain(request: PathRequest, limits: &Limits) -> Answer {
         budget,
     )?;
     let explanation = stepwise::explain(&puzzle, &settings);
-    Ok(Reply::with_status(
-        path_status(explanation.status),
-        &explanation,
-    ))
+    let reply = Reply::with_status(path_status(explanation.status), &explanation);
+    let Some(n) = request.svg_step else {
+        return Ok(reply);
+    };
+    let steps = &explanation.steps;
+    if n == 0 || n > steps.len() {
+        return Err(Reply::bad(
+            "svg_step",
+            format!("no step {n}: the path has {} steps (from 1)", steps.len()),
+        ));
+    }
+    let mut grid = stepwise::explain::grid_of(&puzzle);
+    for step in &steps[..n - 1] {
+        stepwise::pipeline::apply(&mut grid, step);
+    }
+    let picture = step_svg(&grid, &steps[n - 1], &picture_options());
+    Ok(reply.field("svg", picture))
+}
+
+/// The page's pictures: the step's notation under the board, no legend (narrow screens).
+fn picture_options() -> SvgOptions {
+    let mut options = SvgOptions::default();
+    options.legend = false;
+    options
+}
+
+/// `POST /api/parse`: `{puzzle, format, cells: [81 digits, 0 empty], candidates: [81 lists
+/// of digits] | null}`; candidates only for a pencilmark grid.
+pub fn parse(request: ParseRequest, _: &Limits) -> Answer {
+    let format = input_format(request.input_format.as_deref())?;
+    let puzzle = read_puzzle("puzzle", &request.puzzle, format)?;
+    let candidates = puzzle.candidates.map(|marks| {
+        marks
+            .iter()
+            .map(|&m| (1..=9u8).filter(|d| m & (1 << (d - 1)) != 0).collect())
+            .collect::<Vec<Vec<u8>>>()
+    });
+    Ok(Reply::ok(&json!({
+        "puzzle": puzzle.text,
+        "format": puzzle.format.name(),
+        "cells": puzzle.cells.to_vec(),
+        "candidates": candidates,
+    })))
 }
 
 /// `POST /api/rate`: one rate record (`puzzle, er, ep, ed, level, score, hardest, steps,
@@ -517,11 +576,54 @@ pub fn hint(request: HintRequest, limits: &Limits) -> Answer {
         Ok(hint) if hint.kind == HintKind::Timeout => {
             Ok(Reply::with_status(StatusCode::GATEWAY_TIMEOUT, &hint).field("error", &hint.text))
         }
+        Ok(hint) if request.svg => {
+            let picture = hint_picture(&state, original.as_ref(), &hint, &budget);
+            Ok(Reply::ok(&hint).field("svg", picture))
+        }
         Ok(hint) => Ok(Reply::ok(&hint)),
         Err(e) => Err(
             Reply::error(StatusCode::UNPROCESSABLE_ENTITY, e.to_string())
                 .field("puzzle", &state.text),
         ),
+    }
+}
+
+/// The user's grid with `hint` drawn: the whole step at `full`, at `cells` the cells it names
+/// on the step's technique (nothing placed or removed), the grid alone otherwise.
+fn hint_picture(
+    state: &PuzzleInput,
+    original: Option<&[u8; 81]>,
+    hint: &stepwise::hint::Hint,
+    budget: &Budget,
+) -> String {
+    let grid = stepwise::explain::grid_of(state);
+    let options = picture_options();
+    let shown = match hint.level {
+        HintLevel::Full => hint.step.clone(),
+        HintLevel::Cells if hint.kind == HintKind::Step => {
+            stepwise::next_hint_within(state, original, HintLevel::Full, budget)
+                .ok()
+                .and_then(|full| full.step)
+                .map(|step| {
+                    let pattern = hint
+                        .cells
+                        .iter()
+                        .fold(Pattern::default(), |p, &cell| p.cell(cell, Role::Pattern));
+                    Step::new(
+                        step.technique,
+                        vec![],
+                        vec![],
+                        pattern,
+                        String::new(),
+                        String::new(),
+                    )
+                })
+        }
+        _ => None,
+    };
+    match shown {
+        Some(step) => step_svg(&grid, &step, &options),
+        None => grid_svg(&grid, &options),
     }
 }
 

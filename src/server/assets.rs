@@ -1,6 +1,6 @@
 //! The files the server serves to a browser, embedded in the binary: one row per path with its
-//! content type. The page of issue 22 goes in `assets/` and gets its rows here (`/` is its
-//! HTML; scripts and styles beside it); until then `/` is a placeholder that lists the API.
+//! content type. `/` is the page of issue 22 (`assets/index.html`), with its script and style
+//! beside it; nothing is fetched from elsewhere.
 
 /// A file served at a path.
 pub struct Asset {
@@ -12,11 +12,23 @@ pub struct Asset {
 }
 
 /// Every asset.
-pub const ASSETS: &[Asset] = &[Asset {
-    path: "/",
-    content_type: "text/html; charset=utf-8",
-    body: include_bytes!("assets/index.html"),
-}];
+pub const ASSETS: &[Asset] = &[
+    Asset {
+        path: "/",
+        content_type: "text/html; charset=utf-8",
+        body: include_bytes!("assets/index.html"),
+    },
+    Asset {
+        path: "/app.js",
+        content_type: "text/javascript; charset=utf-8",
+        body: include_bytes!("assets/app.js"),
+    },
+    Asset {
+        path: "/app.css",
+        content_type: "text/css; charset=utf-8",
+        body: include_bytes!("assets/app.css"),
+    },
+];
 
 /// The asset served at `path`, if any.
 pub fn find(path: &str) -> Option<&'static Asset> {

@@ -155,6 +155,7 @@ fn router(state: AppState) -> Router {
         .route("/api/analyze", post(analyze))
         .route("/api/hint", post(hint))
         .route("/api/generate", post(generate))
+        .route("/api/parse", post(parse))
         .route("/solve", post(solve_record))
         .fallback(fallback)
         .method_not_allowed_fallback(method_not_allowed)
@@ -347,6 +348,14 @@ async fn generate(
     body: Result<Bytes, BytesRejection>,
 ) -> Reply {
     endpoint(&state, &headers, body, api::generate).await
+}
+
+async fn parse(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Reply {
+    endpoint(&state, &headers, body, api::parse).await
 }
 
 /// `POST /solve`: the body is the puzzle record itself, read by the library's JSON reader.
