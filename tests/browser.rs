@@ -75,23 +75,41 @@ fn http(addr: &str, method: &str, path: &str, body: Option<&Value>) -> (u16, Val
         body.len()
     );
     stream.write_all(request.as_bytes()).expect("writes");
+    // Read the head, then exactly its Content-Length (chromedriver keeps connections open).
     let mut raw = Vec::new();
-    stream.read_to_end(&mut raw).expect("reads");
-    let split = raw
-        .windows(4)
-        .position(|w| w == b"\r\n\r\n")
-        .expect("a head");
-    let head = String::from_utf8_lossy(&raw[..split]).to_string();
+    let mut buf = [0u8; 65536];
+    let split = loop {
+        if let Some(at) = raw.windows(4).position(|w| w == b"\r\n\r\n") {
+            break at;
+        }
+        let n = stream.read(&mut buf).expect("reads");
+        assert!(n > 0, "the connection closed before the head");
+        raw.extend_from_slice(&buf[..n]);
+    };
+    let head = String::from_utf8_lossy(&raw[..split]).to_ascii_lowercase();
     let status: u16 = head
         .split_whitespace()
         .nth(1)
         .and_then(|s| s.parse().ok())
         .expect("a status");
+    let length = head
+        .lines()
+        .find_map(|l| l.strip_prefix("content-length:"))
+        .and_then(|v| v.trim().parse::<usize>().ok());
     let mut payload = raw[split + 4..].to_vec();
-    if head
-        .to_ascii_lowercase()
-        .contains("transfer-encoding: chunked")
-    {
+    match length {
+        Some(length) => {
+            while payload.len() < length {
+                let n = stream.read(&mut buf).expect("reads");
+                assert!(n > 0, "the connection closed before the body");
+                payload.extend_from_slice(&buf[..n]);
+            }
+        }
+        None => {
+            stream.read_to_end(&mut payload).expect("reads");
+        }
+    }
+    if head.contains("transfer-encoding: chunked") {
         payload = unchunk(&payload);
     }
     let value = serde_json::from_slice(&payload).unwrap_or(Value::Null);
@@ -362,7 +380,9 @@ fn page_in_headless_chromium() {
     assert_eq!(&board_digits(&browser)[..2], &[5, 5], "redone");
     browser.keys("#board", "\u{E003}p\u{E015}3");
     let marks = browser.text("#board .cell[data-cell='r2c2']");
-    assert_eq!(marks, "3", "the pencil mark is the cell's only candidate");
+    // The first pencil mark makes the shown candidates (all but the 5 in its box) the user's;
+    // `3` then takes 3 away.
+    assert_eq!(marks, "1246789", "3 struck from r2c2's candidates");
     browser.keys("#board", "p");
     browser.screenshot("1-typing");
 
@@ -396,8 +416,19 @@ fn page_in_headless_chromium() {
         Some(&json!({ "puzzle": PUZZLE })),
     );
     let solution = solved["solution"].as_str().expect("a solution").as_bytes();
-    let empty = PUZZLE.find('.').expect("an empty cell");
-    let wrong = (solution[empty] - b'0') % 9 + 1;
+    // An empty cell and a digit that is a candidate there but not the solution's.
+    let given = PUZZLE.as_bytes();
+    let sees = |a: usize, b: usize| {
+        a / 9 == b / 9 || a % 9 == b % 9 || (a / 27 == b / 27 && a % 9 / 3 == b % 9 / 3)
+    };
+    let (empty, wrong) = (0..81)
+        .filter(|&i| given[i] == b'.')
+        .find_map(|i| {
+            (b'1'..=b'9')
+                .find(|&d| d != solution[i] && (0..81).all(|j| !sees(i, j) || given[j] != d))
+                .map(|d| (i, d - b'0'))
+        })
+        .expect("a wrong candidate");
     let cell = format!("r{}c{}", empty / 9 + 1, empty % 9 + 1);
     browser.click(&format!("#board .cell[data-cell='{cell}']"));
     browser.keys("#board", &wrong.to_string());
@@ -407,6 +438,14 @@ fn page_in_headless_chromium() {
         "the wrong-digit hint",
     );
     assert!(kind.as_str().unwrap().contains("wrong digit"), "{kind}");
+    // The nudge names the box; the next level the cell, marked on the board.
+    browser.js("document.getElementById('hinttext').textContent = '';");
+    browser.click("#hint");
+    let text = browser.wait(
+        "document.getElementById('hinttext').textContent",
+        "the wrong digit's cell",
+    );
+    assert!(text.as_str().unwrap().contains(&cell), "{text}");
     assert_eq!(
         count(&browser, &format!("#board .cell.hl[data-cell='{cell}']")),
         1
@@ -432,7 +471,7 @@ fn page_in_headless_chromium() {
             "document.getElementById('hinttext').textContent && document.getElementById('hintlevel').textContent",
             level,
         );
-        assert!(shown.as_str().unwrap().ends_with(level), "{shown}");
+        assert_eq!(shown.as_str().unwrap(), format!("Hint · {level}"));
         assert!(count(&browser, "#hintpic svg") == 1, "a picture at {level}");
         if !marks.is_empty() {
             assert!(count(&browser, marks) > 0, "{marks} at {level}");
@@ -524,9 +563,15 @@ fn page_in_headless_chromium() {
     );
     browser.resize(1280, 1000);
 
-    // A slow request shows the spinner and can be cancelled.
-    browser.js("document.getElementById('level').value = 'extreme';");
-    browser.click("#new");
+    // A slow request shows the spinner and can be cancelled. Requests here are fast, so the
+    // page's fetch is slowed down by 5 s (an abort still ends it at once).
+    browser.js(
+        "const real = window.fetch; window.fetch = (url, options) => new Promise((ok, fail) => { \
+           const timer = setTimeout(() => real(url, options).then(ok, fail), 5000); \
+           options.signal.addEventListener('abort', () => { clearTimeout(timer); \
+             fail(new DOMException('The request was cancelled', 'AbortError')); }); });",
+    );
+    browser.click("#hint");
     browser.wait("!document.getElementById('busy').hidden", "the spinner");
     browser.screenshot("9-busy");
     browser.click("#cancel");

@@ -181,6 +181,8 @@ function select(i) {
   draw();
 }
 
+const solved = () => state.cells.every((d) => d) && !conflicts().size;
+
 /// After any change of the board: hints start again from a nudge.
 function boardChanged() {
   state.hintLevel = -1;
@@ -189,8 +191,7 @@ function boardChanged() {
   $('hint').textContent = 'Hint';
   $('apply').disabled = true;
   $('hintbox').hidden = true;
-  const filled = state.cells.every((d) => d);
-  if (filled && !conflicts().size) message('Solved. Well done!');
+  if (solved()) message('Solved. Well done!');
   else message('');
   draw();
 }
@@ -484,47 +485,62 @@ async function takeHint() {
   showHint(hint);
 }
 
+const FINAL = ['solved', 'stuck', 'timeout'];
+
+/// The cells a hint names: its `cells`, or for a mistake the cells its text names.
+function hintCells(hint) {
+  if (hint.cells && hint.cells.length) return hint.cells.map(cellIndex).filter((i) => i >= 0);
+  if (hint.kind === 'step') return [];
+  return [...hint.text.matchAll(/r(\d)c(\d)/g)].map((m) => (m[1] - 1) * 9 + (m[2] - 1));
+}
+
 function showHint(hint) {
   $('hintbox').hidden = false;
-  const lastLevel = hint.kind !== 'step' || state.hintLevel === LEVELS.length - 1;
-  $('hintlevel').textContent = hint.kind === 'step' ? `Hint · ${hint.level}` : `Hint · ${hint.kind.replace(/_/g, ' ')}`;
+  const lastLevel = FINAL.includes(hint.kind) || state.hintLevel === LEVELS.length - 1;
+  const kind = hint.kind === 'step' ? '' : ` · ${hint.kind.replace(/_/g, ' ')}`;
+  $('hintlevel').textContent = `Hint${kind} · ${hint.level}`;
   const text = $('hinttext');
   text.replaceChildren(hint.text);
   if (hint.step) {
     text.append(' — ', techniqueLink(hint.step.technique, hint.step.slug));
   }
   $('hintpic').innerHTML = hint.svg || '';
-  state.highlight = (hint.cells || []).map(cellIndex).filter((i) => i >= 0);
+  state.highlight = hintCells(hint);
   $('hint').textContent = lastLevel ? 'Hint' : `More (${LEVELS[state.hintLevel + 1]})`;
   if (lastLevel) state.hintLevel = -1; // the next press starts a new hint
-  const appliable = (hint.kind === 'step' && hint.step) || (hint.kind === 'wrong_digit' && state.highlight.length);
-  $('apply').disabled = !appliable && hint.kind !== 'step';
+  $('apply').disabled = !(hint.kind === 'step' || hint.kind === 'wrong_digit');
   draw();
 }
 
 async function applyHint() {
   let hint = state.hint;
-  if (hint && hint.kind === 'wrong_digit') {
-    remember();
-    for (const i of state.highlight) if (!state.givens[i]) state.cells[i] = 0;
-    boardChanged();
-    message('The wrong digit is erased.');
-    return;
-  }
-  if (!hint || !hint.step) {
+  if (!hint || (hint.kind === 'step' && !hint.step) || (hint.kind === 'wrong_digit' && !state.highlight.length)) {
     try {
       hint = await api('/api/hint', hintBody('full'), { slow: true });
     } catch (e) {
       failed(e);
       return;
     }
-    if (!hint.step) {
-      showHint(hint);
-      return;
+  }
+  if (hint.kind === 'wrong_digit') {
+    const cells = hintCells(hint).filter((i) => !state.givens[i] && state.cells[i]);
+    if (!cells.length) return showHint(hint);
+    remember();
+    for (const i of cells) {
+      state.cells[i] = 0;
+      if (state.marks) state.marks[i] = autoMarks(i);
     }
+    boardChanged();
+    message(`Erased the wrong digit in ${cells.map(cellName).join(', ')}.`);
+    return;
+  }
+  if (!hint.step) {
+    state.hintLevel = LEVELS.length - 1;
+    showHint(hint);
+    return;
   }
   applyStep(hint.step);
-  message(`Applied: ${hint.step.notation}`);
+  message(solved() ? `Applied: ${hint.step.notation}. Solved. Well done!` : `Applied: ${hint.step.notation}`);
 }
 
 function applyStep(step) {
@@ -545,9 +561,7 @@ function applyStep(step) {
       if (i >= 0) state.marks[i] &= ~bit(e.digit);
     }
   }
-  const note = $('message').textContent;
   boardChanged();
-  message(note);
 }
 
 $('hint').addEventListener('click', takeHint);
