@@ -504,7 +504,9 @@ function showHint(hint) {
   if (hint.step) {
     text.append(' — ', techniqueLink(hint.step.technique, hint.step.slug));
   }
-  $('hintpic').innerHTML = hint.svg || '';
+  // A picture only when it marks something: the step's cells or the whole step.
+  const drawn = hint.kind === 'step' && (hint.level === 'cells' || hint.level === 'full');
+  $('hintpic').innerHTML = drawn ? hint.svg || '' : '';
   state.highlight = hintCells(hint);
   $('hint').textContent = lastLevel ? 'Hint' : `More (${LEVELS[state.hintLevel + 1]})`;
   if (lastLevel) state.hintLevel = -1; // the next press starts a new hint
