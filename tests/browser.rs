@@ -384,6 +384,17 @@ fn page_in_headless_chromium() {
     // `3` then takes 3 away.
     assert_eq!(marks, "1246789", "3 struck from r2c2's candidates");
     browser.keys("#board", "p");
+    // The page's pencilmark text reads back as the same marks.
+    let parsed = browser.wait(
+        "fetch('/api/parse', {method: 'POST', headers: {'Content-Type': 'application/json'}, \
+           body: JSON.stringify({puzzle: stateText()})}).then(r => r.json()).then(j => window.__parsed = j) && window.__parsed",
+        "the pencilmark text read back",
+    );
+    assert_eq!(
+        parsed["candidates"][10],
+        json!([1, 2, 4, 6, 7, 8, 9]),
+        "{parsed}"
+    );
     browser.screenshot("1-typing");
 
     // Pasting a grid (read by the server) loads it as the givens, and the rating shows.
@@ -581,4 +592,77 @@ fn page_in_headless_chromium() {
         "document.getElementById('busy').hidden && document.getElementById('message').textContent === 'Cancelled.'",
         "the cancel",
     );
+}
+
+/// What the page asks of the API beyond the CLI's commands (no browser needed): the hint's
+/// picture, an explanation step's picture and a pasted puzzle read back.
+#[test]
+fn api_additions_for_the_page() {
+    let server = Server::start();
+    let addr = server.addr.as_str();
+
+    let (status, hint) = http(
+        addr,
+        "POST",
+        "/api/hint",
+        Some(&json!({"puzzle": PUZZLE, "level": "full", "svg": true})),
+    );
+    assert_eq!(status, 200);
+    let svg = hint["svg"].as_str().expect("a picture");
+    assert!(svg.contains(r#"class="place" data-cell="r5c5" data-digit="5""#));
+    let (_, cells) = http(
+        addr,
+        "POST",
+        "/api/hint",
+        Some(&json!({"puzzle": PUZZLE, "level": "cells", "svg": true})),
+    );
+    let svg = cells["svg"].as_str().expect("a picture");
+    assert!(svg.contains(r#"data-cell="r5c5""#) && !svg.contains(r#"class="place""#));
+    let (_, nudge) = http(
+        addr,
+        "POST",
+        "/api/hint",
+        Some(&json!({"puzzle": PUZZLE, "level": "nudge"})),
+    );
+    assert!(nudge.get("svg").is_none(), "no picture unless asked");
+
+    let (status, step) = http(
+        addr,
+        "POST",
+        "/api/explain",
+        Some(&json!({"puzzle": PUZZLE, "svg_step": 3})),
+    );
+    assert_eq!(status, 200);
+    let notation = step["steps"][2]["notation"].as_str().unwrap();
+    assert!(step["svg"]
+        .as_str()
+        .unwrap()
+        .contains(&format!("<title>{notation}</title>")));
+    let (status, wrong) = http(
+        addr,
+        "POST",
+        "/api/explain",
+        Some(&json!({"puzzle": PUZZLE, "svg_step": 999})),
+    );
+    assert_eq!(status, 400);
+    assert_eq!(wrong["option"], "svg_step");
+
+    let pencilmarks = "5 3 1246 | 7 \n".to_string();
+    let (status, bad) = http(
+        addr,
+        "POST",
+        "/api/parse",
+        Some(&json!({ "puzzle": pencilmarks })),
+    );
+    assert_eq!(status, 400, "{bad}");
+    let (status, parsed) = http(
+        addr,
+        "POST",
+        "/api/parse",
+        Some(&json!({ "puzzle": PUZZLE })),
+    );
+    assert_eq!(status, 200);
+    assert_eq!(parsed["cells"].as_array().unwrap().len(), 81);
+    assert_eq!(parsed["cells"][0], 5);
+    assert!(parsed["candidates"].is_null());
 }
