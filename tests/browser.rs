@@ -586,6 +586,7 @@ fn page_in_headless_chromium() {
     );
     browser.click("#hint");
     browser.wait("!document.getElementById('busy').hidden", "the spinner");
+    browser.js("window.scrollTo(0, 0);");
     browser.screenshot("9-busy");
     browser.click("#cancel");
     browser.wait(
