@@ -1,7 +1,8 @@
 //! The load test of `stepwise serve` (issue 22): the release binary on an ephemeral loopback
 //! port, driven by client threads over keep-alive HTTP/1.1 connections (a small client over
-//! `TcpStream`, written here), for `POST /api/hint` (level `full`) and `POST /api/explain`, at
-//! 1, 4 and 16 concurrent clients, on 20 puzzles of each HoDoKu level and on 20 of the forum's
+//! `TcpStream`, written here), for `POST /api/hint` (level `full`; on the puzzle as given, and
+//! as `hint-hs` on the pencilmark grid just before the hodoku path's hardest step) and
+//! `POST /api/explain`, at 1, 4 and 16 concurrent clients, on 20 puzzles of each HoDoKu level and on 20 of the forum's
 //! hardest. Beside each row, the same work done in-process through the library on this thread
 //! in the same run (parse, `next_hint_within` or `explain`, JSON serialization of the answer),
 //! so `p50/lib` is what HTTP, the server's queue and the pool add.
@@ -9,7 +10,7 @@
 //! Run: `cargo bench --bench serve_load` (about 3-5 minutes), or with arguments after `--`:
 //! `--quick` (about a minute), `--only TEXT` (rows whose `endpoint set` label contains TEXT,
 //! e.g. `hint`, `Unfair`, `explain forum`), `--requests N` and `--seconds T` (each row's bounds:
-//! no new request after N requests or T seconds; defaults 300 and 4, quick 60 and 1),
+//! no new request after N requests or T seconds; defaults 5000 and 4, quick 1000 and 1),
 //! `--clients 1,4,16`, `--workers W` (the server's workers; default its own, one per core),
 //! `--profile P` (explain's profile; default hodoku).
 //!
@@ -30,9 +31,14 @@ use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
 use stepwise::budget::Budget;
-use stepwise::format::parse_puzzle;
+use stepwise::format::{parse_puzzle, to_pencilmark};
+use stepwise::grid::Grid;
 use stepwise::hint::HintLevel;
+use stepwise::pipeline::{apply, solve, Options};
 use stepwise::profile::{Profile, RateSettings};
+
+#[path = "../tests/common/puzzle_line.rs"]
+mod puzzle_line;
 
 /// The allocator the `stepwise` binary ships with, so the in-process baseline is the binary's.
 #[global_allocator]
@@ -216,8 +222,8 @@ impl Connection {
             loop {
                 line.clear();
                 stream.read_line(&mut line)?;
-                let size = usize::from_str_radix(line.trim(), 16)
-                    .map_err(|_| bad("a bad chunk size"))?;
+                let size =
+                    usize::from_str_radix(line.trim(), 16).map_err(|_| bad("a bad chunk size"))?;
                 let mut chunk = vec![0; size + 2];
                 stream.read_exact(&mut chunk)?;
                 if size == 0 {
@@ -282,7 +288,8 @@ fn generated_sets(addr: &str) -> Vec<PuzzleSet> {
     let mut connection = Connection::new(addr);
     let mut sets = Vec::new();
     for (i, level) in LEVELS.iter().enumerate() {
-        let request = json!({"count": PER_SET, "level": level.to_ascii_lowercase(), "seed": 22 + i});
+        let request =
+            json!({"count": PER_SET, "level": level.to_ascii_lowercase(), "seed": 22 + i});
         let puzzles: Vec<String> = connection
             .post("/api/generate", request.to_string().as_bytes())
             .ok()
@@ -295,7 +302,11 @@ fn generated_sets(addr: &str) -> Vec<PuzzleSet> {
                 })
             })
             .unwrap_or_default();
-        println!("  generated {} {level} puzzles (seed {})", puzzles.len(), 22 + i);
+        println!(
+            "  generated {} {level} puzzles (seed {})",
+            puzzles.len(),
+            22 + i
+        );
         sets.push(PuzzleSet {
             label: format!("{level} (gen)"),
             puzzles,
@@ -315,7 +326,11 @@ fn generated_sets(addr: &str) -> Vec<PuzzleSet> {
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Endpoint {
+    /// `/api/hint` on the puzzle as given (its first step).
     Hint,
+    /// `/api/hint` on the pencilmark grid just before the hodoku path's hardest step: where
+    /// a stuck player asks, and the hint engine must search up to that technique.
+    HintStuck,
     Explain,
 }
 
@@ -323,20 +338,29 @@ impl Endpoint {
     fn name(self) -> &'static str {
         match self {
             Endpoint::Hint => "hint",
+            Endpoint::HintStuck => "hint-hs",
             Endpoint::Explain => "explain",
         }
     }
 
     fn path(self) -> &'static str {
         match self {
-            Endpoint::Hint => "/api/hint",
+            Endpoint::Hint | Endpoint::HintStuck => "/api/hint",
             Endpoint::Explain => "/api/explain",
+        }
+    }
+
+    /// What each request sends as its puzzle: the line, or the state before the hardest step.
+    fn states(self, set: &PuzzleSet) -> Vec<String> {
+        match self {
+            Endpoint::Hint | Endpoint::Explain => set.puzzles.clone(),
+            Endpoint::HintStuck => set.puzzles.iter().map(|p| before_hardest(p)).collect(),
         }
     }
 
     fn body(self, puzzle: &str, profile: &str) -> Vec<u8> {
         let request = match self {
-            Endpoint::Hint => json!({"puzzle": puzzle, "level": "full"}),
+            Endpoint::Hint | Endpoint::HintStuck => json!({"puzzle": puzzle, "level": "full"}),
             Endpoint::Explain => json!({"puzzle": puzzle, "profile": profile}),
         };
         request.to_string().into_bytes()
@@ -350,7 +374,7 @@ impl Endpoint {
             cache_bytes: None,
         };
         let json = match self {
-            Endpoint::Hint => {
+            Endpoint::Hint | Endpoint::HintStuck => {
                 let hint = stepwise::next_hint_within(&input, None, HintLevel::Full, &budget)
                     .expect("a hint");
                 serde_json::to_vec(&hint)
@@ -362,6 +386,24 @@ impl Endpoint {
         };
         json.expect("the answer serializes").len()
     }
+}
+
+/// The pencilmark grid of `puzzle` just before the hardest step (the first of the highest
+/// rating) of its hodoku path; the puzzle itself when that step is the first.
+fn before_hardest(puzzle: &str) -> String {
+    let cells = puzzle_line::cells(puzzle);
+    let mut grid = Grid::from_puzzle(&cells);
+    let trace = solve(&grid, &Options::hodoku());
+    let mut hardest = 0;
+    for (i, step) in trace.steps.iter().enumerate() {
+        if step.rating() > trace.steps[hardest].rating() {
+            hardest = i;
+        }
+    }
+    for step in trace.steps.iter().take(hardest) {
+        apply(&mut grid, step);
+    }
+    to_pencilmark(grid.values(), &grid.candidate_masks())
 }
 
 /// Rounds: stop taking new requests after `requests` or `time`.
@@ -381,9 +423,9 @@ fn quantile(sorted: &[Duration], p: f64) -> Duration {
 }
 
 /// The in-process p50 over the set, requests taken in turn within the bounds.
-fn baseline(endpoint: Endpoint, set: &PuzzleSet, profile: Profile, bounds: Bounds) -> Duration {
+fn baseline(endpoint: Endpoint, states: &[String], profile: Profile, bounds: Bounds) -> Duration {
     // One untimed pass over a few puzzles warms the caches, as the server's workers are.
-    for p in set.puzzles.iter().take(2) {
+    for p in states.iter().take(2) {
         std::hint::black_box(endpoint.in_process(p, profile));
     }
     let start = Instant::now();
@@ -393,7 +435,7 @@ fn baseline(endpoint: Endpoint, set: &PuzzleSet, profile: Profile, bounds: Bound
             break;
         }
         let one = Instant::now();
-        std::hint::black_box(endpoint.in_process(&set.puzzles[i % set.puzzles.len()], profile));
+        std::hint::black_box(endpoint.in_process(&states[i % states.len()], profile));
         times.push(one.elapsed());
     }
     times.sort();
@@ -490,7 +532,7 @@ fn main() {
     let bounds = Bounds {
         requests: value_of(&args, "--requests")
             .and_then(|s| s.parse().ok())
-            .unwrap_or(if quick { 60 } else { 300 }),
+            .unwrap_or(if quick { 1000 } else { 5000 }),
         time: Duration::from_secs_f64(
             value_of(&args, "--seconds")
                 .and_then(|s| s.parse().ok())
@@ -502,7 +544,9 @@ fn main() {
         .unwrap_or_else(|| vec![1, 4, 16]);
     let workers = value_of(&args, "--workers").and_then(|s| s.parse().ok());
     let profile_name = value_of(&args, "--profile").unwrap_or_else(|| "hodoku".to_string());
-    let profile: Profile = profile_name.parse().expect("a profile: se, hodoku, extended...");
+    let profile: Profile = profile_name
+        .parse()
+        .expect("a profile: se, hodoku, extended...");
     let most_clients = clients.iter().copied().max().unwrap_or(1);
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
 
@@ -546,8 +590,10 @@ fn main() {
         bounds.time.as_secs_f64()
     );
     println!(
-        "lib p50 = the same request in-process on one thread, same run (parse, library call, \
-         JSON); p50/lib = HTTP + queue + pool on top of it\n"
+        "hint = the puzzle as given (its first step); hint-hs = the pencilmark grid just before \
+         the hodoku path's hardest step (where a stuck player asks)\nlib p50 = the same request \
+         in-process on one thread, same run (parse, library call, JSON); p50/lib = HTTP + queue \
+         + pool on top of it\n"
     );
     println!(
         "{:<8} {:<14} {:>7} {:>5} {:>6} {:>8} {:>9} {:>9} {:>9} {:>9} {:>8} {:>7}",
@@ -565,25 +611,34 @@ fn main() {
         "rss MB"
     );
     let mut verdicts = Vec::new();
-    for endpoint in [Endpoint::Hint, Endpoint::Explain] {
+    for endpoint in [Endpoint::Hint, Endpoint::HintStuck, Endpoint::Explain] {
         for set in &sets {
             let label = format!("{} {}", endpoint.name(), set.label);
             if only.as_ref().is_some_and(|o| !label.contains(o.as_str())) {
                 continue;
             }
             if set.puzzles.is_empty() {
-                println!("{:<8} {:<14} skipped: no puzzles", endpoint.name(), set.label);
+                println!(
+                    "{:<8} {:<14} skipped: no puzzles",
+                    endpoint.name(),
+                    set.label
+                );
                 continue;
             }
-            let lib = baseline(endpoint, set, profile, bounds);
-            let bodies: Vec<Vec<u8>> = set
-                .puzzles
+            let states = endpoint.states(set);
+            let lib = baseline(endpoint, &states, profile, bounds);
+            let bodies: Vec<Vec<u8>> = states
                 .iter()
                 .map(|p| endpoint.body(p, &profile_name))
                 .collect();
             for &n in &clients {
                 peak_row.store(0, Ordering::Relaxed);
                 let outcome = load(&server.addr, endpoint.path(), &bodies, n, bounds);
+                // A row shorter than the sampler's period is read once at its end.
+                if let Some(kb) = status_kb(pid, "VmRSS") {
+                    peak_row.fetch_max(kb, Ordering::Relaxed);
+                    peak_run.fetch_max(kb, Ordering::Relaxed);
+                }
                 let count = outcome.latencies.len();
                 let errors: usize = outcome.errors.iter().map(|(_, n)| n).sum();
                 let p50 = quantile(&outcome.latencies, 0.5);
@@ -614,13 +669,13 @@ fn main() {
                         format!("  ({})", statuses.join(", "))
                     }
                 );
-                if endpoint == Endpoint::Hint && set.label != "Extreme" {
+                if endpoint != Endpoint::Explain && !set.label.starts_with("Extreme") {
                     let target = if set.hardest {
                         HINT_TARGET_HARDEST
                     } else {
                         HINT_TARGET_EASY
                     };
-                    verdicts.push((set.label.clone(), n, p99, target, errors));
+                    verdicts.push((endpoint.name(), set.label.clone(), n, p99, target, errors));
                 }
             }
         }
@@ -633,15 +688,18 @@ fn main() {
     println!(
         "\nserver memory: peak RSS {} (VmHWM), most sampled VmRSS {:.1} MB; load average {} at \
          the end",
-        hwm.map_or("?".to_string(), |kb| format!("{:.1} MB", kb as f64 / 1024.0)),
+        hwm.map_or("?".to_string(), |kb| format!(
+            "{:.1} MB",
+            kb as f64 / 1024.0
+        )),
         peak_run.load(Ordering::Relaxed) as f64 / 1024.0,
         loadavg()
     );
     if !verdicts.is_empty() {
         println!("targets (issue 22): hint p99 < 20 ms on Easy..Unfair, < 1.5 s on forum-hardest");
-        for (set, n, p99, target, errors) in verdicts {
+        for (endpoint, set, n, p99, target, errors) in verdicts {
             println!(
-                "  hint {set:<14} {n:>2} clients: p99 {:>9.2} ms vs {:>6.0} ms  {}",
+                "  {endpoint:<7} {set:<14} {n:>2} clients: p99 {:>9.2} ms vs {:>6.0} ms  {}",
                 ms(p99),
                 ms(target),
                 if p99 < target && errors == 0 {
