@@ -242,7 +242,10 @@ mod tests {
         }
         assert_eq!("180".parse::<Symmetry>(), Ok(Symmetry::Rotational180));
         assert_eq!("90".parse::<Symmetry>(), Ok(Symmetry::Rotational90));
-        assert_eq!("antidiagonal".parse::<Symmetry>(), Ok(Symmetry::AntiDiagonal));
+        assert_eq!(
+            "antidiagonal".parse::<Symmetry>(),
+            Ok(Symmetry::AntiDiagonal)
+        );
         assert_eq!(" mirror ".parse::<Symmetry>(), Ok(Symmetry::Vertical));
         let error = "spiral".parse::<Symmetry>().unwrap_err().to_string();
         assert!(error.starts_with("unknown symmetry 'spiral': expected one of rotational,"));
