@@ -65,6 +65,14 @@ fn main() {
         },
         both.clone(),
     ));
+    targets.push((
+        "er 9.0..10.0".to_string(),
+        Constraints {
+            er: Some((9.0, 10.0)),
+            ..Default::default()
+        },
+        both.clone(),
+    ));
     for (technique, settings) in [
         (Technique::XWing, &both),
         (Technique::XYWing, &both),

@@ -110,6 +110,41 @@ pub(crate) fn dig(
     digger.kept
 }
 
+/// Takes away, in the order given, orbits whose removal keeps `keeps` true (as [`dig`]), one
+/// at a time, until `most` have gone.
+pub(crate) fn dig_some(
+    puzzle: &mut [u8; 81],
+    orbits: &[Vec<usize>],
+    order: &[usize],
+    min_givens: usize,
+    most: usize,
+    mut keeps: impl FnMut(&[u8; 81], u128) -> bool,
+) {
+    let mut givens = puzzle.iter().filter(|&&d| d != 0).count();
+    let mut gone = 0;
+    for &o in order {
+        if gone == most {
+            break;
+        }
+        let orbit = &orbits[o];
+        if givens < min_givens + orbit.len() || orbit.iter().any(|&c| puzzle[c] == 0) {
+            continue;
+        }
+        let saved = *puzzle;
+        let mut removed = 0u128;
+        for &c in orbit {
+            puzzle[c] = 0;
+            removed |= 1 << c;
+        }
+        if keeps(puzzle, removed) {
+            givens -= orbit.len();
+            gone += 1;
+        } else {
+            *puzzle = saved;
+        }
+    }
+}
+
 struct Digger<'a> {
     puzzle: &'a mut [u8; 81],
     orbits: &'a [Vec<usize>],

@@ -19,11 +19,11 @@ use crate::deadline;
 use crate::explain::RateRecord;
 use crate::finders::group_leader;
 use crate::grid::Grid;
-use crate::pipeline::{walk_until, Options, Status, Trace};
+use crate::pipeline::{walk_until, Choice, Options, Status, Trace};
 use crate::profile::RateSettings;
 use crate::rating::hodoku_max_score;
 use crate::step::{round_rating, Step};
-use crate::technique::{Family, Level, Technique};
+use crate::technique::{Level, Technique};
 
 /// How hard a path may get before the request cannot be met any more; `None`: no bound.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
@@ -51,6 +51,22 @@ impl Ceiling {
     }
 }
 
+/// The techniques one of HoDoKu's sorted chain searches finds together, among which
+/// [`Choice::Hodoku`] takes the step HoDoKu sorts first: the pipeline's own grouping
+/// (`HODOKU_SORTED_SEARCHES`), which a cut must not split. (Remote Pair, X-Chain and XY-Chain
+/// are searches of their own.)
+const SORTED_TOGETHER: &[&[Technique]] = {
+    use Technique::*;
+    &[
+        &[ContinuousNiceLoop, DiscontinuousNiceLoop, Aic],
+        &[
+            GroupedContinuousNiceLoop,
+            GroupedDiscontinuousNiceLoop,
+            GroupedAic,
+        ],
+    ]
+};
+
 /// One path as the generator walks it.
 #[derive(Debug, Clone)]
 pub(crate) struct Path {
@@ -66,21 +82,20 @@ impl Path {
         let techniques = &options.techniques;
         let mut last = techniques.iter().rposition(|&t| ceiling.allows(t));
         // Widen the cut so that a search finding several techniques together (SE's chaining
-        // rules and unique loops; HoDoKu's sorted chain searches, all of the chain family and
-        // side by side) is never split: a split search could choose another step.
+        // rules and unique loops; HoDoKu's sorted chain searches) is never split: a split
+        // search could choose another step.
+        let together = |a: Technique, b: Technique| {
+            group_leader(a) == group_leader(b)
+                || (options.choice == Choice::Hodoku
+                    && SORTED_TOGETHER
+                        .iter()
+                        .any(|search| search.contains(&a) && search.contains(&b)))
+        };
         while let Some(at) = last {
-            let leaders: Vec<Technique> =
-                techniques[..=at].iter().map(|&t| group_leader(t)).collect();
-            let mut wider = techniques
+            let wider = techniques
                 .iter()
-                .rposition(|&t| leaders.contains(&group_leader(t)))
+                .rposition(|&t| techniques[..=at].iter().any(|&u| together(t, u)))
                 .map_or(at, |p| p.max(at));
-            while wider + 1 < techniques.len()
-                && techniques[wider].family() == Family::Chains
-                && techniques[wider + 1].family() == Family::Chains
-            {
-                wider += 1;
-            }
             if wider == at {
                 break;
             }

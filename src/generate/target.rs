@@ -85,6 +85,8 @@ pub(crate) struct Figures {
     pub score: Option<u32>,
     /// HoDoKu's hardest technique, only from a whole hodoku path.
     pub hodoku_hardest: Option<Technique>,
+    /// The highest base score of a step (at least; past the ceiling when cut).
+    pub hodoku_top: u32,
     pub hodoku_whole: bool,
     /// The techniques of the main path (the one `hardest` is read on) seen so far.
     pub main_used: Vec<Technique>,
@@ -122,6 +124,7 @@ impl Figures {
         match &walks.hodoku {
             Some(Walked::Whole(trace)) => {
                 let rating = rate_hodoku(trace);
+                f.hodoku_top = top_score(&trace.steps);
                 f.stuck |= trace.status != Status::Solved;
                 f.level = rating.level;
                 f.score = Some(rating.score);
@@ -134,6 +137,7 @@ impl Figures {
                     .level
                     .map_or(Level::Easy, |l| Level::ALL[(l as usize + 1).min(4)]);
                 f.level = Some(level.max(past));
+                f.hodoku_top = top_score(steps).max(ceiling.score.map_or(0, |s| s + 1));
                 f.score = Some(score);
                 f.passes_ceiling = true;
             }
@@ -163,6 +167,15 @@ fn level_so_far(steps: &[Step]) -> (u32, Level) {
         level = Level::ALL[level as usize + 1];
     }
     (score, level)
+}
+
+/// The highest base score of the steps.
+fn top_score(steps: &[Step]) -> u32 {
+    steps
+        .iter()
+        .map(|s| s.technique.info().hodoku_score)
+        .max()
+        .unwrap_or(0)
 }
 
 /// The most a path of a level scores before the level below it is passed: the score a path
@@ -265,7 +278,7 @@ pub(crate) fn distance(c: &Constraints, f: &Figures, givens: usize, se_main: boo
                 d += 0.5 + (found - want.se_rating()).abs();
             }
         } else if !(f.hodoku_whole && f.hodoku_hardest == Some(want)) {
-            let found = f.hodoku_hardest.map_or(0, |t| t.info().hodoku_score);
+            let found = f.hodoku_top;
             d += 0.5 + f64::from(found.abs_diff(want.info().hodoku_score)) / 100.0;
         }
     }
