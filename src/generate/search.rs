@@ -136,7 +136,7 @@ impl Plan<'_> {
             let Some((start, order, back)) = self.put_back(&best, &solution, &mut rng) else {
                 break;
             };
-            match self.descend(&solution, start, &order, Some(back), deadline, stop) {
+            match self.descend(&solution, start, &order, back, deadline, stop) {
                 Descent::Met(found) => return Outcome::Found(found),
                 Descent::Rated(candidate) => {
                     if candidate.distance <= best.distance {
@@ -151,13 +151,15 @@ impl Plan<'_> {
     }
 
     /// A mutation of a candidate: one or two of its missing orbits put back from the
-    /// solution; the order to dig as many out again: its other givens, at random.
+    /// solution; the order to dig again (its other givens, at random) and how many orbits to
+    /// take out: as many as were put back, more while there are more givens than asked, and
+    /// every one that can go (`None`) for a minimal puzzle, the put-back ones tried last.
     fn put_back(
         &self,
         candidate: &Candidate,
         solution: &[u8; 81],
         rng: &mut Rng,
-    ) -> Option<([u8; 81], Vec<usize>, usize)> {
+    ) -> Option<([u8; 81], Vec<usize>, Option<usize>)> {
         let mut puzzle = candidate.puzzle;
         let empty: Vec<usize> = (0..self.orbits.len())
             .filter(|&o| puzzle[self.orbits[o][0]] == 0)
@@ -179,7 +181,15 @@ impl Plan<'_> {
             .filter(|&o| puzzle[self.orbits[o][0]] != 0 && !back.contains(&o))
             .collect();
         rng.shuffle(&mut order);
-        Some((puzzle, order, back.len()))
+        let c = &self.request.constraints;
+        if c.minimal {
+            order.extend(&back);
+            return Some((puzzle, order, None));
+        }
+        let excess = c
+            .givens
+            .map_or(0, |(_, max)| count(&candidate.puzzle).saturating_sub(max));
+        Some((puzzle, order, Some(back.len() + excess)))
     }
 
     fn cut(&self, deadline: Option<Instant>, stop: &AtomicBool) -> bool {
