@@ -283,7 +283,7 @@ impl Rater {
             .as_ref()
             .map(|p| Path::new(&p.options, hodoku));
         Rater {
-            hodoku_first: hodoku.is_some() && !se.is_some() || (reads_hodoku && !reads_se),
+            hodoku_first: (hodoku.is_some() && !se.is_some()) || (reads_hodoku && !reads_se),
             se: se_path,
             hodoku: hodoku_path,
             reads_se,
@@ -348,11 +348,13 @@ mod tests {
         parse_puzzle(line, None).unwrap().cells
     }
 
-    const PUZZLES: [&str; 4] = [
+    /// From singles to ER 8.3 (`examples/graded.txt`), Hard to Extreme on the hodoku path.
+    const PUZZLES: [&str; 5] = [
         "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
         ".........6..7.3..5..2...8...9.....1...6.7.3..8.......65...3...9.2.5.9.7..834.725.",
         "...87..2..945..1....34....7..6.5.........7..2.7.....6...9.........326..1.4...8...",
-        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+        "................12..3.45..............6..34...1.....7...8...5...2.76.....9.1.....",
+        "....1....71..9....6..2....8.......5.2..3...7...5.2.....671....41.......3.8267....",
     ];
 
     /// A walk that ends solved is the whole path: the record equals `rate`'s, for every
@@ -368,7 +370,7 @@ mod tests {
             };
             let expected = rate_puzzle(&Grid::from_puzzle(&puzzle), &settings);
             for level in Level::ALL {
-                for rating in [2.0, 3.2, 4.5, 7.0, 9.0] {
+                for rating in [2.0, 3.2, 4.5, 7.0, 7.5, 9.0] {
                     let rater = Rater::new(
                         &settings,
                         Ceiling {
@@ -392,6 +394,31 @@ mod tests {
                         }
                         None => assert!(!fits, "{line} turned down under {level} {rating}"),
                     }
+                }
+            }
+            // The hardest step read on the hodoku path alone: a ceiling on one step's score.
+            let hodoku = RateSettings::select(Some(crate::profile::Profile::Hodoku), &[], false);
+            let expected = rate_puzzle(&Grid::from_puzzle(&puzzle), &hodoku);
+            let top = crate::rating::rate_hodoku(&crate::pipeline::solve(
+                &Grid::from_puzzle(&puzzle),
+                &crate::pipeline::Options::hodoku(),
+            ))
+            .hardest
+            .map(|t| t.info().hodoku_score);
+            for score in [14, 100, 160, 260, 300, 500] {
+                let ceiling = Ceiling {
+                    score: Some(score),
+                    ..Default::default()
+                };
+                let rater = Rater::new(&hodoku, Ceiling::default(), ceiling, false, true);
+                let walks = rater.walk(&puzzle, &solution, |_| true);
+                let fits = top.is_some_and(|t| t <= score);
+                match walks.record(&hodoku) {
+                    Some(record) => {
+                        assert!(fits, "{line} rated under {score}");
+                        assert_eq!(record, expected);
+                    }
+                    None => assert!(!fits, "{line} turned down under {score}"),
                 }
             }
         }
