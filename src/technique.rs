@@ -517,6 +517,69 @@ pub enum Level {
     Extreme,
 }
 
+impl Level {
+    /// Every level, easiest first.
+    pub const ALL: [Level; 5] = [
+        Level::Easy,
+        Level::Medium,
+        Level::Hard,
+        Level::Unfair,
+        Level::Extreme,
+    ];
+
+    /// The name `--level` takes: `easy`, `medium`, `hard`, `unfair`, `extreme`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+            Level::Unfair => "unfair",
+            Level::Extreme => "extreme",
+        }
+    }
+}
+
+/// A level name that is not one of [`Level`]'s.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownLevel(pub String);
+
+impl std::fmt::Display for UnknownLevel {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let names: Vec<&str> = Level::ALL.iter().map(|l| l.name()).collect();
+        write!(
+            f,
+            "unknown level '{}': expected one of {}",
+            self.0,
+            names.join(", ")
+        )
+    }
+}
+
+impl std::error::Error for UnknownLevel {}
+
+impl std::str::FromStr for Level {
+    type Err = UnknownLevel;
+
+    /// Parses a level name (`easy`, `medium`, `hard`, `unfair`, `extreme`), ignoring ASCII case
+    /// and surrounding spaces.
+    ///
+    /// ```
+    /// use stepwise::technique::Level;
+    ///
+    /// assert_eq!("Hard".parse::<Level>(), Ok(Level::Hard));
+    /// assert_eq!(
+    ///     "expert".parse::<Level>().unwrap_err().to_string(),
+    ///     "unknown level 'expert': expected one of easy, medium, hard, unfair, extreme"
+    /// );
+    /// ```
+    fn from_str(s: &str) -> Result<Level, UnknownLevel> {
+        Level::ALL
+            .into_iter()
+            .find(|l| l.name().eq_ignore_ascii_case(s.trim()))
+            .ok_or_else(|| UnknownLevel(s.to_string()))
+    }
+}
+
 /// One technique's row of the catalog.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct TechniqueInfo {
@@ -1105,6 +1168,21 @@ mod tests {
             let one = TechniqueSet::EMPTY.with(t);
             assert_eq!(Technique::iter().filter(|&u| one.contains(u)).count(), 1);
         }
+    }
+
+    #[test]
+    fn levels_parse_in_any_case_and_in_order() {
+        for level in Level::ALL {
+            assert_eq!(level.name().parse::<Level>(), Ok(level));
+            assert_eq!(level.to_string().to_uppercase().parse::<Level>(), Ok(level));
+        }
+        assert!(Level::ALL.windows(2).all(|w| w[0] < w[1]));
+        assert_eq!(
+            " medium ".parse::<Level>(),
+            Ok(Level::Medium),
+            "surrounding spaces are ignored"
+        );
+        assert!("diabolical".parse::<Level>().is_err());
     }
 
     #[test]

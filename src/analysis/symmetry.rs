@@ -54,6 +54,19 @@ impl Symmetry {
         }
     }
 
+    /// The name `--symmetry` takes and JSON writes: `rotational-180`, `rotational-90`,
+    /// `diagonal`, `anti-diagonal`, `horizontal`, `vertical`.
+    pub const fn slug(self) -> &'static str {
+        match self {
+            Symmetry::Rotational180 => "rotational-180",
+            Symmetry::Rotational90 => "rotational-90",
+            Symmetry::Diagonal => "diagonal",
+            Symmetry::AntiDiagonal => "anti-diagonal",
+            Symmetry::Horizontal => "horizontal",
+            Symmetry::Vertical => "vertical",
+        }
+    }
+
     /// Where the transformation takes a cell.
     pub const fn image(self, cell: Cell) -> Cell {
         let (r, c) = (row_of(cell), col_of(cell));
@@ -71,6 +84,66 @@ impl Symmetry {
     /// Whether the transformation maps the set onto itself.
     pub fn holds_for(self, cells: CellSet) -> bool {
         cells.iter().all(|cell| cells.contains(self.image(cell)))
+    }
+}
+
+/// The names [`Symmetry`]'s `FromStr` takes, each with the symmetry it names. Besides the slugs:
+/// `rotational` and `180` for the half turn (the usual meaning of "symmetric"), `90` for the
+/// quarter turn, `antidiagonal`, and `mirror` for the left-right mirror (the vertical axis).
+const NAMES: [(&str, Symmetry); 11] = [
+    ("rotational", Symmetry::Rotational180),
+    ("rotational-180", Symmetry::Rotational180),
+    ("180", Symmetry::Rotational180),
+    ("rotational-90", Symmetry::Rotational90),
+    ("90", Symmetry::Rotational90),
+    ("diagonal", Symmetry::Diagonal),
+    ("anti-diagonal", Symmetry::AntiDiagonal),
+    ("antidiagonal", Symmetry::AntiDiagonal),
+    ("horizontal", Symmetry::Horizontal),
+    ("vertical", Symmetry::Vertical),
+    ("mirror", Symmetry::Vertical),
+];
+
+/// A symmetry name that [`Symmetry`]'s `FromStr` does not know.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownSymmetry(pub String);
+
+impl std::fmt::Display for UnknownSymmetry {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let names: Vec<&str> = NAMES.iter().map(|(name, _)| *name).collect();
+        write!(
+            f,
+            "unknown symmetry '{}': expected one of {}",
+            self.0,
+            names.join(", ")
+        )
+    }
+}
+
+impl std::error::Error for UnknownSymmetry {}
+
+impl std::str::FromStr for Symmetry {
+    type Err = UnknownSymmetry;
+
+    /// Parses a symmetry name as the generator's `--symmetry` takes it, ignoring ASCII case
+    /// and surrounding spaces: `rotational` (or `rotational-180`, `180`), `rotational-90` (or
+    /// `90`), `diagonal` (across `/`), `antidiagonal` or `anti-diagonal` (across `\`),
+    /// `horizontal`, `vertical`, and `mirror` (= `vertical`: the left-right mirror). "No
+    /// symmetry" is no [`Symmetry`]: a caller takes `none` as `Option::None`.
+    ///
+    /// ```
+    /// use stepwise::analysis::Symmetry;
+    ///
+    /// assert_eq!("rotational".parse::<Symmetry>(), Ok(Symmetry::Rotational180));
+    /// assert_eq!("Mirror".parse::<Symmetry>(), Ok(Symmetry::Vertical));
+    /// assert!("none".parse::<Symmetry>().is_err());
+    /// ```
+    fn from_str(s: &str) -> Result<Symmetry, UnknownSymmetry> {
+        NAMES
+            .iter()
+            .find(|(name, _)| name.eq_ignore_ascii_case(s.trim()))
+            .map(|&(_, symmetry)| symmetry)
+            .ok_or_else(|| UnknownSymmetry(s.to_string()))
     }
 }
 
@@ -155,6 +228,28 @@ mod tests {
             symmetries_of(cells(&["r1c1", "r1c9", "r9c1", "r9c9"])),
             Symmetry::ALL.to_vec()
         );
+    }
+
+    #[test]
+    fn names_parse_and_slugs_are_serdes() {
+        for s in Symmetry::ALL {
+            assert_eq!(s.slug().parse::<Symmetry>(), Ok(s));
+            assert_eq!(s.slug().to_uppercase().parse::<Symmetry>(), Ok(s));
+            assert_eq!(
+                serde_json::to_value(s).unwrap(),
+                serde_json::Value::String(s.slug().into())
+            );
+        }
+        assert_eq!("180".parse::<Symmetry>(), Ok(Symmetry::Rotational180));
+        assert_eq!("90".parse::<Symmetry>(), Ok(Symmetry::Rotational90));
+        assert_eq!(
+            "antidiagonal".parse::<Symmetry>(),
+            Ok(Symmetry::AntiDiagonal)
+        );
+        assert_eq!(" mirror ".parse::<Symmetry>(), Ok(Symmetry::Vertical));
+        let error = "spiral".parse::<Symmetry>().unwrap_err().to_string();
+        assert!(error.starts_with("unknown symmetry 'spiral': expected one of rotational,"));
+        assert!(error.contains("mirror"));
     }
 
     #[test]

@@ -1,17 +1,43 @@
 //! The generator: puzzles of a chosen level, rating range, technique and symmetry, the same
 //! for the same seed.
 //!
-//! Owns [`Request`] (how many, [`Constraints`], the rating settings, seed, threads, time) and
-//! [`run`]. Both solvers take part: the complete solver guards uniqueness while givens are dug
-//! out of a random solution grid, and the technique pipeline (the request's [`RateSettings`],
-//! as `rate` uses them) decides the level, the rating and which techniques appear. Each
-//! *attempt* is numbered and draws its random numbers from the seed and its number alone, and
-//! the puzzles are given in attempt order, so the output does not depend on the number of
-//! threads. Within an attempt the search steers toward the target: it mutates the puzzle it
-//! has (a few givens put back, others dug out) and keeps what is no farther from the target.
+//! Owns [`Request`] (how many, [`Constraints`], the rating settings, seed, threads, time),
+//! [`validate`] and [`run`]. Both solvers take part: the complete solver guards uniqueness
+//! while givens are dug out of a random solution grid, and the technique pipeline (the
+//! request's [`RateSettings`], as `rate` uses them) decides the level, the rating and which
+//! techniques appear; every puzzle given carries the very record `rate` prints for it.
+//!
+//! - `rng.rs`: SplitMix64, one stream per attempt from the seed and the attempt's number.
+//! - `dig.rs`: random solution grids, symmetry orbits, digging (orbits tried in groups).
+//! - `logic.rs`: the singles closure that digs puzzles for requests the singles must meet.
+//! - `rate.rs`: rating in stages, each path cut at the request's ceiling and exact when it
+//!   ends.
+//! - `target.rs`: what a request asks of a rating, what a puzzle misses and how far it is.
+//! - `search.rs`: one attempt, its descent and its climb toward the request.
+//!
+//! **Order.** Each *attempt* is numbered and draws its random numbers from the seed and its
+//! number alone, and the puzzles are given in attempt order, so the output does not depend on
+//! the number of threads. (A per-puzzle time budget in the settings is the one exception: a
+//! rating it cuts is no result, and where it falls depends on the machine.)
+//!
+//! **Time.** The run's time limit is the deadline of every worker thread, which the rating's
+//! searches check: an attempt it cuts ends at once and is not counted, and the run ends at the
+//! first cut attempt in order. The settings' budget applies to each puzzle's rating. A run
+//! that ends short reports the nearest miss it met (rated whole within half a second more if
+//! its own walks were cut) and what that misses.
+//!
+//! **Speed** (one core, `cargo run --release --example generate_speed`, default settings
+//! unless said): level Easy about 0.2 ms a puzzle, Medium 1 to 2 ms, Hard 2 to 3 ms, Unfair
+//! about 12 ms, Extreme about 20 ms; hardest X-Wing 60 ms, XY-Wing 5 ms, Unique Rectangle
+//! Type 1 25 ms, Cell Forcing Chains 140 ms, X-Chain (hodoku profile) 0.3 to 0.6 s; ER
+//! 7.0..9.0 about 10 ms. Medium and Hard are bound by digging: a uniqueness check a removal,
+//! and one random minimal puzzle in five or six is of either level.
 
 mod dig;
+mod logic;
+mod rate;
 mod rng;
+mod search;
 mod target;
 
 use std::fmt;
@@ -29,7 +55,7 @@ use crate::grid::Grid;
 use crate::profile::RateSettings;
 use crate::technique::{Level, Technique};
 
-use rng::Rng;
+use search::{Candidate, Outcome, Plan};
 
 /// What every puzzle must be.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -159,7 +185,9 @@ pub struct Report {
 }
 
 /// Checks that a request can be met at all and that the profile gives the figures it asks
-/// about, before any work.
+/// about, before any work. Every request turned down here has no puzzle at all (each reason
+/// says why); a request that passes may still have none (`er 12..13`), which a run ends by its
+/// time limit with the nearest miss.
 pub fn validate(request: &Request) -> Result<(), RequestError> {
     let c = &request.constraints;
     let settings = &request.settings;
@@ -171,6 +199,15 @@ pub fn validate(request: &Request) -> Result<(), RequestError> {
             return Err(error(
                 "er",
                 format!("{min}..{max} is not a range from low to high"),
+            ));
+        }
+        if max < Technique::FullHouse.se_rating() {
+            return Err(error(
+                "er",
+                format!(
+                    "no puzzle rates below {:.1}, the rating of a Full House, the easiest step",
+                    Technique::FullHouse.se_rating()
+                ),
             ));
         }
         if settings.se.is_none() {
@@ -227,34 +264,258 @@ pub fn validate(request: &Request) -> Result<(), RequestError> {
             ));
         }
     }
-    if let (Some(hardest), Some(level)) = (c.hardest, c.level) {
-        if level < hardest.level() {
+    bounds::check(c, settings)
+}
+
+mod bounds {
+    //! The sound bounds `validate` applies between constraints: what one constraint implies
+    //! of the figures another reads, each proved from how the paths choose their steps.
+
+    use super::{error, Constraints, RequestError};
+    use crate::pipeline::Options;
+    use crate::profile::RateSettings;
+    use crate::rating::hodoku_max_score;
+    use crate::technique::{Level, Technique};
+
+    const SINGLES: [Technique; 4] = [
+        Technique::FullHouse,
+        Technique::NakedSingle,
+        Technique::HiddenSingleBox,
+        Technique::HiddenSingleLine,
+    ];
+
+    /// Whether a technique's steps all rate as its catalog says (no chain length or set size
+    /// adds to it).
+    fn fixed_rating(t: Technique) -> bool {
+        use crate::technique::Family;
+        use Technique::*;
+        !(matches!(
+            t,
+            AlsXz | AlsChain | DeathBlossom | UniqueRectangle3 | BugType3 | UniqueLoop
+        ) || matches!(t.family(), Family::Chains | Family::ForcingChains))
+    }
+
+    pub(super) fn check(c: &Constraints, settings: &RateSettings) -> Result<(), RequestError> {
+        let se = settings.se.as_ref().map(|p| &p.options);
+        let hodoku = settings.hodoku.as_ref().map(|p| &p.options);
+        if let Some(t) = c.hardest {
+            if se.is_some() {
+                hardest_on_se(c, t)?;
+            } else {
+                hardest_on_hodoku(c, t)?;
+            }
+        }
+        if let (Some(level), Some(hodoku)) = (c.level, hodoku) {
+            if let Some((most, why)) = level_bound(c, se, hodoku) {
+                if level > most {
+                    return Err(error(
+                        "level",
+                        format!("{why}, so its level is at most {most}, never {level}"),
+                    ));
+                }
+            }
+            if level == Level::Easy {
+                if let Some(se) = se {
+                    easy_on_se(c, se)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The hardest step read on the se path: its ER, and the techniques that may appear.
+    fn hardest_on_se(c: &Constraints, t: Technique) -> Result<(), RequestError> {
+        let rating = t.se_rating();
+        if let Some((min, max)) = c.er {
+            let fixed = fixed_rating(t);
+            if max < rating - 1e-9 || (fixed && min > rating + 1e-9) {
+                let at = if fixed { "" } else { " or more" };
+                return Err(error(
+                    "er",
+                    format!("a puzzle whose hardest step is {t} has ER {rating:.1}{at}"),
+                ));
+            }
+        }
+        if fixed_rating(t) {
+            if let Some(&u) = c.techniques.iter().find(|u| u.se_rating() > rating + 1e-9) {
+                return Err(error(
+                    "technique",
+                    format!(
+                        "{u} rates above {t} ({:.1} > {rating:.1}), the hardest step asked",
+                        u.se_rating()
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// The hardest step read on the hodoku path (no se path): HoDoKu's hardest is the step of
+    /// the highest base score, and a path's level is at least each of its techniques'.
+    fn hardest_on_hodoku(c: &Constraints, t: Technique) -> Result<(), RequestError> {
+        if let Some(level) = c.level {
+            if level < t.level() {
+                return Err(error(
+                    "level",
+                    format!(
+                        "a puzzle whose hardest step is {t} is at least {}",
+                        t.level()
+                    ),
+                ));
+            }
+        }
+        let score = t.info().hodoku_score;
+        if let Some(&u) = c.techniques.iter().find(|u| u.info().hodoku_score > score) {
             return Err(error(
-                "level",
+                "technique",
                 format!(
-                    "a puzzle whose hardest step is {hardest} is at least {}",
-                    hardest.level()
+                    "{u} scores above {t} ({} > {score}), the hardest step asked",
+                    u.info().hodoku_score
                 ),
             ));
         }
+        if let Some(level) = c.level {
+            if let Some(&u) = c.techniques.iter().find(|u| u.level() > level) {
+                return Err(error(
+                    "technique",
+                    format!("{u} is {}, above the level asked ({level})", u.level()),
+                ));
+            }
+        }
+        Ok(())
     }
-    Ok(())
+
+    /// The highest level a puzzle can have when the other constraints keep its paths to
+    /// singles: the hodoku path then scores at most 4 (full houses) or 14 (any single) per
+    /// empty cell, and a puzzle has at most 64 empty cells (81 - 17, or fewer when more
+    /// givens are asked).
+    fn level_bound(
+        c: &Constraints,
+        se: Option<&Options>,
+        hodoku: &Options,
+    ) -> Option<(Level, String)> {
+        // Which singles the other constraints leave: a step rated or scored above them breaks
+        // one; `None` when anything beyond singles may appear.
+        let mut rating_cap: Option<f64> = c.er.map(|(_, max)| max);
+        let mut score_cap: Option<u32> = None;
+        if let Some(t) = c.hardest {
+            if se.is_some() {
+                if fixed_rating(t) {
+                    rating_cap = Some(rating_cap.map_or(t.se_rating(), |r| r.min(t.se_rating())));
+                }
+            } else {
+                score_cap = Some(t.info().hodoku_score);
+            }
+        }
+        let allowed = |u: Technique| {
+            rating_cap.is_none_or(|r| u.se_rating() <= r + 1e-9)
+                && score_cap.is_none_or(|s| u.info().hodoku_score <= s)
+        };
+        // The se path's steps, or the hodoku path's, are all of these techniques.
+        let path: Vec<Technique> = match se {
+            Some(se) if rating_cap.is_some() => se
+                .techniques
+                .iter()
+                .copied()
+                .filter(|&u| allowed(u))
+                .collect(),
+            _ if score_cap.is_some() => hodoku
+                .techniques
+                .iter()
+                .copied()
+                .filter(|&u| allowed(u))
+                .collect(),
+            _ => return None,
+        };
+        // ...and the hodoku path tries the singles before anything else (its own profile
+        // does), so it solves such a puzzle with singles alone.
+        let singles_first = hodoku.techniques.len() >= SINGLES.len()
+            && hodoku.techniques[..SINGLES.len()]
+                .iter()
+                .all(|t| SINGLES.contains(t));
+        if !singles_first || !path.iter().all(|u| SINGLES.contains(u)) {
+            return None;
+        }
+        // A path of full houses alone is HoDoKu's path too (a full house is there at every
+        // state, and HoDoKu tries full houses first); a path of singles leaves the puzzle to
+        // singles.
+        let (per_cell, what) = if path.iter().all(|&u| u == Technique::FullHouse)
+            && hodoku.techniques.first() == Some(&Technique::FullHouse)
+        {
+            (4, "full houses")
+        } else if path
+            .iter()
+            .all(|&u| matches!(u, Technique::FullHouse | Technique::NakedSingle))
+        {
+            (4, "full houses and naked singles")
+        } else {
+            (14, "singles")
+        };
+        let empties = 81 - c.givens.map_or(17, |(min, _)| min.max(17));
+        let score = per_cell * empties as u32;
+        let most = Level::ALL
+            .into_iter()
+            .find(|&l| score <= hodoku_max_score(l))
+            .unwrap_or(Level::Extreme);
+        Some((
+            most,
+            format!(
+                "such a puzzle is solved by {what} alone, which score at most {per_cell} for \
+                 each of at most {empties} empty cells ({score})"
+            ),
+        ))
+    }
+
+    /// An Easy puzzle is solved by singles, and the se path then never needs a technique placed
+    /// after its last single: its ER and hardest step are bounded by them.
+    fn easy_on_se(c: &Constraints, se: &Options) -> Result<(), RequestError> {
+        if !SINGLES.iter().all(|t| se.techniques.contains(t)) {
+            return Ok(());
+        }
+        let last = se
+            .techniques
+            .iter()
+            .rposition(|t| SINGLES.contains(t))
+            .unwrap_or(0);
+        let reach = &se.techniques[..=last];
+        if reach.iter().any(|&t| !fixed_rating(t)) {
+            return Ok(());
+        }
+        let top = reach.iter().map(|t| t.se_rating()).fold(0.0, f64::max);
+        if let Some((min, _)) = c.er {
+            if min > top + 1e-9 {
+                return Err(error(
+                    "er",
+                    format!(
+                        "a puzzle of level Easy is solved by singles, so its ER is at most \
+                         {top:.1}"
+                    ),
+                ));
+            }
+        }
+        if let Some(t) = c.hardest {
+            if !reach.contains(&t) {
+                return Err(error(
+                    "hardest",
+                    format!(
+                        "a puzzle of level Easy is solved by singles, and the se path then \
+                         needs no {t}"
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
 }
 
 fn error(option: &'static str, reason: String) -> RequestError {
     RequestError { option, reason }
 }
 
-/// What one attempt came to: a puzzle that meets the request, or its nearest miss.
-struct Attempt {
-    index: u64,
-    found: Option<Generated>,
-    nearest: Option<(f64, Closest)>,
-}
-
 /// Generates puzzles, giving each to `found` in attempt order as soon as every earlier
 /// attempt is in (`ControlFlow::Break` stops the run), and telling `progress` after each
-/// attempt. Ends when the count is reached, the time runs out or `found` breaks.
+/// attempt. Ends when the count is reached, the time runs out or `found` breaks; an attempt
+/// that the time limit cut is not counted, and nothing after it in the order is given.
 pub fn run(
     request: &Request,
     mut found: impl FnMut(&Generated) -> ControlFlow<()>,
@@ -263,24 +524,35 @@ pub fn run(
     validate(request)?;
     let started = Instant::now();
     let deadline = request.time_limit.and_then(|t| started.checked_add(t));
+    if request.count == 0 {
+        return Ok(report(0, 0, true, None, started));
+    }
+    let plan = Plan::new(request);
     let next = AtomicU64::new(0);
     let stop = AtomicBool::new(false);
     let mut given = 0usize;
     let mut tried = 0u64;
-    let mut nearest: Option<(f64, Closest)> = None;
-    if request.count == 0 {
-        return Ok(report(0, 0, true, None, started));
-    }
+    let mut nearest: Option<Candidate> = None;
+    let mut keep_nearest = |candidate: Option<Candidate>| {
+        if let Some(candidate) = candidate {
+            if nearest
+                .as_ref()
+                .is_none_or(|n| candidate.distance < n.distance)
+            {
+                nearest = Some(candidate);
+            }
+        }
+    };
     std::thread::scope(|scope| {
-        let (sender, receiver) = mpsc::channel::<Attempt>();
+        let (sender, receiver) = mpsc::channel::<(u64, Outcome)>();
         for _ in 0..request.jobs {
             let sender = sender.clone();
-            let (next, stop) = (&next, &stop);
+            let (next, stop, plan) = (&next, &stop, &plan);
             scope.spawn(move || {
-                while !stop.load(Ordering::Relaxed) {
+                while !stop.load(Ordering::Relaxed) && deadline.is_none_or(|d| Instant::now() < d) {
                     let index = next.fetch_add(1, Ordering::Relaxed);
-                    let attempt = attempt(request, index, deadline, stop);
-                    if sender.send(attempt).is_err() {
+                    let outcome = plan.attempt(index, deadline, stop);
+                    if sender.send((index, outcome)).is_err() {
                         break;
                     }
                 }
@@ -288,22 +560,35 @@ pub fn run(
         }
         drop(sender);
         // Attempts arrive out of order; they are taken in order of their number.
-        let mut pending: std::collections::BTreeMap<u64, Attempt> = Default::default();
+        let mut pending: std::collections::BTreeMap<u64, Outcome> = Default::default();
         let mut expected = 0u64;
-        'receive: while let Ok(attempt) = receiver.recv() {
-            pending.insert(attempt.index, attempt);
-            while let Some(attempt) = pending.remove(&expected) {
+        'receive: while let Ok((index, outcome)) = receiver.recv() {
+            pending.insert(index, outcome);
+            while let Some(outcome) = pending.remove(&expected) {
+                let number = expected;
                 expected += 1;
-                tried += 1;
-                if let Some((distance, closest)) = attempt.nearest {
-                    if nearest.as_ref().is_none_or(|(d, _)| distance < *d) {
-                        nearest = Some((distance, closest));
-                    }
-                }
-                if let Some(puzzle) = attempt.found {
-                    given += 1;
-                    if found(&puzzle).is_break() || given == request.count {
+                match outcome {
+                    // The time ran out in this attempt: the run ends here, in order.
+                    Outcome::Cut(near) => {
+                        keep_nearest(near);
                         break 'receive;
+                    }
+                    Outcome::Missed(near) => {
+                        tried += 1;
+                        keep_nearest(near);
+                    }
+                    Outcome::Found(candidate) => {
+                        tried += 1;
+                        given += 1;
+                        let puzzle = Generated {
+                            attempt: number,
+                            puzzle: candidate.puzzle,
+                            solution: candidate.solution,
+                            record: candidate.record.expect("a puzzle found is rated whole"),
+                        };
+                        if found(&puzzle).is_break() || given == request.count {
+                            break 'receive;
+                        }
                     }
                 }
                 progress(Progress {
@@ -311,20 +596,53 @@ pub fn run(
                     tried,
                 });
             }
-            if deadline.is_some_and(|d| Instant::now() >= d) {
-                break;
-            }
         }
         stop.store(true, Ordering::Relaxed);
-        // (the workers end after their current attempt; the scope waits for them)
+        // (the workers end their current attempt at once; the scope waits for them)
     });
     let complete = given == request.count;
     let closest = if complete {
         None
     } else {
-        nearest.map(|(_, c)| c)
+        nearest.map(|n| closest_of(n, request))
     };
     Ok(report(given, tried, complete, closest, started))
+}
+
+/// The closest miss as the report gives it: rated whole (within half a second when its walks
+/// were cut short, which a miss past the ceiling is), with what it misses.
+fn closest_of(candidate: Candidate, request: &Request) -> Closest {
+    let puzzle = to_line(&candidate.puzzle);
+    if let Some(record) = candidate.record {
+        return Closest {
+            puzzle,
+            record,
+            misses: candidate.misses,
+        };
+    }
+    let limit = Duration::from_millis(500);
+    let budget = request.settings.budget;
+    let settings = request
+        .settings
+        .clone()
+        .with_time_limit(Some(budget.time.map_or(limit, |t| t.min(limit))));
+    let (se, hodoku) = solve_paths(&Grid::from_puzzle(&candidate.puzzle), &settings);
+    let record = RateRecord::of(&request.settings, se.as_ref(), hodoku.as_ref());
+    let misses = match se.as_ref().or(hodoku.as_ref()) {
+        Some(main) if record.error.is_none() => target::misses(
+            &request.constraints,
+            &candidate.puzzle,
+            &record,
+            main,
+            || dig::is_minimal(&candidate.puzzle),
+        ),
+        _ => candidate.misses,
+    };
+    Closest {
+        puzzle,
+        record,
+        misses,
+    }
 }
 
 fn report(
@@ -340,56 +658,5 @@ fn report(
         complete,
         closest,
         seconds: started.elapsed().as_secs_f64(),
-    }
-}
-
-/// One attempt: a random solution grid, dug for uniqueness under the symmetry, rated; then
-/// mutations that keep what comes no farther from the target.
-fn attempt(request: &Request, index: u64, deadline: Option<Instant>, stop: &AtomicBool) -> Attempt {
-    let c = &request.constraints;
-    let mut rng = Rng::for_attempt(request.seed, index);
-    let solution = dig::random_solution(&mut rng);
-    let mut order = dig::orbits(c.symmetry);
-    rng.shuffle(&mut order);
-    let mut puzzle = solution;
-    dig::dig(&mut puzzle, &order, dig::is_unique);
-    let mut nearest: Option<(f64, Closest)> = None;
-    let _ = (deadline, stop);
-    let grid = Grid::from_puzzle(&puzzle);
-    let (se, hodoku) = solve_paths(&grid, &request.settings);
-    let record = RateRecord::of(&request.settings, se.as_ref(), hodoku.as_ref());
-    let Some(main) = se.as_ref().or(hodoku.as_ref()) else {
-        return Attempt {
-            index,
-            found: None,
-            nearest,
-        };
-    };
-    let misses = target::misses(c, &puzzle, &record, main, || dig::is_minimal(&puzzle));
-    if misses.is_empty() {
-        return Attempt {
-            index,
-            found: Some(Generated {
-                attempt: index,
-                puzzle,
-                solution,
-                record,
-            }),
-            nearest,
-        };
-    }
-    let distance = target::distance(c, &record, main);
-    nearest = Some((
-        distance,
-        Closest {
-            puzzle: to_line(&puzzle),
-            record,
-            misses,
-        },
-    ));
-    Attempt {
-        index,
-        found: None,
-        nearest,
     }
 }
