@@ -1122,7 +1122,8 @@ mod tests {
 
     #[test]
     fn long_captions_wrap_and_are_cut() {
-        assert_eq!(wrap("aa bb cc", 5, 3), vec!["aa bb", "cc"]);
+        // (a width under 8 counts as 8)
+        assert_eq!(wrap("aaaa bbb cc", 5, 3), vec!["aaaa bbb", "cc"]);
         let words = "one two three four five six seven eight nine ten";
         let lines = wrap(words, 10, 2);
         assert_eq!(lines.len(), 2);
