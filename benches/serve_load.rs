@@ -24,7 +24,6 @@
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
-use std::process::{Child, ChildStdout, Command, Stdio};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Barrier};
 use std::time::{Duration, Instant};
@@ -39,6 +38,10 @@ use stepwise::profile::{Profile, RateSettings};
 
 #[path = "../tests/common/puzzle_line.rs"]
 mod puzzle_line;
+#[path = "../tests/common/server.rs"]
+mod server;
+
+use server::Server;
 
 /// The allocator the `stepwise` binary ships with, so the in-process baseline is the binary's.
 #[global_allocator]
@@ -61,54 +64,15 @@ const REQUEST_TIME: Duration = Duration::from_secs(10);
 // ---------------------------------------------------------------------------------------
 // The server
 
-/// A running `stepwise serve`; killed when dropped.
-struct Server {
-    child: Child,
-    addr: String,
-    /// Held so that the server's standard output stays open.
-    _stdout: BufReader<ChildStdout>,
-}
-
-impl Server {
-    fn start(workers: Option<usize>, queue: usize) -> Server {
-        let mut command = Command::new(env!("CARGO_BIN_EXE_stepwise"));
-        command
-            .args(["serve", "--addr", "127.0.0.1:0", "--queue"])
-            .arg(queue.to_string());
-        if let Some(workers) = workers {
-            command.arg("--workers").arg(workers.to_string());
-        }
-        let mut child = command
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("the stepwise binary starts");
-        let mut stdout = BufReader::new(child.stdout.take().expect("piped"));
-        let mut line = String::new();
-        stdout.read_line(&mut line).expect("a first line");
-        let addr = line
-            .trim()
-            .strip_prefix("listening on http://")
-            .unwrap_or_else(|| panic!("the first line names the address: {line:?}"))
-            .to_string();
-        Server {
-            child,
-            addr,
-            _stdout: stdout,
-        }
+/// Starts the server with `--queue` slots and, when given, `workers` threads.
+fn start_server(workers: Option<usize>, queue: usize) -> Server {
+    let queue = queue.to_string();
+    let workers = workers.map(|w| w.to_string());
+    let mut args = vec!["--queue", queue.as_str()];
+    if let Some(workers) = &workers {
+        args.extend(["--workers", workers.as_str()]);
     }
-
-    fn pid(&self) -> u32 {
-        self.child.id()
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
+    Server::start(env!("CARGO_BIN_EXE_stepwise"), &args)
 }
 
 /// A field of `/proc/PID/status` in kB (`VmRSS`, `VmHWM`); `None` off Linux.
@@ -551,7 +515,7 @@ fn main() {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
 
     // Room for every client waiting: no 503 from the load itself.
-    let server = Server::start(workers, most_clients.max(16) * 2);
+    let server = start_server(workers, most_clients.max(16) * 2);
     let pid = server.pid();
     let sets = shared_sets().unwrap_or_else(|| {
         println!("../shared/data not found: levels from /api/generate, 3 literal forum-hardest");

@@ -8,10 +8,12 @@
 
 mod common;
 
-use std::io::{BufRead, BufReader, Read, Write};
+use common::server::Server;
+
+use std::io::{Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdout, Command, Stdio};
+use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
@@ -27,38 +29,6 @@ impl Drop for Killed {
     fn drop(&mut self) {
         let _ = self.0.kill();
         let _ = self.0.wait();
-    }
-}
-
-/// `stepwise serve` on a free loopback port.
-struct Server {
-    _child: Killed,
-    addr: String,
-    _stdout: BufReader<ChildStdout>,
-}
-
-impl Server {
-    fn start() -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_stepwise"))
-            .args(["serve", "--addr", "127.0.0.1:0"])
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("the binary starts");
-        let mut stdout = BufReader::new(child.stdout.take().expect("piped"));
-        let mut line = String::new();
-        stdout.read_line(&mut line).expect("a first line");
-        let addr = line
-            .trim()
-            .strip_prefix("listening on http://")
-            .unwrap_or_else(|| panic!("the first line names the address: {line:?}"))
-            .to_string();
-        Server {
-            _child: Killed(child),
-            addr,
-            _stdout: stdout,
-        }
     }
 }
 
@@ -357,7 +327,7 @@ fn page_in_headless_chromium() {
         common::skipped("chromedriver not found (apt-get install chromium-driver)");
         return;
     };
-    let server = Server::start();
+    let server = Server::start(env!("CARGO_BIN_EXE_stepwise"), &[]);
     let browser = Browser::start(&chromedriver, &chromium);
     browser.open(&format!("http://{}/", server.addr));
     browser.wait(
@@ -599,7 +569,7 @@ fn page_in_headless_chromium() {
 /// picture, an explanation step's picture and a pasted puzzle read back.
 #[test]
 fn api_additions_for_the_page() {
-    let server = Server::start();
+    let server = Server::start(env!("CARGO_BIN_EXE_stepwise"), &[]);
     let addr = server.addr.as_str();
 
     let (status, hint) = http(

@@ -3,11 +3,14 @@
 //! good and bad input, the limits (body size, time, queue), and the server still answering
 //! after each error. Each test starts its own server and kills it when done.
 
-use std::io::{BufRead, BufReader, Read, Write};
+mod common;
+
+use std::io::{Read, Write};
 use std::net::TcpStream;
-use std::process::{Child, ChildStdout, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+use common::server::Server;
 use serde_json::{json, Value};
 use stepwise::format::{parse_puzzle, to_line, to_pencilmark};
 use stepwise::grid::Grid;
@@ -27,41 +30,13 @@ const HARDEST: &str =
 const EMPTY: &str =
     ".................................................................................";
 
-/// A running `stepwise serve`; killed when dropped.
-struct Server {
-    child: Child,
-    addr: String,
-    /// Held so that the server's standard output stays open.
-    _stdout: BufReader<ChildStdout>,
+/// Starts the server on a free loopback port with `args`.
+fn start_server(args: &[&str]) -> Server {
+    Server::start(env!("CARGO_BIN_EXE_stepwise"), args)
 }
 
+/// Requests to a running server.
 impl Server {
-    /// Starts the server on a free loopback port with `args`, and reads the address it bound
-    /// from its first line of output.
-    fn start(args: &[&str]) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_stepwise"))
-            .args(["serve", "--addr", "127.0.0.1:0"])
-            .args(args)
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("the binary starts");
-        let mut stdout = BufReader::new(child.stdout.take().expect("piped"));
-        let mut line = String::new();
-        stdout.read_line(&mut line).expect("a first line");
-        let addr = line
-            .trim()
-            .strip_prefix("listening on http://")
-            .unwrap_or_else(|| panic!("the first line names the address: {line:?}"))
-            .to_string();
-        Server {
-            child,
-            addr,
-            _stdout: stdout,
-        }
-    }
-
     /// Sends `head` (request line and headers, without the blank line) and `body`.
     fn send(&self, head: &str, body: &[u8]) -> Response {
         let mut stream = TcpStream::connect(&self.addr).expect("the server accepts");
@@ -98,13 +73,6 @@ impl Server {
 
     fn post(&self, path: &str, body: &Value) -> Response {
         self.post_raw(path, "application/json", &body.to_string())
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
     }
 }
 
@@ -226,7 +194,7 @@ fn no_solution() -> String {
 
 #[test]
 fn health_the_page_and_json_errors_for_unknown_paths() {
-    let server = Server::start(&["--workers", "1", "--queue", "3", "--timeout", "4"]);
+    let server = start_server(&["--workers", "1", "--queue", "3", "--timeout", "4"]);
     let health = server.get("/healthz").expect(200);
     assert_eq!(health["status"], "ok");
     assert_eq!(health["workers"], 1);
@@ -256,7 +224,7 @@ fn health_the_page_and_json_errors_for_unknown_paths() {
 
 #[test]
 fn check_reads_every_format_and_tells_unique_none_and_multiple() {
-    let server = Server::start(&["--workers", "2"]);
+    let server = start_server(&["--workers", "2"]);
     let check = |puzzle: Value| server.post("/api/check", &json!({ "puzzle": puzzle }));
 
     let unique = check(json!(EASY)).expect(200);
@@ -317,7 +285,7 @@ fn check_reads_every_format_and_tells_unique_none_and_multiple() {
 
 #[test]
 fn solve_gives_the_solution_or_says_why_not() {
-    let server = Server::start(&["--workers", "2"]);
+    let server = start_server(&["--workers", "2"]);
     let solve = |body: Value| server.post("/api/solve", &body);
 
     let line = solve(json!({ "puzzle": EASY })).expect(200);
@@ -347,7 +315,7 @@ fn solve_gives_the_solution_or_says_why_not() {
 
 #[test]
 fn explain_rate_and_analyze_follow_the_profile() {
-    let server = Server::start(&["--workers", "2"]);
+    let server = start_server(&["--workers", "2"]);
 
     let explanation = server
         .post("/api/explain", &json!({ "puzzle": EASY }))
@@ -448,7 +416,7 @@ fn explain_rate_and_analyze_follow_the_profile() {
 
 #[test]
 fn hints_at_every_level_with_and_without_the_original() {
-    let server = Server::start(&["--workers", "2"]);
+    let server = start_server(&["--workers", "2"]);
     let hint = |body: Value| server.post("/api/hint", &body);
 
     let nudge = hint(json!({ "puzzle": EASY, "level": "nudge" })).expect(200);
@@ -511,7 +479,7 @@ fn hints_at_every_level_with_and_without_the_original() {
 
 #[test]
 fn generate_repeats_by_seed_and_refuses_what_cannot_be_met() {
-    let server = Server::start(&["--workers", "2"]);
+    let server = start_server(&["--workers", "2"]);
     let generate = |body: Value| server.post("/api/generate", &body);
 
     let request = json!({ "count": 2, "level": "easy", "symmetry": "rotational", "seed": 1 });
@@ -593,7 +561,7 @@ fn generate_repeats_by_seed_and_refuses_what_cannot_be_met() {
 
 #[test]
 fn the_catalog_holds_every_technique_and_its_page() {
-    let server = Server::start(&["--workers", "1"]);
+    let server = start_server(&["--workers", "1"]);
     let catalog = server.get("/api/techniques").expect(200);
     let entries = catalog.as_array().unwrap();
     assert_eq!(entries.len(), Technique::iter().count());
@@ -621,7 +589,7 @@ fn the_catalog_holds_every_technique_and_its_page() {
 
 #[test]
 fn the_puzzle_record_comes_back_solved() {
-    let server = Server::start(&["--workers", "1"]);
+    let server = start_server(&["--workers", "1"]);
     let cells = parse_puzzle(EASY, None).unwrap().cells;
     let rows: Vec<Vec<u8>> = cells.chunks(9).map(<[u8]>::to_vec).collect();
     let solution = parse_puzzle(EASY_SOLUTION, None).unwrap().cells;
@@ -660,7 +628,7 @@ fn the_puzzle_record_comes_back_solved() {
 
 #[test]
 fn bad_requests_get_json_errors_and_the_server_keeps_serving() {
-    let server = Server::start(&["--workers", "1"]);
+    let server = start_server(&["--workers", "1"]);
     let post = |body: &str| server.post_raw("/api/check", "application/json", body);
 
     let syntax = post(r#"{"puzzle": "#).error(400);
@@ -712,7 +680,7 @@ fn bad_requests_get_json_errors_and_the_server_keeps_serving() {
 
 #[test]
 fn limits_refuse_big_bodies_and_stop_work_past_its_time() {
-    let server = Server::start(&["--workers", "2", "--timeout", "5"]);
+    let server = start_server(&["--workers", "2", "--timeout", "5"]);
 
     // 70 KB of body: refused before it is read whole.
     let big = json!({ "puzzle": "1".repeat(70_000) }).to_string();
@@ -784,7 +752,7 @@ fn limits_refuse_big_bodies_and_stop_work_past_its_time() {
 
 #[test]
 fn a_full_queue_is_refused_at_once_and_the_server_recovers() {
-    let server = Server::start(&["--workers", "1", "--queue", "0"]);
+    let server = start_server(&["--workers", "1", "--queue", "0"]);
     // A run that cannot be met keeps the one worker busy for its whole second.
     let slow = json!({ "count": 20, "er": [11.5, 12], "seed": 1, "timeout": 1.0 });
     let (busy, refused) = std::thread::scope(|scope| {

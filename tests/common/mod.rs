@@ -6,6 +6,7 @@
 pub mod pages;
 mod puzzle_line;
 pub mod puzzles;
+pub mod server;
 
 pub use puzzle_line::cells;
 
