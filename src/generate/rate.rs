@@ -249,6 +249,13 @@ impl Walks {
             .any(|w| matches!(w, Some(Walked::Timeout)))
     }
 
+    /// Whether a walk stopped past its ceiling.
+    pub fn passed_ceiling(&self) -> bool {
+        [&self.se, &self.hodoku]
+            .into_iter()
+            .any(|w| matches!(w, Some(Walked::Beyond(..))))
+    }
+
     /// The rating as `rate` gives it, when every path taken was walked whole.
     pub fn record(&self, settings: &RateSettings) -> Option<RateRecord> {
         let se = match (&settings.se, &self.se) {

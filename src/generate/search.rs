@@ -1,10 +1,16 @@
 //! One attempt of a run: a random solution grid dug into a puzzle that is then steered toward
 //! the request, all from the attempt's own random numbers.
 //!
-//! **Descent.** Givens are dug out an orbit at a time, in a random order, while the puzzle
-//! keeps one solution; when the request's ceiling allows nothing past the singles (level
-//! Easy, a low ER), while the singles still solve it instead, which keeps every puzzle within
-//! the ceiling and costs a fraction of a uniqueness check. The puzzle is then rated in stages
+//! **Descent.** Givens are dug out an orbit at a time, in a random order (in groups while
+//! they all go), while the puzzle keeps one solution. When the request's ceiling allows
+//! nothing past the singles (level Easy, a low ER), the dig goes on while the singles still
+//! solve the puzzle instead, which keeps every puzzle within the ceiling and costs a fraction
+//! of a uniqueness check. When the ceiling is low but above the singles (level Medium or
+//! Hard, a hardest X-Wing or Unique Rectangle, an ER up to 5.0: `target::low_ceiling`), the
+//! dig goes on while the singles solve the puzzle, and each removal they cannot follow but
+//! that keeps the solution unique is rated: kept when under the ceiling, and the descent ends
+//! at the first puzzle that meets the request (not minimal, then: a few givens more than a
+//! minimal puzzle). Otherwise the minimal puzzle is rated once. Ratings go in stages
 //! (`rate.rs`): a path is walked only while the request can still be met.
 //!
 //! **Climb.** A puzzle that misses by less than [`NEAR`] (part of a level, less than an ER
@@ -20,10 +26,9 @@
 //! slower, as a neighbour of a hard puzzle costs a hard puzzle's rating. The run's deadline
 //! is in force on the thread throughout, and the caller's stop flag is read between ratings.
 //!
-//! Digging further from a puzzle the closures of simple techniques solve, rating every
-//! removal and keeping those under the ceiling, was tried and measured: it found Hard, Unfair
-//! and chain targets several times slower than digging for uniqueness and rating once, as such
-//! a dig rarely meets a removal that needs exactly the technique asked.
+//! Digging by closures of more techniques (locked candidates, subsets, fish, wings) and
+//! pushing past them was tried and measured: slower for every target but Easy, as such a dig
+//! rarely meets a removal that needs exactly the technique asked.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
@@ -52,6 +57,9 @@ pub(crate) struct Plan<'a> {
     /// Dig while the singles solve the puzzle (with naked singles or not) rather than while
     /// it has one solution.
     pub singles: Option<bool>,
+    /// Dig while the singles solve the puzzle and stop at the first removal past them that
+    /// meets the request (rating each such removal).
+    pub events: bool,
     pub rater: Rater,
     /// Whether the main path (techniques, hardest) is the se path.
     pub se_main: bool,
@@ -109,6 +117,7 @@ impl Plan<'_> {
             request,
             orbits: dig::orbits(c.symmetry),
             singles: target::singles_dig(c, settings, &se, &hodoku),
+            events: target::low_ceiling(c, settings, &se, &hodoku),
             rater: Rater::new(settings, se, hodoku, reads_se, reads_hodoku),
             se_main,
             min_givens: c.givens.map_or(0, |(min, _)| min),
@@ -212,6 +221,9 @@ impl Plan<'_> {
         stop: &AtomicBool,
     ) -> Descent {
         let mut puzzle = start;
+        if self.events && removals.is_none() {
+            return self.descend_to_event(solution, start, order, deadline, stop);
+        }
         let keeps = |p: &[u8; 81], removed: u128| match self.singles {
             Some(naked) => singles_solve(p, removed, naked),
             None => dig::is_unique(p),
@@ -230,6 +242,82 @@ impl Plan<'_> {
             }
         }
         debug_assert!(dig::is_unique(&puzzle), "a dug puzzle has one solution");
+        let walks = self.walk(&puzzle, solution);
+        if walks.timed_out() {
+            return if self.cut(deadline, stop) {
+                Descent::Cut
+            } else {
+                Descent::Unrated
+            };
+        }
+        let candidate = self.judge(solution, &puzzle, &walks);
+        if candidate.misses.is_empty() {
+            Descent::Met(candidate)
+        } else {
+            Descent::Rated(candidate)
+        }
+    }
+
+    /// Digs while the singles solve the puzzle; a removal they cannot follow but that keeps
+    /// the solution unique is rated, kept when under the ceiling, and ends the descent when
+    /// the puzzle meets the request.
+    fn descend_to_event(
+        &self,
+        solution: &[u8; 81],
+        start: [u8; 81],
+        order: &[usize],
+        deadline: Option<Instant>,
+        stop: &AtomicBool,
+    ) -> Descent {
+        let mut puzzle = start;
+        let mut found: Option<Candidate> = None;
+        let mut rated: Option<Candidate> = None;
+        let mut cut = false;
+        let mut beyond = false;
+        dig::dig(
+            &mut puzzle,
+            &self.orbits,
+            order,
+            self.min_givens,
+            |p, removed| {
+                if found.is_some() || cut {
+                    return false;
+                }
+                if !beyond && singles_solve(p, removed, true) {
+                    return true;
+                }
+                if !dig::is_unique(p) {
+                    return false;
+                }
+                let walks = self.walk(p, solution);
+                if walks.timed_out() {
+                    cut = self.cut(deadline, stop);
+                    return false;
+                }
+                let candidate = self.judge(solution, p, &walks);
+                if candidate.misses.is_empty() {
+                    found = Some(candidate);
+                    return false;
+                }
+                if walks.passed_ceiling() {
+                    return false;
+                }
+                beyond = true;
+                rated = Some(candidate);
+                true
+            },
+        );
+        if cut {
+            return Descent::Cut;
+        }
+        if let Some(found) = found {
+            return Descent::Met(found);
+        }
+        if let Some(rated) = rated {
+            if rated.puzzle == puzzle {
+                return Descent::Rated(rated);
+            }
+        }
         let walks = self.walk(&puzzle, solution);
         if walks.timed_out() {
             return if self.cut(deadline, stop) {
