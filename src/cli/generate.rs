@@ -29,10 +29,6 @@ use super::{
     EXIT_OK, EXIT_USAGE,
 };
 
-/// The whole run's time limit when `--timeout` is not given, in seconds: a request that cannot
-/// be met must end by itself.
-pub const DEFAULT_TIMEOUT_SECS: u64 = 300;
-
 /// What `generate` writes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum GenerateFormat {
@@ -51,7 +47,7 @@ pub struct GenerateArgs {
           value_parser = clap::value_parser!(u64).range(1..))]
     pub count: u64,
     /// HoDoKu's level, read on the hodoku path: easy, medium, hard, unfair or extreme.
-    #[arg(long, value_name = "LEVEL", value_parser = library_stand_ins::parse_level)]
+    #[arg(long, value_name = "LEVEL", value_parser = parse_level)]
     pub level: Option<Level>,
     /// Sudoku Explainer's ER, read on the se path: MIN..MAX (both included, decimals), or one
     /// number X for X..X.
@@ -67,7 +63,7 @@ pub struct GenerateArgs {
     pub hardest: Option<Technique>,
     /// Symmetry of the givens' positions: none (any), rotational (180°), rotational-90,
     /// diagonal (/), antidiagonal (\), horizontal, vertical or mirror (the vertical axis).
-    #[arg(long, value_name = "SYMMETRY", value_parser = library_stand_ins::parse_symmetry)]
+    #[arg(long, value_name = "SYMMETRY", value_parser = parse_symmetry)]
     pub symmetry: Option<SymmetryArg>,
     /// No given can be taken away without losing uniqueness.
     #[arg(long)]
@@ -110,45 +106,14 @@ pub struct SymmetryArg(pub Option<Symmetry>);
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct RunTimeout(pub Option<Duration>);
 
-/// Parsers for `--level` and `--symmetry`, standing in for the library's `FromStr` for
-/// [`Level`] and [`Symmetry`] until it lands: then each becomes `s.parse()` and this module
-/// goes. The names accepted are the ones `--help` lists.
-pub mod library_stand_ins {
-    use super::{Level, Symmetry, SymmetryArg};
+fn parse_level(s: &str) -> Result<Level, String> {
+    s.parse().map_err(|e: stepwise::technique::UnknownLevel| e.to_string())
+}
 
-    /// A HoDoKu level by name, in any case.
-    pub fn parse_level(s: &str) -> Result<Level, String> {
-        match s.trim().to_ascii_lowercase().as_str() {
-            "easy" => Ok(Level::Easy),
-            "medium" => Ok(Level::Medium),
-            "hard" => Ok(Level::Hard),
-            "unfair" => Ok(Level::Unfair),
-            "extreme" => Ok(Level::Extreme),
-            _ => Err(format!(
-                "unknown level '{s}' (easy, medium, hard, unfair or extreme)"
-            )),
-        }
-    }
-
-    /// A symmetry by name, in any case; `none` asks for none in particular.
-    pub fn parse_symmetry(s: &str) -> Result<SymmetryArg, String> {
-        let symmetry = match s.trim().to_ascii_lowercase().as_str() {
-            "none" | "any" => None,
-            "rotational" | "rotational-180" | "180" => Some(Symmetry::Rotational180),
-            "rotational-90" | "90" => Some(Symmetry::Rotational90),
-            "diagonal" => Some(Symmetry::Diagonal),
-            "antidiagonal" | "anti-diagonal" => Some(Symmetry::AntiDiagonal),
-            "horizontal" => Some(Symmetry::Horizontal),
-            "vertical" | "mirror" => Some(Symmetry::Vertical),
-            _ => {
-                return Err(format!(
-                    "unknown symmetry '{s}' (none, rotational, rotational-90, diagonal, \
-                     antidiagonal, horizontal, vertical or mirror)"
-                ))
-            }
-        };
-        Ok(SymmetryArg(symmetry))
-    }
+fn parse_symmetry(s: &str) -> Result<SymmetryArg, String> {
+    stepwise::generate::symmetry_choice(s)
+        .map(SymmetryArg)
+        .map_err(|e| e.to_string())
 }
 
 /// `MIN..MAX` or one value `X` (for `X..X`); the order is the library's to check.
@@ -187,7 +152,7 @@ impl GenerateArgs {
     fn request(&self, seed: u64) -> Request {
         let time_limit = match self.timeout {
             Some(RunTimeout(limit)) => limit,
-            None => Some(Duration::from_secs(DEFAULT_TIMEOUT_SECS)),
+            None => Some(stepwise::generate::DEFAULT_TIME_LIMIT),
         };
         // One rating never gets more time than the whole run.
         let budget = Budget {
@@ -383,7 +348,6 @@ fn plural(n: u64) -> &'static str {
 
 #[cfg(test)]
 mod tests {
-    use super::library_stand_ins::{parse_level, parse_symmetry};
     use super::*;
 
     #[test]

@@ -49,7 +49,7 @@ use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
-pub use crate::analysis::symmetry::Symmetry;
+pub use crate::analysis::symmetry::{Symmetry, UnknownSymmetry};
 use crate::explain::{solve_paths, RateRecord};
 use crate::format::{cells_to_rows, to_line, PuzzleRecord};
 use crate::grid::Grid;
@@ -57,6 +57,28 @@ use crate::profile::RateSettings;
 use crate::technique::{Level, Technique};
 
 use search::{Candidate, Outcome, Plan};
+
+/// A run's time limit when its caller names none (the CLI's `--timeout`, the server's
+/// request): a request that cannot be met must still end by itself.
+pub const DEFAULT_TIME_LIMIT: Duration = Duration::from_secs(300);
+
+/// A symmetry request by name: `none` or `any` ask for none in particular (`Ok(None)`); any
+/// other name is [`Symmetry`]'s, or the error that lists them.
+///
+/// ```
+/// use stepwise::generate::{symmetry_choice, Symmetry};
+///
+/// assert_eq!(symmetry_choice("None"), Ok(None));
+/// assert_eq!(symmetry_choice("rotational"), Ok(Some(Symmetry::Rotational180)));
+/// assert!(symmetry_choice("spiral").unwrap_err().to_string().contains("mirror"));
+/// ```
+pub fn symmetry_choice(name: &str) -> Result<Option<Symmetry>, UnknownSymmetry> {
+    let trimmed = name.trim();
+    if trimmed.eq_ignore_ascii_case("none") || trimmed.eq_ignore_ascii_case("any") {
+        return Ok(None);
+    }
+    trimmed.parse().map(Some)
+}
 
 /// What every puzzle must be.
 #[derive(Debug, Clone, Default, PartialEq)]

@@ -28,11 +28,10 @@ use stepwise::profile::{Profile, RateSettings};
 use stepwise::render::svg::{grid_svg, step_svg, SvgOptions};
 use stepwise::solver::Validity;
 use stepwise::step::{Pattern, Role, Step};
-use stepwise::technique::Technique;
+use stepwise::technique::{Level, Technique};
 
 use super::reply::{Answer, Reply};
 use super::MAX_GENERATE_COUNT;
-use crate::cli::generate::library_stand_ins::{parse_level, parse_symmetry};
 use crate::cli::{parse_input_format, validity_error, validity_of};
 
 /// What the server grants each request.
@@ -717,11 +716,13 @@ pub fn generate(request: GenerateRequest, limits: &Limits) -> Answer {
     let level = request
         .level
         .as_deref()
-        .map(|s| parse_level(s).map_err(|e| Reply::bad("level", e)))
+        .map(|s| s.parse::<Level>().map_err(|e| Reply::bad("level", e.to_string())))
         .transpose()?;
     let symmetry = match request.symmetry.as_deref() {
         None => None,
-        Some(s) => parse_symmetry(s).map_err(|e| Reply::bad("symmetry", e))?.0,
+        Some(s) => {
+            stepwise::generate::symmetry_choice(s).map_err(|e| Reply::bad("symmetry", e.to_string()))?
+        }
     };
     let er = request
         .er
