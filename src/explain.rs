@@ -11,9 +11,9 @@ use crate::analysis::Analysis;
 use crate::budget::Budget;
 use crate::format::{to_pencilmark, PuzzleInput};
 use crate::grid::Grid;
-use crate::hint::{hint, hint_within, Hint, HintError, HintLevel};
+use crate::hint::{hint, hint_with, hint_within, Hint, HintError, HintLevel};
 use crate::pipeline::{solve, solve_without_uniqueness, Options, Status, Trace};
-pub use crate::profile::{RateSettings, RatedPath};
+pub use crate::profile::{HintSettings, RateSettings, RatedPath};
 use crate::rating::{is_rateable, PuzzleRating};
 use crate::step::Step;
 use crate::technique::{Level, Technique};
@@ -495,6 +495,21 @@ pub fn next_hint_within(
         None => vec![],
     };
     hint_within(&grid_of(state), &stale, original, level, budget)
+}
+
+/// [`next_hint_within`] with the techniques of `settings` (a profile's, in the hint policy's
+/// order: the natural singles first) and its budget.
+pub fn next_hint_with(
+    state: &PuzzleInput,
+    original: Option<&[u8; 81]>,
+    level: HintLevel,
+    settings: &HintSettings,
+) -> Result<Hint, HintError> {
+    let stale = match &state.candidates {
+        Some(candidates) => Grid::stale_candidates(&state.cells, candidates),
+        None => vec![],
+    };
+    hint_with(&grid_of(state), &stale, original, level, settings)
 }
 
 /// The next hint from a user's state (see [`crate::hint`]), without a time limit.

@@ -17,7 +17,10 @@ use crate::geometry::{
     box_of, cell_name, unit_words, Cell, Digit, DigitSet, Unit, UnitKind, CELLS,
 };
 use crate::grid::Grid;
-use crate::pipeline::{next_step, Options};
+use crate::pipeline::next_step;
+#[cfg(doc)]
+use crate::pipeline::Options;
+use crate::profile::HintSettings;
 use crate::solver::{validity, Validity};
 use crate::step::{cell_list, digit_list, Candidate, Link, Role, Step};
 use crate::technique::{Family, Technique};
@@ -169,7 +172,25 @@ pub fn hint_within(
     level: HintLevel,
     budget: &Budget,
 ) -> Result<Hint, HintError> {
-    let _budget = budget.enter();
+    hint_with(
+        state,
+        stale,
+        original,
+        level,
+        &HintSettings::default().with_budget(*budget),
+    )
+}
+
+/// [`hint_within`] with the techniques of `settings` (a profile's, in the hint policy's order)
+/// and its budget.
+pub fn hint_with(
+    state: &Grid,
+    stale: &[(Cell, u8, Cell)],
+    original: Option<&[u8; CELLS]>,
+    level: HintLevel,
+    settings: &HintSettings,
+) -> Result<Hint, HintError> {
+    let _budget = settings.budget.enter();
     let solution = match original {
         Some(original) => {
             let solution = match validity(original) {
@@ -243,7 +264,7 @@ pub fn hint_within(
             "The puzzle is solved.".into(),
         ));
     }
-    let found = next_step(state, &Options::for_hints());
+    let found = next_step(state, &settings.options);
     // As in the pipeline: once the time has passed, a search may have been cut short, so
     // whatever was found is not taken for the next step.
     if crate::deadline::expired() {

@@ -24,6 +24,8 @@
 //! - [`explain`](mod@explain): the front door: solve logically, explain, rate and hint a parsed puzzle.
 //! - [`apply`]: a player's own step checked against the state, the solution and the technique
 //!   named, and applied when sound.
+//! - [`generate`]: new puzzles of a requested level, rating, technique, symmetry and givens,
+//!   rated as [`explain`](mod@explain) rates them.
 //!
 //! `deadline` and `finders` are internals, public only so that the integration tests, examples
 //! and benchmarks can reach single finders and the deadline; they are hidden from these docs
@@ -64,8 +66,8 @@ pub mod technique;
 
 pub use error::Error;
 pub use explain::{
-    analyze, explain, next_hint, next_hint_within, rate_puzzle, solve_logically, Explanation,
-    RateRecord, RateSettings,
+    analyze, explain, next_hint, next_hint_with, next_hint_within, rate_puzzle, solve_logically,
+    Explanation, HintSettings, RateRecord, RateSettings,
 };
 pub use finders::clear_caches;
 

@@ -266,23 +266,33 @@ impl Options {
     /// hidden singles), then the remaining techniques in rating order. Rating follows Sudoku
     /// Explainer's order instead, where a direct hidden pair (2.0) comes before a naked single.
     pub fn for_hints() -> Options {
+        Options::for_hints_from(Options::extended())
+    }
+
+    /// The hint policy over another technique set (a profile's): the natural singles it has
+    /// first, in [`Options::for_hints`]'s order, then its other techniques in its own order,
+    /// chosen among as it chooses.
+    pub fn for_hints_from(base: Options) -> Options {
         let natural = [
             Technique::FullHouse,
             Technique::NakedSingle,
             Technique::HiddenSingleBox,
             Technique::HiddenSingleLine,
         ];
-        let mut techniques: Vec<Technique> = natural.to_vec();
+        let mut techniques: Vec<Technique> = natural
+            .into_iter()
+            .filter(|t| base.techniques.contains(t))
+            .collect();
         techniques.extend(
-            Options::extended()
-                .techniques
-                .into_iter()
+            base.techniques
+                .iter()
+                .copied()
                 .filter(|t| !natural.contains(t)),
         );
         Options {
             techniques,
             step_limit: None,
-            choice: Default::default(),
+            choice: base.choice,
             time_limit: None,
         }
     }

@@ -280,9 +280,84 @@ impl RateSettings {
     }
 }
 
+/// How a hint is looked for: the techniques, in the hint policy's order
+/// ([`Options::for_hints_from`]: the natural singles first), and what one hint may spend.
+#[derive(Debug, Clone, PartialEq)]
+pub struct HintSettings {
+    /// The techniques tried, in order.
+    pub options: Options,
+    /// What one hint may spend; past its time the hint is a timeout.
+    pub budget: Budget,
+}
+
+impl Default for HintSettings {
+    /// Every technique enabled by default ([`Options::for_hints`]), no time limit.
+    fn default() -> HintSettings {
+        HintSettings::select(None, &[], false)
+    }
+}
+
+impl HintSettings {
+    /// The techniques of a profile (`None`: every technique enabled by default, in rating
+    /// order), or an explicit list that replaces them, less the uniqueness techniques when
+    /// asked; the natural singles first in every case, so a hint names the plainest single.
+    pub fn select(
+        profile: Option<Profile>,
+        techniques: &[Technique],
+        no_uniqueness: bool,
+    ) -> HintSettings {
+        let mut base = profile.map_or_else(Options::extended, Profile::options);
+        if !techniques.is_empty() {
+            base.techniques = techniques.to_vec();
+        }
+        if no_uniqueness {
+            base = base.without_uniqueness();
+        }
+        HintSettings {
+            options: Options::for_hints_from(base),
+            budget: Budget::UNLIMITED,
+        }
+    }
+
+    /// The same settings with this budget.
+    pub fn with_budget(mut self, budget: Budget) -> HintSettings {
+        self.budget = budget;
+        self
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn hint_settings_put_the_natural_singles_first_in_every_profile() {
+        assert_eq!(HintSettings::default().options, Options::for_hints());
+        for p in Profile::iter() {
+            let hints = HintSettings::select(Some(p), &[], false).options;
+            assert_eq!(
+                &hints.techniques[..2],
+                &[Technique::FullHouse, Technique::NakedSingle]
+            );
+            let mut ours = hints.techniques.clone();
+            let mut theirs = p.options().techniques;
+            ours.sort_by_key(|t| *t as usize);
+            theirs.sort_by_key(|t| *t as usize);
+            assert_eq!(
+                ours, theirs,
+                "{p}: the same techniques, singles moved first"
+            );
+            assert_eq!(hints.choice, p.options().choice);
+        }
+        let plain = HintSettings::select(Some(Profile::Hodoku), &[], true).options;
+        assert!(!plain.techniques.contains(&Technique::UniqueRectangle1));
+        let listed =
+            HintSettings::select(None, &[Technique::XWing, Technique::HiddenSingleBox], false);
+        assert_eq!(
+            listed.options.techniques,
+            vec![Technique::HiddenSingleBox, Technique::XWing]
+        );
+    }
 
     #[test]
     fn names_parse_back_in_any_case() {

@@ -627,3 +627,34 @@ fn rate_notes_a_header_and_rates_every_row() {
         "note: stdin: line 1: skipped header line 'puzzle,rating'\n"
     );
 }
+
+#[test]
+fn hint_looks_among_the_profiles_or_the_listed_techniques() {
+    let default = stepwise(&["hint", "--level", "technique", WIKIPEDIA], "");
+    assert!(
+        text(&default.stdout).contains("Naked Single"),
+        "{}",
+        text(&default.stdout)
+    );
+    let hidden = stepwise(
+        &[
+            "hint",
+            "--level",
+            "technique",
+            "--techniques",
+            "hidden-single-box,hidden-single-line",
+            WIKIPEDIA,
+        ],
+        "",
+    );
+    assert!(
+        text(&hidden.stdout).contains("Hidden Single"),
+        "{}",
+        text(&hidden.stdout)
+    );
+    let se = stepwise(&["hint", "--profile", "se", WIKIPEDIA], "");
+    assert_eq!(se.status.code(), Some(0));
+    let bad = stepwise(&["hint", "--profile", "explainer", WIKIPEDIA], "");
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(text(&bad.stderr).contains("unknown profile 'explainer'"));
+}

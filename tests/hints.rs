@@ -689,3 +689,50 @@ fn without_the_original_two_wrong_digits_are_an_error() {
         .to_string()
         .contains("at least two placed digits are wrong"));
 }
+
+/// A hint looks only among its profile's techniques: along the bundled graded puzzles' paths
+/// (extended hints, applied), some state's extended hint uses a technique SE's profile lacks;
+/// there the se hint is a step of SE's own techniques and a different one, and the hodoku hint
+/// one of HoDoKu's.
+#[test]
+fn a_hint_uses_its_profiles_techniques_only() {
+    use stepwise::pipeline::apply;
+    use stepwise::profile::{HintSettings, Profile};
+    let graded = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/graded.txt"),
+    )
+    .unwrap();
+    let extended = HintSettings::default();
+    let se = HintSettings::select(Some(Profile::Se), &[], false);
+    let hodoku = HintSettings::select(Some(Profile::Hodoku), &[], false);
+    let hint_with = |grid: &Grid, settings: &HintSettings| {
+        stepwise::hint::hint_with(grid, &[], None, HintLevel::Full, settings)
+            .unwrap()
+            .step
+    };
+    let mut differing = 0;
+    for line in graded
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
+        let puzzle =
+            parse_puzzle(line.split_whitespace().next().unwrap(), Some(Format::Line)).unwrap();
+        let mut grid = Grid::from_puzzle(&puzzle.cells);
+        while let Some(step) = hint_with(&grid, &extended) {
+            if !Profile::Se.has(step.technique) {
+                let theirs = hint_with(&grid, &se).expect("SE's techniques go on");
+                assert!(Profile::Se.has(theirs.technique), "{}", theirs.technique);
+                assert_ne!(theirs.technique, step.technique);
+                if let Some(h) = hint_with(&grid, &hodoku) {
+                    assert!(Profile::Hodoku.has(h.technique), "{}", h.technique);
+                }
+                differing += 1;
+            }
+            apply(&mut grid, &step);
+        }
+    }
+    assert!(
+        differing > 0,
+        "no state where the profiles differ: the test shows nothing"
+    );
+}

@@ -472,8 +472,23 @@ fn hints_at_every_level_with_and_without_the_original() {
     assert!(several.contains("more than one solution"), "{several}");
     let missing = hint(json!({ "level": "full" })).expect(400);
     assert_eq!(missing["option"], "puzzle");
-    let profile = hint(json!({ "puzzle": EASY, "profile": "se" })).error(400);
-    assert!(profile.contains("unknown field `profile`"), "{profile}");
+    // The techniques looked for: a profile, or a list that replaces it.
+    let se = hint(json!({ "puzzle": EASY, "profile": "se", "level": "full" })).expect(200);
+    assert_eq!(se["kind"], "step", "{se}");
+    let hidden = hint(json!({
+        "puzzle": EASY, "level": "full",
+        "techniques": ["hidden-single-box", "hidden-single-line"],
+    }))
+    .expect(200);
+    assert_eq!(full["step"]["technique"], "Naked Single", "{full}");
+    assert!(
+        hidden["step"]["technique"].as_str().unwrap().starts_with("Hidden Single"),
+        "{hidden}"
+    );
+    let profile = hint(json!({ "puzzle": EASY, "profile": "explainer" })).expect(400);
+    assert_eq!(profile["option"], "profile", "{profile}");
+    let technique = hint(json!({ "puzzle": EASY, "techniques": ["x-wingg"] })).expect(400);
+    assert_eq!(technique["option"], "techniques", "{technique}");
     still_serving(&server);
 }
 

@@ -8,6 +8,7 @@ use serde::Serialize;
 use stepwise::budget::Budget;
 use stepwise::format::PuzzleInput;
 use stepwise::hint::{step_hint, Hint, HintLevel};
+use stepwise::profile::HintSettings;
 use stepwise::render::{board, grid_svg, step_svg, Style, SvgOptions};
 use stepwise::step::{Pattern, Role, Step};
 
@@ -34,6 +35,16 @@ pub struct HintArgs {
     pub timeout: Option<std::time::Duration>,
     #[command(flatten)]
     pub cache: super::CacheArgs,
+    /// The techniques looked for: `se`, `hodoku`, `sukaku`, `extended` (the default: every
+    /// technique enabled by default, in rating order) or `all`; the singles come first in each.
+    #[arg(long, value_parser = super::parse_profile)]
+    pub profile: Option<stepwise::profile::Profile>,
+    /// Comma-separated techniques that replace the profile's (slugs or names).
+    #[arg(long, value_delimiter = ',', value_parser = super::parse_technique)]
+    pub techniques: Vec<stepwise::technique::Technique>,
+    /// Leave out the techniques that assume a unique solution (unique rectangles, BUG).
+    #[arg(long)]
+    pub no_uniqueness: bool,
     /// Draw your candidate grid under the hint: at level `full` with the step's cells and
     /// candidates marked, at `cells` with its pattern marked (nothing it removes or places),
     /// unmarked below that (in colour on a terminal unless NO_COLOR is set).
@@ -140,11 +151,12 @@ pub fn run(args: &HintArgs) -> i32 {
             // the level asked.
             let draws = args.board || args.svg.is_some();
             let level = if draws { HintLevel::Full } else { args.level };
-            let budget = Budget {
-                time: args.timeout,
-                cache_bytes: args.cache.bytes(),
-            };
-            let found = stepwise::next_hint_within(&puzzle, original.as_ref(), level, &budget);
+            let settings = HintSettings::select(args.profile, &args.techniques, args.no_uniqueness)
+                .with_budget(Budget {
+                    time: args.timeout,
+                    cache_bytes: args.cache.bytes(),
+                });
+            let found = stepwise::next_hint_with(&puzzle, original.as_ref(), level, &settings);
             found
                 .map(|full| {
                     if !draws {
@@ -152,11 +164,11 @@ pub fn run(args: &HintArgs) -> i32 {
                     }
                     let told = match &full.step {
                         Some(step) => step_hint(step.clone(), args.level),
-                        None => stepwise::next_hint_within(
+                        None => stepwise::next_hint_with(
                             &puzzle,
                             original.as_ref(),
                             args.level,
-                            &budget,
+                            &settings,
                         )
                         .unwrap_or_else(|_| full.clone()),
                     };

@@ -24,7 +24,7 @@ use stepwise::format::{
 use stepwise::generate::{Constraints, Generated, Request};
 use stepwise::hint::{HintKind, HintLevel};
 use stepwise::pipeline::Status;
-use stepwise::profile::{Profile, RateSettings};
+use stepwise::profile::{HintSettings, Profile, RateSettings};
 use stepwise::render::svg::{grid_svg, step_svg, SvgOptions};
 use stepwise::solver::Validity;
 use stepwise::step::{Pattern, Role, Step};
@@ -127,6 +127,14 @@ pub struct HintRequest {
     input_format: Option<String>,
     #[serde(default)]
     timeout: Option<f64>,
+    /// The techniques looked for: `se`, `hodoku`, `sukaku`, `extended` (default) or `all`.
+    #[serde(default)]
+    profile: Option<String>,
+    /// A technique list that replaces the profile's (slugs or names), as `hint --techniques`.
+    #[serde(default)]
+    techniques: Option<Value>,
+    #[serde(default, alias = "no-uniqueness")]
+    no_uniqueness: bool,
     /// Add `svg`: the user's candidate grid with the hint drawn as far as the level gives
     /// away (the step at `full`, its cells at `cells`; nothing below), as `hint --svg`.
     #[serde(default)]
@@ -315,18 +323,21 @@ fn budget(timeout: Option<f64>, limits: &Limits) -> Result<Budget, Reply> {
 
 /// The library's paths for a profile, a technique list and `no_uniqueness`, as the CLI's
 /// `ProfileArgs::settings` builds them, under `budget`.
+fn profile(name: Option<&str>) -> Result<Option<Profile>, Reply> {
+    name.map(|name| {
+        name.parse::<Profile>()
+            .map_err(|e| Reply::bad("profile", e))
+    })
+    .transpose()
+}
+
 fn settings(
-    profile: Option<&str>,
+    profile_name: Option<&str>,
     techniques_value: Option<&Value>,
     no_uniqueness: bool,
     budget: Budget,
 ) -> Result<RateSettings, Reply> {
-    let profile = profile
-        .map(|name| {
-            name.parse::<Profile>()
-                .map_err(|e| Reply::bad("profile", e))
-        })
-        .transpose()?;
+    let profile = profile(profile_name)?;
     let techniques = techniques("techniques", techniques_value)?;
     Ok(RateSettings::select(profile, &techniques, no_uniqueness).with_budget(budget))
 }
@@ -571,12 +582,18 @@ pub fn hint(request: HintRequest, limits: &Limits) -> Answer {
         })?,
     };
     let budget = budget(request.timeout, limits)?;
-    match stepwise::next_hint_within(&state, original.as_ref(), level, &budget) {
+    let settings = HintSettings::select(
+        profile(request.profile.as_deref())?,
+        &techniques("techniques", request.techniques.as_ref())?,
+        request.no_uniqueness,
+    )
+    .with_budget(budget);
+    match stepwise::next_hint_with(&state, original.as_ref(), level, &settings) {
         Ok(hint) if hint.kind == HintKind::Timeout => {
             Ok(Reply::with_status(StatusCode::GATEWAY_TIMEOUT, &hint).field("error", &hint.text))
         }
         Ok(hint) if request.svg => {
-            let picture = hint_picture(&state, original.as_ref(), &hint, &budget);
+            let picture = hint_picture(&state, original.as_ref(), &hint, &settings);
             Ok(Reply::ok(&hint).field("svg", picture))
         }
         Ok(hint) => Ok(Reply::ok(&hint)),
@@ -593,14 +610,14 @@ fn hint_picture(
     state: &PuzzleInput,
     original: Option<&[u8; 81]>,
     hint: &stepwise::hint::Hint,
-    budget: &Budget,
+    settings: &HintSettings,
 ) -> String {
     let grid = stepwise::explain::grid_of(state);
     let options = picture_options();
     let shown = match hint.level {
         HintLevel::Full => hint.step.clone(),
         HintLevel::Cells if hint.kind == HintKind::Step => {
-            stepwise::next_hint_within(state, original, HintLevel::Full, budget)
+            stepwise::next_hint_with(state, original, HintLevel::Full, settings)
                 .ok()
                 .and_then(|full| full.step)
                 .map(|step| {
@@ -716,13 +733,15 @@ pub fn generate(request: GenerateRequest, limits: &Limits) -> Answer {
     let level = request
         .level
         .as_deref()
-        .map(|s| s.parse::<Level>().map_err(|e| Reply::bad("level", e.to_string())))
+        .map(|s| {
+            s.parse::<Level>()
+                .map_err(|e| Reply::bad("level", e.to_string()))
+        })
         .transpose()?;
     let symmetry = match request.symmetry.as_deref() {
         None => None,
-        Some(s) => {
-            stepwise::generate::symmetry_choice(s).map_err(|e| Reply::bad("symmetry", e.to_string()))?
-        }
+        Some(s) => stepwise::generate::symmetry_choice(s)
+            .map_err(|e| Reply::bad("symmetry", e.to_string()))?,
     };
     let er = request
         .er
