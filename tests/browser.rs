@@ -20,6 +20,9 @@ use serde_json::{json, Value};
 
 const PUZZLE: &str =
     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+/// ER 8.3 (SE 1.2.1): its path has forcing chains, drawn with links.
+const CHAINS: &str =
+    "....1....71..9....6..2....8.......5.2..3...7...5.2.....671....41.......3.8267....";
 const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
 
 /// A child process killed when dropped.
@@ -528,7 +531,45 @@ fn page_in_headless_chromium() {
         "the catalog page",
     );
     assert!(page.as_str().unwrap().len() > 100, "{page}");
+    // The page's Markdown is drawn as headings, paragraphs and blocks, not shown raw.
+    assert!(count(&browser, "#techpage h3") >= 2, "section headings");
+    assert!(count(&browser, "#techpage p") >= 2, "paragraphs");
+    assert!(
+        !page.as_str().unwrap().contains("## "),
+        "no raw Markdown: {page}"
+    );
     browser.screenshot("7-technique");
+
+    // A harder puzzle's explanation: a chain step is drawn with its links as arrows, strong
+    // and weak told apart.
+    browser.js("document.getElementById('paste').value = '';");
+    browser.keys("#paste", CHAINS);
+    browser.click("#load");
+    browser.wait(
+        "document.querySelectorAll('#board .cell.given').length === 23",
+        "the chain puzzle's givens",
+    );
+    browser.click("#explain");
+    browser.wait(
+        "document.querySelectorAll('#steps li').length > 20",
+        "the chain puzzle's steps",
+    );
+    let chain = browser.js(
+        "return [...document.querySelectorAll('#steps li')].findIndex(li => \
+           li.querySelector('a.techlink').textContent.includes('Forcing Chain'));",
+    );
+    let chain = chain.as_i64().expect("an index");
+    assert!(chain >= 0, "a forcing chain among the steps");
+    browser.click(&format!("#steps li:nth-child({}) button.step", chain + 1));
+    browser.wait(
+        "document.querySelector('#steppic svg .link')",
+        "the chain's links",
+    );
+    assert!(count(&browser, "#steppic svg .link.strong") > 0, "strong links");
+    assert!(count(&browser, "#steppic svg .link.weak") > 0, "weak links");
+    let title = browser.text("#steppic svg title");
+    assert!(title.contains("Forcing Chain"), "{title}");
+    browser.screenshot("7b-chain-step");
 
     // A phone-sized screen: nothing wider than it.
     browser.resize(375, 812);

@@ -436,13 +436,90 @@ async function openTechnique(key) {
   try {
     const t = await api(`/api/techniques/${encodeURIComponent(key)}`);
     $('techname').textContent = `${t.name} (SE ${t.se_rating}, HoDoKu ${t.hodoku_level})`;
-    $('techpage').textContent = t.page || 'No catalog page for this technique yet.';
+    $('techpage').replaceChildren(
+      t.page ? renderPage(t.page) : document.createTextNode('No catalog page for this technique yet.'));
     $('technique').hidden = false;
     $('technique').scrollIntoView({ block: 'nearest' });
   } catch (e) {
     failed(e);
   }
 }
+// A catalog page's Markdown as elements: headings, paragraphs, lists, fenced blocks and the
+// inline `code`, **bold** and *italic* the pages use. Built with text nodes only, so nothing
+// in a page is ever read as HTML.
+function renderPage(markdown) {
+  const root = document.createDocumentFragment();
+  const lines = markdown.replace(/\r\n/g, '\n').split('\n');
+  let paragraph = [];
+  let list = null;
+  const flush = () => {
+    if (paragraph.length) {
+      const p = document.createElement('p');
+      inline(p, paragraph.join(' '));
+      root.appendChild(p);
+      paragraph = [];
+    }
+    list = null;
+  };
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    const fence = line.match(/^```\s*(\w*)/);
+    if (fence) {
+      flush();
+      const body = [];
+      for (i++; i < lines.length && !lines[i].startsWith('```'); i++) body.push(lines[i]);
+      const pre = document.createElement('pre');
+      if (fence[1]) pre.className = `block-${fence[1]}`;
+      pre.textContent = body.join('\n');
+      root.appendChild(pre);
+      continue;
+    }
+    const heading = line.match(/^(#{1,6})\s+(.*)$/);
+    const item = line.match(/^\s*[-*]\s+(.*)$/);
+    if (heading) {
+      flush();
+      // The page's title is the panel's heading already; its sections sit one level below.
+      if (heading[1].length === 1) continue;
+      const h = document.createElement(`h${Math.min(6, heading[1].length + 1)}`);
+      inline(h, heading[2]);
+      root.appendChild(h);
+    } else if (item) {
+      if (paragraph.length) flush();
+      if (!list) {
+        list = document.createElement('ul');
+        root.appendChild(list);
+      }
+      const li = document.createElement('li');
+      inline(li, item[1]);
+      list.appendChild(li);
+    } else if (!line.trim()) {
+      flush();
+    } else if (list && /^\s+/.test(line)) {
+      inline(list.lastChild, ` ${line.trim()}`);
+    } else {
+      if (list) list = null;
+      paragraph.push(line.trim());
+    }
+  }
+  flush();
+  return root;
+}
+
+function inline(parent, text) {
+  const pattern = /`([^`]+)`|\*\*([^*]+)\*\*|\*([^*]+)\*/g;
+  let last = 0;
+  for (const m of text.matchAll(pattern)) {
+    if (m.index > last) parent.appendChild(document.createTextNode(text.slice(last, m.index)));
+    const [tag, content] = m[1] !== undefined ? ['code', m[1]]
+      : m[2] !== undefined ? ['strong', m[2]] : ['em', m[3]];
+    const el = document.createElement(tag);
+    el.textContent = content;
+    parent.appendChild(el);
+    last = m.index + m[0].length;
+  }
+  if (last < text.length) parent.appendChild(document.createTextNode(text.slice(last)));
+}
+
 $('techclose').addEventListener('click', () => { $('technique').hidden = true; });
 
 $('new').addEventListener('click', async () => {
@@ -465,6 +542,8 @@ $('new').addEventListener('click', async () => {
 
 function hintBody(level) {
   const body = { puzzle: stateText(), level, svg: true };
+  const profile = $('profile').value;
+  if (profile) body.profile = profile;
   if (state.original) body.original = state.original;
   return body;
 }
