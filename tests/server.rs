@@ -468,6 +468,10 @@ fn hints_at_every_level_with_and_without_the_original() {
         level["error"],
         "level: unknown level 'everything': expected nudge, technique, cells or full"
     );
+    let drawn = server
+        .post("/api/rate", &json!({ "puzzle": EASY, "svg_step": 1 }))
+        .expect(400);
+    assert_eq!(drawn["option"], "svg_step", "{drawn}");
     let several = hint(json!({ "puzzle": EMPTY })).error(422);
     assert!(several.contains("more than one solution"), "{several}");
     let missing = hint(json!({ "level": "full" })).expect(400);

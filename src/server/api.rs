@@ -498,6 +498,12 @@ pub fn parse(request: ParseRequest, _: &Limits) -> Answer {
 /// `POST /api/rate`: one rate record (`puzzle, er, ep, ed, level, score, hardest, steps,
 /// status, error`), as `rate --json`.
 pub fn rate(request: PathRequest, limits: &Limits) -> Answer {
+    if request.svg_step.is_some() {
+        return Err(Reply::bad(
+            "svg_step",
+            "only /api/explain draws a step; /api/rate gives the figures alone",
+        ));
+    }
     let format = input_format(request.input_format.as_deref())?;
     let puzzle = read_puzzle("puzzle", &request.puzzle, format)?;
     let budget = budget(request.timeout, limits)?;
