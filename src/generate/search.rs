@@ -242,7 +242,18 @@ impl Plan<'_> {
             }
         }
         debug_assert!(dig::is_unique(&puzzle), "a dug puzzle has one solution");
-        let walks = self.walk(&puzzle, solution);
+        self.rate_dug(solution, &puzzle, deadline, stop)
+    }
+
+    /// The end of a descent: the dug puzzle rated and judged (cut when the run's time is up).
+    fn rate_dug(
+        &self,
+        solution: &[u8; 81],
+        puzzle: &[u8; 81],
+        deadline: Option<Instant>,
+        stop: &AtomicBool,
+    ) -> Descent {
+        let walks = self.walk(puzzle, solution);
         if walks.timed_out() {
             return if self.cut(deadline, stop) {
                 Descent::Cut
@@ -250,7 +261,7 @@ impl Plan<'_> {
                 Descent::Unrated
             };
         }
-        let candidate = self.judge(solution, &puzzle, &walks);
+        let candidate = self.judge(solution, puzzle, &walks);
         if candidate.misses.is_empty() {
             Descent::Met(candidate)
         } else {
@@ -318,20 +329,7 @@ impl Plan<'_> {
                 return Descent::Rated(rated);
             }
         }
-        let walks = self.walk(&puzzle, solution);
-        if walks.timed_out() {
-            return if self.cut(deadline, stop) {
-                Descent::Cut
-            } else {
-                Descent::Unrated
-            };
-        }
-        let candidate = self.judge(solution, &puzzle, &walks);
-        if candidate.misses.is_empty() {
-            Descent::Met(candidate)
-        } else {
-            Descent::Rated(candidate)
-        }
+        self.rate_dug(solution, &puzzle, deadline, stop)
     }
 
     /// Walks the paths of a puzzle, each only while the walks so far still meet the request.
