@@ -12,9 +12,10 @@
 //!
 //! Rows: the levels are asked as `stepwise generate --level L` asks them, with the default
 //! settings (both paths: the se path for ER and hardest, the hodoku path for the level); the
-//! `--hardest` rows use `--profile hodoku` (HoDoKu's path, on which the hardest step is read):
-//! SE's profile has no X-Chain, and Nishio Forcing Chains is the hodoku path's first forcing
-//! chain. Each row has its own fixed seed, the same in both passes, so both passes look for the
+//! `--hardest` rows are read as `generate --hardest` reads them: on the se path (`--profile
+//! se`) when SE's profile has the technique, else on the hodoku path (X-Chain); the forcing
+//! chain is SE's Cell Forcing Chains. An extra row without a target shows the hodoku path's
+//! Nishio Forcing Chains, its rarest hardest step. Each row has its own fixed seed, the same in both passes, so both passes look for the
 //! same puzzles.
 //!
 //! Columns: puzzles found on one core (of those asked) and attempts per puzzle; puzzles per
@@ -47,6 +48,8 @@ struct Row {
     qqwing: Option<&'static str>,
     /// Whether the row must reach 10 times QQWing's rate.
     ten_times: bool,
+    /// Whether the row has a target at all (an extra row is shown for what it costs).
+    targeted: bool,
 }
 
 fn rows() -> Vec<Row> {
@@ -59,16 +62,24 @@ fn rows() -> Vec<Row> {
         },
         qqwing: Some(qqwing),
         ten_times,
+        targeted: true,
     };
+    // As `generate --hardest` reads it: on the se path when SE's profile has the technique,
+    // else on the hodoku path.
     let hardest = |technique: Technique| Row {
         label: format!("hardest {technique}"),
-        profile: Some(Profile::Hodoku),
+        profile: Some(if Profile::Se.has(technique) {
+            Profile::Se
+        } else {
+            Profile::Hodoku
+        }),
         constraints: Constraints {
             hardest: Some(technique),
             ..Constraints::default()
         },
         qqwing: None,
         ten_times: false,
+        targeted: true,
     };
     vec![
         level(Level::Easy, "simple", true),
@@ -80,7 +91,20 @@ fn rows() -> Vec<Row> {
         hardest(Technique::XYWing),
         hardest(Technique::UniqueRectangle1),
         hardest(Technique::XChain),
-        hardest(Technique::NishioForcingChains),
+        hardest(Technique::CellForcingChains),
+        // Not one of the five: the rarest hardest step of the hodoku path, shown for what it
+        // costs.
+        Row {
+            label: "hardest Nishio Forcing Chains (hodoku)".to_string(),
+            profile: Some(Profile::Hodoku),
+            constraints: Constraints {
+                hardest: Some(Technique::NishioForcingChains),
+                ..Constraints::default()
+            },
+            qqwing: None,
+            ten_times: false,
+            targeted: false,
+        },
     ]
 }
 
@@ -279,7 +303,7 @@ fn main() {
     }
     println!(
         "\nstepwise generate: {count} puzzles a row, each pass at most {:.0} s; levels with the \
-         default profile (se + hodoku paths), hardest rows with --profile hodoku; QQWing levels: \
+         default profile (se + hodoku paths), hardest rows on the se path when SE has the technique, else hodoku; QQWing levels: \
          Easy-simple, Medium-easy, Hard-intermediate, Unfair/Extreme-expert",
         limit.as_secs_f64()
     );
@@ -299,6 +323,9 @@ fn main() {
         "target",
     );
     let mut all_met = true;
+    // Rows under 10x QQWing's `--difficulty any` rate (its cheapest level), the stricter
+    // reading of the target.
+    let mut below_any: Vec<String> = Vec::new();
     for (i, row) in rows.iter().enumerate() {
         let seed = 1000 + i as u64;
         // A row that takes under a second is run up to seven times and its best pass kept (a
@@ -349,7 +376,13 @@ fn main() {
             .and_then(|(_, r)| *r)
             .map(|(cpu, _)| cpu);
         let fast_enough = one.found > 0 && mean_ms < 1000.0;
-        let (target, met) = if row.ten_times {
+        let any_ratio = any.map(|q| one_rate / q);
+        if row.ten_times && any_ratio.is_some_and(|r| r < 10.0) {
+            below_any.push(row.label.clone());
+        }
+        let (target, met) = if !row.targeted {
+            ("(extra row, no target)", "-")
+        } else if row.ten_times {
             match ratio {
                 Some(r) => (
                     ">=10x qqwing, <1 s",
@@ -367,7 +400,7 @@ fn main() {
         } else {
             ("<1 s per puzzle", if fast_enough { "yes" } else { "NO" })
         };
-        all_met &= met == "yes";
+        all_met &= met != "NO";
         let speed_up = if one.found > 0 && many.found > 0 {
             let rate = |p: &Pass| p.found as f64 / p.wall.max(1e-9);
             format!("{:.2}", rate(&many) / rate(&one))
@@ -399,4 +432,10 @@ fn main() {
             "some rows miss their target (NO above)"
         }
     );
+    if !below_any.is_empty() {
+        println!(
+            "read against QQWing's --difficulty any instead of its matching level, under 10x: {}",
+            below_any.join(", ")
+        );
+    }
 }

@@ -4,7 +4,7 @@
 //! as `hint-hs` on the pencilmark grid just before the hodoku path's hardest step) and
 //! `POST /api/explain`, at 1, 4 and 16 concurrent clients, on 20 puzzles of each HoDoKu level and on 20 of the forum's
 //! hardest. Beside each row, the same work done in-process through the library on this thread
-//! in the same run (parse, `next_hint_within` or `explain`, JSON serialization of the answer),
+//! in the same run (parse, `next_hint_with` or `explain`, JSON serialization of the answer),
 //! so `p50/lib` is what HTTP, the server's queue and the pool add.
 //!
 //! Run: `cargo bench --bench serve_load` (about 3-5 minutes), or with arguments after `--`:
@@ -12,7 +12,7 @@
 //! e.g. `hint`, `Unfair`, `explain forum`), `--requests N` and `--seconds T` (each row's bounds:
 //! no new request after N requests or T seconds; defaults 5000 and 4, quick 1000 and 1),
 //! `--clients 1,4,16`, `--workers W` (the server's workers; default its own, one per core),
-//! `--profile P` (explain's profile; default hodoku).
+//! `--profile P` (the hints' and explain's profile; default hodoku).
 //!
 //! Puzzles: the first 20 of each level of `../shared/data/rated/hodoku.tsv` and the first 20
 //! of `forum-hardest-11plus.txt`; without `../shared`, each level from the server's own
@@ -34,7 +34,7 @@ use stepwise::format::{parse_puzzle, to_pencilmark};
 use stepwise::grid::Grid;
 use stepwise::hint::HintLevel;
 use stepwise::pipeline::{apply, solve, Options};
-use stepwise::profile::{Profile, RateSettings};
+use stepwise::profile::{HintSettings, Profile, RateSettings};
 
 #[path = "../tests/common/puzzle_line.rs"]
 mod puzzle_line;
@@ -324,7 +324,9 @@ impl Endpoint {
 
     fn body(self, puzzle: &str, profile: &str) -> Vec<u8> {
         let request = match self {
-            Endpoint::Hint | Endpoint::HintStuck => json!({"puzzle": puzzle, "level": "full"}),
+            Endpoint::Hint | Endpoint::HintStuck => {
+                json!({"puzzle": puzzle, "level": "full", "profile": profile})
+            }
             Endpoint::Explain => json!({"puzzle": puzzle, "profile": profile}),
         };
         request.to_string().into_bytes()
@@ -339,7 +341,8 @@ impl Endpoint {
         };
         let json = match self {
             Endpoint::Hint | Endpoint::HintStuck => {
-                let hint = stepwise::next_hint_within(&input, None, HintLevel::Full, &budget)
+                let settings = HintSettings::select(Some(profile), &[], false).with_budget(budget);
+                let hint = stepwise::next_hint_with(&input, None, HintLevel::Full, &settings)
                     .expect("a hint");
                 serde_json::to_vec(&hint)
             }
@@ -548,8 +551,7 @@ fn main() {
     );
     println!(
         "each row: no new request after {} requests or {:.1} s; keep-alive connections, one per \
-         client; hint = level full, no profile (the API has none: the library's hint order, \
-         Options::for_hints); explain = profile {profile_name}",
+         client; hint = level full, explain: both with profile {profile_name}",
         bounds.requests,
         bounds.time.as_secs_f64()
     );

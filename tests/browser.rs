@@ -565,7 +565,10 @@ fn page_in_headless_chromium() {
         "document.querySelector('#steppic svg .link')",
         "the chain's links",
     );
-    assert!(count(&browser, "#steppic svg .link.strong") > 0, "strong links");
+    assert!(
+        count(&browser, "#steppic svg .link.strong") > 0,
+        "strong links"
+    );
     assert!(count(&browser, "#steppic svg .link.weak") > 0, "weak links");
     let title = browser.text("#steppic svg title");
     assert!(title.contains("Forcing Chain"), "{title}");

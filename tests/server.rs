@@ -486,7 +486,10 @@ fn hints_at_every_level_with_and_without_the_original() {
     .expect(200);
     assert_eq!(full["step"]["technique"], "Naked Single", "{full}");
     assert!(
-        hidden["step"]["technique"].as_str().unwrap().starts_with("Hidden Single"),
+        hidden["step"]["technique"]
+            .as_str()
+            .unwrap()
+            .starts_with("Hidden Single"),
         "{hidden}"
     );
     let profile = hint(json!({ "puzzle": EASY, "profile": "explainer" })).expect(400);
