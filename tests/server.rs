@@ -833,3 +833,80 @@ fn bad_options_and_a_taken_port_end_the_command() {
         "{stderr}"
     );
 }
+
+/// Slow clients cannot hold the server: a body sent a byte at a time is answered 408 after
+/// `--read-timeout`, a head that never ends is closed, and past `--max-connections` a new
+/// connection is answered 503; the server then serves as before.
+#[test]
+fn slow_clients_and_too_many_connections_are_cut_off() {
+    let server = start_server(&["--read-timeout", "0.5", "--max-connections", "3"]);
+    let connect = || {
+        let stream = TcpStream::connect(&server.addr).expect("the server accepts");
+        stream
+            .set_read_timeout(Some(Duration::from_secs(10)))
+            .unwrap();
+        stream
+    };
+
+    // The body: its head at once, then a byte every 100 ms.
+    let body = json!({ "puzzle": EASY }).to_string();
+    let mut trickle = connect();
+    let head = format!(
+        "POST /api/check HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n\
+         Content-Length: {}\r\nConnection: close\r\n\r\n",
+        body.len()
+    );
+    trickle.write_all(head.as_bytes()).unwrap();
+    let started = Instant::now();
+    let mut answer = Vec::new();
+    for byte in body.bytes() {
+        if trickle.write_all(&[byte]).is_err() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+        if started.elapsed() > Duration::from_secs(3) {
+            break;
+        }
+    }
+    let _ = trickle.read_to_end(&mut answer);
+    let waited = started.elapsed();
+    let text = String::from_utf8_lossy(&answer);
+    assert!(text.starts_with("HTTP/1.1 408"), "{text}");
+    assert!(text.contains("did not arrive within 0.5 s"), "{text}");
+    assert!(waited < Duration::from_secs(4), "cut off after {waited:?}");
+
+    // The head: a request line and nothing more; the server closes the connection.
+    let mut stalled = connect();
+    stalled
+        .write_all(b"POST /api/check HTTP/1.1\r\nHost: x\r\n")
+        .unwrap();
+    let started = Instant::now();
+    let mut rest = Vec::new();
+    let _ = stalled.read_to_end(&mut rest);
+    assert!(
+        started.elapsed() < Duration::from_secs(5),
+        "closed after {:?}",
+        started.elapsed()
+    );
+
+    // Three idle connections fill the server; a fourth is refused with a 503 at once.
+    let idle: Vec<TcpStream> = (0..3).map(|_| connect()).collect();
+    std::thread::sleep(Duration::from_millis(100));
+    let mut fourth = connect();
+    let mut refused = Vec::new();
+    let _ = fourth.read_to_end(&mut refused);
+    let refused = String::from_utf8_lossy(&refused);
+    assert!(refused.starts_with("HTTP/1.1 503"), "{refused}");
+    assert!(refused.contains("3 connections open"), "{refused}");
+    drop(idle);
+    // Once they are closed (or timed out), requests are served again.
+    let deadline = Instant::now() + Duration::from_secs(5);
+    loop {
+        let reply = server.post("/api/check", &json!({ "puzzle": EASY }));
+        if reply.status == 200 {
+            break;
+        }
+        assert!(Instant::now() < deadline, "still refused: {}", reply.status);
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}

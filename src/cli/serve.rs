@@ -8,7 +8,9 @@ use std::time::Duration;
 use clap::Args;
 
 use super::{batch, parse_jobs, parse_timeout, CacheArgs, EXIT_FAILED, EXIT_OK};
-use crate::server::{Config, DEFAULT_QUEUE, DEFAULT_TIMEOUT};
+use crate::server::{
+    Config, DEFAULT_MAX_CONNECTIONS, DEFAULT_QUEUE, DEFAULT_READ_TIMEOUT, DEFAULT_TIMEOUT,
+};
 
 #[derive(Args, Debug)]
 pub struct ServeArgs {
@@ -29,6 +31,15 @@ pub struct ServeArgs {
     /// 504.
     #[arg(long, value_name = "SECS", value_parser = parse_timeout)]
     pub timeout: Option<Duration>,
+    /// Connections open at once (1 to 65536, default 256); past it a new connection is
+    /// answered 503 and closed.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_CONNECTIONS,
+          value_parser = parse_max_connections)]
+    pub max_connections: usize,
+    /// Seconds a client has to send a request's head, and then its body (a decimal number;
+    /// default 10); past it the connection is closed, or the answer is 408.
+    #[arg(long, value_name = "SECS", value_parser = parse_timeout)]
+    pub read_timeout: Option<Duration>,
     #[command(flatten)]
     pub cache: CacheArgs,
 }
@@ -43,6 +54,15 @@ fn parse_queue(s: &str) -> Result<usize, String> {
     }
 }
 
+fn parse_max_connections(s: &str) -> Result<usize, String> {
+    match s.trim().parse::<usize>() {
+        Ok(n) if (1..=65536).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "'{s}' is not a number of connections from 1 to 65536"
+        )),
+    }
+}
+
 pub fn run(args: &ServeArgs) -> i32 {
     let config = Config {
         addr: args.addr,
@@ -50,6 +70,8 @@ pub fn run(args: &ServeArgs) -> i32 {
         queue: args.queue,
         timeout: args.timeout.unwrap_or(DEFAULT_TIMEOUT),
         cache_bytes: args.cache.bytes(),
+        max_connections: args.max_connections,
+        read_timeout: args.read_timeout.unwrap_or(DEFAULT_READ_TIMEOUT),
     };
     match crate::server::serve(config) {
         Ok(()) => EXIT_OK,

@@ -12,7 +12,11 @@
 //!   ([`DEFAULT_QUEUE`]); past that 503 at once;
 //! - memory: the finders' caches hold at most `--cache-mb` per worker (the library's 64 MiB by
 //!   default, `stepwise::cache`);
-//! - `generate`: at most [`MAX_GENERATE_COUNT`] puzzles per request, within its time.
+//! - `generate`: at most [`MAX_GENERATE_COUNT`] puzzles per request, within its time;
+//! - connections: at most `--max-connections` open ([`DEFAULT_MAX_CONNECTIONS`]; past it a new
+//!   one is answered 503 and closed); a request's head must arrive within `--read-timeout`
+//!   ([`DEFAULT_READ_TIMEOUT`]) and its body within as much again (else 408), so slow clients
+//!   cannot hold the server.
 //!
 //! Every error is JSON, `{"error": "..."}` (see [`reply`]); a panic in a request's work is
 //! caught on its worker and answered 500, and the server goes on.
@@ -55,6 +59,14 @@ pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(10);
 /// burst is absorbed but a client is told "busy" rather than left waiting minutes.
 pub const DEFAULT_QUEUE: usize = 16;
 
+/// Connections open at once: far more than a page or an app needs, few enough that a flood
+/// of idle or slow connections cannot use up the process's file descriptors.
+pub const DEFAULT_MAX_CONNECTIONS: usize = 256;
+
+/// The time a client has to send a request's head, and then its body: an honest request takes
+/// milliseconds; one sent a byte at a time is cut off.
+pub const DEFAULT_READ_TIMEOUT: Duration = Duration::from_secs(10);
+
 /// The most puzzles one `generate` request may ask for.
 pub const MAX_GENERATE_COUNT: u64 = 20;
 
@@ -71,6 +83,10 @@ pub struct Config {
     pub timeout: Duration,
     /// The finders' cache bound per worker; `None`: the library's default.
     pub cache_bytes: Option<usize>,
+    /// Connections open at once.
+    pub max_connections: usize,
+    /// The time a client has to send a request's head, and then its body.
+    pub read_timeout: Duration,
 }
 
 /// What every handler shares.
@@ -88,6 +104,7 @@ pub fn serve(config: Config) -> Result<(), String> {
         .worker_threads(2)
         .thread_name("stepwise-http")
         .enable_io()
+        .enable_time()
         .build()
         .map_err(|e| format!("cannot start the server's runtime: {e}"))?;
     let state = AppState {
@@ -112,11 +129,134 @@ pub fn serve(config: Config) -> Result<(), String> {
             state.limits.timeout.as_secs_f64(),
             MAX_BODY_BYTES >> 10
         );
-        axum::serve(listener, router(state))
-            .with_graceful_shutdown(shutdown())
-            .await
-            .map_err(|e| format!("the server stopped: {e}"))
+        let connections = Connections {
+            most: config.max_connections,
+            read_timeout: config.read_timeout,
+        };
+        accept(listener, router(state, config.read_timeout), connections).await;
+        Ok(())
     })
+}
+
+/// How many connections may be open, and how long a request's head may take to arrive.
+#[derive(Debug, Clone, Copy)]
+struct Connections {
+    most: usize,
+    read_timeout: Duration,
+}
+
+/// Serves connections until [`shutdown`], at most `limits.most` at once, each with
+/// `limits.read_timeout` for a request's head; then lets the requests in flight end (10 s at
+/// most).
+async fn accept(listener: tokio::net::TcpListener, app: Router, limits: Connections) {
+    use hyper_util::rt::{TokioIo, TokioTimer};
+    use hyper_util::server::graceful::GracefulShutdown;
+    use hyper_util::service::TowerToHyperService;
+
+    let open = Arc::new(tokio::sync::Semaphore::new(limits.most));
+    let graceful = GracefulShutdown::new();
+    let mut http = hyper::server::conn::http1::Builder::new();
+    http.timer(TokioTimer::new())
+        .header_read_timeout(limits.read_timeout);
+    let stop = shutdown();
+    tokio::pin!(stop);
+    loop {
+        let stream = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok((stream, _)) => stream,
+                // Out of file descriptors or a connection reset before it was taken: wait a
+                // moment rather than spin.
+                Err(_) => {
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    continue;
+                }
+            },
+            _ = &mut stop => break,
+        };
+        let Ok(permit) = open.clone().try_acquire_owned() else {
+            tokio::spawn(refuse(stream, limits.most));
+            continue;
+        };
+        let connection =
+            http.serve_connection(TokioIo::new(stream), TowerToHyperService::new(app.clone()));
+        let connection = graceful.watch(connection);
+        tokio::spawn(async move {
+            let _ = connection.await;
+            drop(permit);
+        });
+    }
+    drop(listener);
+    let _ = tokio::time::timeout(Duration::from_secs(10), graceful.shutdown()).await;
+}
+
+/// Answers a connection over the most that may be open (`most`) with a 503 and closes it.
+async fn refuse(mut stream: tokio::net::TcpStream, most: usize) {
+    use tokio::io::AsyncWriteExt;
+    let body = json!({
+        "error": format!("the server has {most} connections open, its most; try again")
+    })
+    .to_string();
+    let answer = format!(
+        "HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\n\
+         content-length: {}\r\nconnection: close\r\nretry-after: 1\r\n\r\n{body}",
+        body.len()
+    );
+    let _ = tokio::time::timeout(Duration::from_secs(1), stream.write_all(answer.as_bytes())).await;
+}
+
+/// Reads a request's body within `read_timeout` (408 past it) before the handler sees it,
+/// so that a body sent a byte at a time cannot hold its connection; at most one byte over
+/// [`MAX_BODY_BYTES`] is read, and the handler's limit then answers 413 as usual.
+async fn body_in_time(
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+    read_timeout: Duration,
+) -> Response {
+    let (parts, body) = request.into_parts();
+    let read = axum::body::to_bytes(body, MAX_BODY_BYTES + 1);
+    match tokio::time::timeout(read_timeout, read).await {
+        Ok(Ok(bytes)) => {
+            next.run(axum::extract::Request::from_parts(
+                parts,
+                axum::body::Body::from(bytes),
+            ))
+            .await
+        }
+        Ok(Err(e)) => {
+            let over = std::error::Error::source(&e)
+                .is_some_and(|s| s.is::<http_body_util::LengthLimitError>())
+                || e.to_string().contains("length limit");
+            if over {
+                too_large().into_response()
+            } else {
+                Reply::error(
+                    StatusCode::BAD_REQUEST,
+                    format!("the request body could not be read: {e}"),
+                )
+                .into_response()
+            }
+        }
+        Err(_) => Reply::error(
+            StatusCode::REQUEST_TIMEOUT,
+            format!(
+                "the request body did not arrive within {} s",
+                read_timeout.as_secs_f64()
+            ),
+        )
+        .into_response(),
+    }
+}
+
+/// The answer to a body over [`MAX_BODY_BYTES`].
+fn too_large() -> Reply {
+    Reply::error(
+        StatusCode::PAYLOAD_TOO_LARGE,
+        format!(
+            "the request body is over the limit of {MAX_BODY_BYTES} bytes ({} KiB)",
+            MAX_BODY_BYTES >> 10
+        ),
+    )
+    .field("limit", MAX_BODY_BYTES)
 }
 
 /// Resolves on Ctrl-C or SIGTERM.
@@ -143,7 +283,7 @@ async fn shutdown() {
     }
 }
 
-fn router(state: AppState) -> Router {
+fn router(state: AppState, read_timeout: Duration) -> Router {
     Router::new()
         .route("/healthz", get(healthz))
         .route("/api/techniques", get(techniques))
@@ -160,6 +300,9 @@ fn router(state: AppState) -> Router {
         .fallback(fallback)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
+        .layer(axum::middleware::from_fn(move |request, next| {
+            body_in_time(request, next, read_timeout)
+        }))
         .with_state(state)
 }
 
@@ -187,14 +330,7 @@ fn body_of(headers: &HeaderMap, body: Result<Bytes, BytesRejection>) -> Result<B
     body.map_err(|rejection| {
         let status = rejection.status();
         if status == StatusCode::PAYLOAD_TOO_LARGE {
-            Reply::error(
-                status,
-                format!(
-                    "the request body is over the limit of {MAX_BODY_BYTES} bytes ({} KiB)",
-                    MAX_BODY_BYTES >> 10
-                ),
-            )
-            .field("limit", MAX_BODY_BYTES)
+            too_large()
         } else {
             Reply::error(
                 status,
