@@ -15,16 +15,60 @@
 //! keeps what a search left after the deadline. Without a deadline set, [`expired`] is always
 //! false.
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 thread_local! {
     static DEADLINE: Cell<Option<Instant>> = const { Cell::new(None) };
+    /// A flag another thread may raise to end this thread's call as if its deadline had
+    /// passed (a server whose client went away).
+    static CANCEL: RefCell<Option<Arc<AtomicBool>>> = const { RefCell::new(None) };
+    /// Whether `CANCEL` holds a flag: the one read on the common path, where none is set.
+    static HAS_CANCEL: Cell<bool> = const { Cell::new(false) };
 }
 
-/// Whether this thread's deadline has passed (false when none is set).
+/// Whether this thread's deadline has passed (false when none is set), or its call was
+/// cancelled.
 pub fn expired() -> bool {
-    DEADLINE.with(|d| d.get().is_some_and(|at| Instant::now() >= at))
+    DEADLINE.with(|d| d.get().is_some_and(|at| Instant::now() >= at)) || cancelled()
+}
+
+/// Whether this thread's call was cancelled (its deadline aside).
+pub fn cancelled() -> bool {
+    HAS_CANCEL.with(Cell::get)
+        && CANCEL.with(|c| {
+            c.borrow()
+                .as_ref()
+                .is_some_and(|flag| flag.load(Ordering::Relaxed))
+        })
+}
+
+/// The cancel flag in force on this thread, for threads a call starts on its behalf.
+pub fn current_cancel() -> Option<Arc<AtomicBool>> {
+    CANCEL.with(|c| c.borrow().clone())
+}
+
+/// Puts a cancel flag in force on this thread until dropped, restoring the previous one.
+pub struct CancelGuard {
+    previous: Option<Arc<AtomicBool>>,
+}
+
+impl CancelGuard {
+    pub fn new(flag: Arc<AtomicBool>) -> CancelGuard {
+        let previous = CANCEL.with(|c| c.borrow_mut().replace(flag));
+        HAS_CANCEL.with(|h| h.set(true));
+        CancelGuard { previous }
+    }
+}
+
+impl Drop for CancelGuard {
+    fn drop(&mut self) {
+        let previous = self.previous.take();
+        HAS_CANCEL.with(|h| h.set(previous.is_some()));
+        CANCEL.with(|c| *c.borrow_mut() = previous);
+    }
 }
 
 /// Sets this thread's deadline `limit` from now until dropped, restoring the previous one.
@@ -85,6 +129,20 @@ mod tests {
             assert!(expired());
         }
         assert!(expired());
+    }
+
+    #[test]
+    fn a_raised_cancel_flag_expires_the_call_until_its_guard_goes() {
+        let flag = Arc::new(AtomicBool::new(false));
+        {
+            let _guard = CancelGuard::new(Arc::clone(&flag));
+            assert!(!expired());
+            flag.store(true, Ordering::Relaxed);
+            assert!(expired());
+            assert!(current_cancel().is_some());
+        }
+        assert!(!expired());
+        assert!(current_cancel().is_none());
     }
 
     #[test]

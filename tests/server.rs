@@ -910,3 +910,56 @@ fn slow_clients_and_too_many_connections_are_cut_off() {
         std::thread::sleep(Duration::from_millis(100));
     }
 }
+
+/// A client that goes away mid-request stops its work: with one worker and no queue, the
+/// worker is free again within a moment of the close, not at the end of the request's time.
+#[test]
+fn a_client_that_leaves_stops_its_work() {
+    let server = start_server(&["--workers", "1", "--queue", "0"]);
+    for (path, body) in [
+        // A run that cannot be met would take its whole five seconds.
+        (
+            "/api/generate",
+            json!({ "count": 20, "er": [11.5, 12], "seed": 1, "timeout": 5.0 }),
+        ),
+        // The forum's hardest explained on every technique, the slowest ones too.
+        (
+            "/api/explain",
+            json!({ "puzzle": HARDEST, "profile": "all", "timeout": 5.0 }),
+        ),
+    ] {
+        let mut client = TcpStream::connect(&server.addr).expect("the server accepts");
+        let body = body.to_string();
+        let request = format!(
+            "POST {path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n\
+             Content-Length: {}\r\n\r\n{body}",
+            body.len()
+        );
+        client.write_all(request.as_bytes()).unwrap();
+        std::thread::sleep(Duration::from_millis(300));
+        // The one worker is taken.
+        assert_eq!(
+            server.post("/api/check", &json!({ "puzzle": EASY })).status,
+            503,
+            "{path}: busy while the request runs"
+        );
+        drop(client);
+        let left = Instant::now();
+        loop {
+            let reply = server.post("/api/check", &json!({ "puzzle": EASY }));
+            if reply.status == 200 {
+                break;
+            }
+            assert!(
+                left.elapsed() < Duration::from_millis(2500),
+                "{path}: the worker still busy {:?} after the client left",
+                left.elapsed()
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        eprintln!(
+            "{path}: worker free {:?} after the client left",
+            left.elapsed()
+        );
+    }
+}

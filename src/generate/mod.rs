@@ -566,13 +566,20 @@ pub fn run(
             }
         }
     };
+    // A caller's cancel flag holds on the workers too.
+    let cancel = crate::deadline::current_cancel();
     std::thread::scope(|scope| {
         let (sender, receiver) = mpsc::channel::<(u64, Outcome)>();
         for _ in 0..request.jobs {
             let sender = sender.clone();
             let (next, stop, plan) = (&next, &stop, &plan);
+            let cancel = cancel.clone();
             scope.spawn(move || {
-                while !stop.load(Ordering::Relaxed) && deadline.is_none_or(|d| Instant::now() < d) {
+                let _cancel = cancel.map(crate::deadline::CancelGuard::new);
+                while !stop.load(Ordering::Relaxed)
+                    && deadline.is_none_or(|d| Instant::now() < d)
+                    && !crate::deadline::cancelled()
+                {
                     let index = next.fetch_add(1, Ordering::Relaxed);
                     let outcome = plan.attempt(index, deadline, stop);
                     if sender.send((index, outcome)).is_err() {

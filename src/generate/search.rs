@@ -205,7 +205,9 @@ impl Plan<'_> {
     }
 
     fn cut(&self, deadline: Option<Instant>, stop: &AtomicBool) -> bool {
-        stop.load(Ordering::Relaxed) || deadline.is_some_and(|d| Instant::now() >= d)
+        stop.load(Ordering::Relaxed)
+            || deadline.is_some_and(|d| Instant::now() >= d)
+            || crate::deadline::cancelled()
     }
 
     /// Digs from `start` (a puzzle with the one solution `solution`) along `order`, as the

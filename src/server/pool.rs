@@ -8,13 +8,16 @@
 //! one more is refused at once ([`PoolError::Busy`]), never left waiting. A job's place is given
 //! back before its result is, so a client that has its answer finds the place free. Each job
 //! runs under `catch_unwind`: a panic becomes [`PoolError::Panicked`] for its request and the
-//! worker goes on with the next job.
+//! worker goes on with the next job. A job runs under a [`Cancel`] that is raised when its
+//! request goes away before the result (the client closed the connection: the server drops
+//! the request's future), so the library's work stops at its next check and the worker is free.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{sync_channel, Receiver, SyncSender, TrySendError};
 use std::sync::{Arc, Mutex};
 
+use stepwise::budget::Cancel;
 use tokio::sync::oneshot;
 
 type Job = Box<dyn FnOnce() + Send + 'static>;
@@ -37,6 +40,18 @@ pub struct Pool {
     admitted: Arc<AtomicUsize>,
     workers: usize,
     queue: usize,
+}
+
+/// Raises a job's [`Cancel`] when dropped while armed: the request's future was dropped
+/// before its result came.
+struct CancelOnDrop(Option<Cancel>);
+
+impl Drop for CancelOnDrop {
+    fn drop(&mut self) {
+        if let Some(cancel) = self.0.take() {
+            cancel.cancel();
+        }
+    }
 }
 
 /// An admitted job's place; dropping it gives the place back.
@@ -99,7 +114,15 @@ impl Pool {
         }
         let place = Place(Arc::clone(&self.admitted));
         let (tell, told) = oneshot::channel();
+        let cancel = Cancel::new();
+        let mut on_drop = CancelOnDrop(Some(cancel.clone()));
         let wrapped: Job = Box::new(move || {
+            if cancel.is_cancelled() {
+                // Its request went away while it waited: nothing to do.
+                drop(place);
+                return;
+            }
+            let in_force = cancel.enter();
             let result = catch_unwind(AssertUnwindSafe(job)).map_err(|panic| {
                 let message = panic
                     .downcast_ref::<&str>()
@@ -108,6 +131,7 @@ impl Pool {
                     .unwrap_or_else(|| "a panic without a message".to_string());
                 PoolError::Panicked(message)
             });
+            drop(in_force);
             drop(place);
             // The request may have gone (the client closed the connection): nobody to tell.
             let _ = tell.send(result);
@@ -117,7 +141,10 @@ impl Pool {
             Err(TrySendError::Full(_)) => return Err(PoolError::Busy),
             Err(TrySendError::Disconnected(_)) => return Err(PoolError::Closed),
         }
-        told.await.unwrap_or(Err(PoolError::Closed))
+        let result = told.await.unwrap_or(Err(PoolError::Closed));
+        // The result is in: nothing left to cancel.
+        on_drop.0 = None;
+        result
     }
 }
 
@@ -145,6 +172,7 @@ mod tests {
 
     fn runtime() -> tokio::runtime::Runtime {
         tokio::runtime::Builder::new_current_thread()
+            .enable_time()
             .build()
             .expect("a runtime")
     }
@@ -172,6 +200,38 @@ mod tests {
                 assert_eq!(pool.run(move || i).await, Ok(i));
             }
         });
+    }
+
+    #[test]
+    fn a_dropped_request_cancels_its_work() {
+        let pool = Pool::new(1, 0);
+        let (started_tx, started_rx) = std::sync::mpsc::channel();
+        let (ended_tx, ended_rx) = std::sync::mpsc::channel();
+        runtime().block_on(async {
+            let job = pool.run(move || {
+                started_tx.send(()).unwrap();
+                // Library work checks the deadline; this loop stands in for it.
+                let started = std::time::Instant::now();
+                while !stepwise::deadline::expired() {
+                    assert!(
+                        started.elapsed() < Duration::from_secs(10),
+                        "never cancelled"
+                    );
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+                ended_tx.send(started.elapsed()).unwrap();
+            });
+            // The request's future goes once the job has started.
+            let waited = tokio::time::timeout(Duration::from_millis(200), job).await;
+            assert!(waited.is_err(), "the job runs until cancelled");
+        });
+        started_rx.recv_timeout(Duration::from_secs(1)).unwrap();
+        let took = ended_rx
+            .recv_timeout(Duration::from_secs(5))
+            .expect("cancelled");
+        assert!(took < Duration::from_secs(2), "{took:?}");
+        // The worker is free again.
+        runtime().block_on(async { assert_eq!(pool.run(|| 1).await, Ok(1)) });
     }
 
     #[test]
