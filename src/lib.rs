@@ -37,10 +37,12 @@ pub mod analysis;
 pub mod apply;
 pub mod budget;
 pub mod cache;
+pub mod csp;
 // Public for tests/budgets.rs only (is the deadline released after a call?); a front end sets
 // time through `budget::Budget`.
 #[doc(hidden)]
 pub mod deadline;
+pub mod engines;
 pub mod error;
 pub mod explain;
 // Public for the integration tests, examples and benchmarks, which call single finders
@@ -58,6 +60,7 @@ pub mod pipeline;
 pub mod profile;
 pub mod rating;
 pub mod render;
+pub mod shape;
 pub mod solver;
 pub mod step;
 pub mod technique;
