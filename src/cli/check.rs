@@ -23,6 +23,9 @@ struct CheckRecord {
 }
 
 pub fn run(args: &CheckArgs) -> i32 {
+    if args.engines.requested() {
+        return super::engines::check(args);
+    }
     let json = args.output.json();
     let mut out = Out::new();
     let mut all_unique = true;

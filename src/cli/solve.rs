@@ -26,6 +26,9 @@ enum Answer {
 }
 
 pub fn run(args: &SolveArgs) -> i32 {
+    if args.engines.requested() {
+        return super::engines::solve(args);
+    }
     let format = if args.grid {
         SolveFormat::Grid
     } else if args.json {

@@ -197,6 +197,30 @@ impl Limits {
         }
     }
 
+    /// A command-line run: `solutions` as asked, the node and time limits given or else the
+    /// defaults ([`Limits::DEFAULT_NODES`], [`Limits::DEFAULT_TIME`]).
+    pub fn command_line(
+        solutions: Option<u64>,
+        nodes: Option<u64>,
+        time: Option<Duration>,
+    ) -> Limits {
+        Limits {
+            solutions,
+            nodes: Some(nodes.unwrap_or(Limits::DEFAULT_NODES)),
+            time: Some(time.unwrap_or(Limits::DEFAULT_TIME)),
+        }
+    }
+
+    /// The bench's per-puzzle limits, the node and time limits given or else
+    /// [`Limits::BENCH_NODES`] and [`Limits::BENCH_TIME`].
+    pub fn bench_with(nodes: Option<u64>, time: Option<Duration>) -> Limits {
+        Limits {
+            solutions: Some(2),
+            nodes: Some(nodes.unwrap_or(Limits::BENCH_NODES)),
+            time: Some(time.unwrap_or(Limits::BENCH_TIME)),
+        }
+    }
+
     /// The uniqueness check of the bench: two solutions, the bench's node and time limits.
     pub fn bench() -> Limits {
         Limits {
