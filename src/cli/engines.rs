@@ -85,16 +85,16 @@ fn limits(args: &EngineArgs) -> Limits {
     Limits::command_line(solutions_asked(args), args.node_limit, args.timeout)
 }
 
-/// What stopped a cut run, in words: `the node limit (1000 nodes)`.
+/// What stopped a cut run, in words: `the node limit of 1000 nodes`.
 fn stop_words(stop: Stop, limits: &Limits) -> String {
     match stop {
-        Stop::NodeLimit => format!("the node limit ({} nodes)", limits.nodes.unwrap_or(0)),
+        Stop::NodeLimit => format!("the node limit of {} nodes", limits.nodes.unwrap_or(0)),
         Stop::TimeLimit => format!(
-            "the time limit ({} s)",
+            "the time limit of {} s",
             limits.time.unwrap_or_default().as_secs_f64()
         ),
         Stop::MemoryLimit => format!(
-            "the memory limit of its open states ({} MiB)",
+            "the memory limit of {} MiB for its open states",
             COST_FRONTIER_BYTES >> 20
         ),
         Stop::SolutionCap => format!(
@@ -128,12 +128,13 @@ fn stats_json(run: &Run) -> serde_json::Value {
     json!({
         "nodes": run.stats.nodes,
         "backtracks": run.stats.backtracks,
-        "time_ms": run.stats.time.as_secs_f64() * 1e3,
+        // Microseconds are all a clock read twice can tell apart.
+        "time_ms": (run.stats.time.as_secs_f64() * 1e6).round() / 1e3,
     })
 }
 
 /// What a count means: `288 solutions`, `at least 5 solutions (limit 5)`, `at least 3
-/// solutions (stopped at the node limit (1000 nodes))`.
+/// solutions (stopped at the node limit of 1000 nodes)`.
 fn count_words(run: &Run, limits: &Limits) -> String {
     let n = run.solutions;
     match run.stop {
