@@ -375,7 +375,10 @@ fn write_conflict(
 /// Why `found` cells tell no shape: not a square, too large, or a size whose boxes could be
 /// cut more than one way.
 fn write_unknown_shape(f: &mut fmt::Formatter<'_>, line: usize, found: usize) -> fmt::Result {
-    let size = found.isqrt();
+    let size = (1..=found)
+        .take_while(|s| s * s <= found)
+        .last()
+        .unwrap_or(0);
     write!(f, "line {line}: ")?;
     if size * size != found || size < 2 {
         write!(

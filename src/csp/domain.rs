@@ -20,9 +20,13 @@ impl Domain {
         }
     }
 
-    /// The one value `value` (1..=32).
+    /// The one value `value` (1..=32; any other value gives the empty domain).
     pub const fn single(value: u8) -> Domain {
-        Domain(1 << (value - 1))
+        if value >= 1 && value <= MAX_VALUE {
+            Domain(1 << (value - 1))
+        } else {
+            Domain::EMPTY
+        }
     }
 
     /// The domain of a bit mask (bit `v - 1` = value `v`).
@@ -96,6 +100,7 @@ mod tests {
         assert!(!d.remove(2));
         assert_eq!(d.values().collect::<Vec<_>>(), vec![1, 3, 4]);
         assert_eq!(Domain::single(25).single_value(), Some(25));
+        assert!(Domain::single(0).is_empty() && Domain::single(33).is_empty());
         assert_eq!(d.single_value(), None);
         assert!(Domain::EMPTY.is_empty());
         assert_eq!(Domain::full(32).len(), 32);

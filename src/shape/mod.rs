@@ -86,7 +86,7 @@ impl Shape {
     /// A Sudoku whose boxes have `rows` rows and `cols` columns (each at least 2, the size at
     /// most 25).
     pub fn boxes(rows: usize, cols: usize) -> Option<Shape> {
-        if rows >= 2 && cols >= 2 && rows * cols <= MAX_SIZE {
+        if rows >= 2 && cols >= 2 && rows.checked_mul(cols).is_some_and(|n| n <= MAX_SIZE) {
             Some(Shape::Sudoku {
                 box_rows: rows as u8,
                 box_cols: cols as u8,
@@ -108,10 +108,13 @@ impl Shape {
     /// only be a Latin square. `None` for any other count (a count that is not a square, or a
     /// size whose boxes could be cut two ways, such as 8x8).
     pub fn for_cell_count(cells: usize) -> Option<Shape> {
+        let size = (1..=cells)
+            .take_while(|s| s * s <= cells)
+            .last()
+            .unwrap_or(0);
         match cells {
-            16 | 36 | 81 | 256 | 625 => Shape::sudoku(cells.isqrt()),
+            16 | 36 | 81 | 256 | 625 => Shape::sudoku(size),
             _ => {
-                let size = cells.isqrt();
                 let prime = size >= 2 && (2..size).all(|d| size % d != 0);
                 if size * size == cells && prime {
                     Shape::latin(size)

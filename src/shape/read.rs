@@ -223,36 +223,36 @@ impl<R: BufRead> ShapedRecords<R> {
         }
         grid.rows.push(text.to_string());
         if grid.rows.len() == grid.size {
-            let grid = self.grid.take().expect("a grid is being read");
-            let record = self.finish_grid(grid);
-            self.ready.push_back(record);
+            if let Some(grid) = self.grid.take() {
+                let record = self.finish_grid(&grid).map_err(|error| Rejected {
+                    line: grid.first_line,
+                    input: grid.rows.join("\n"),
+                    error,
+                });
+                self.ready.push_back(record);
+            }
         }
     }
 
-    fn finish_grid(&self, grid: NumberGrid) -> Result<ShapedPuzzle, Rejected> {
-        let reject = |error| Rejected {
-            line: grid.first_line,
-            input: grid.rows.join("\n"),
-            error,
-        };
+    fn finish_grid(&self, grid: &NumberGrid) -> Result<ShapedPuzzle, Error> {
         if let Some(error) = grid.error.clone() {
-            return Err(reject(error));
+            return Err(error);
         }
         let cells = grid.cells.len();
-        let shape = self.shape_of(grid.first_line, cells).map_err(reject)?;
+        let shape = self.shape_of(grid.first_line, cells)?;
         let mut values = Vec::with_capacity(cells);
         for &(value, line, column) in &grid.cells {
             if value as usize > shape.size() {
-                return Err(reject(Error::ValueOutOfRange {
+                return Err(Error::ValueOutOfRange {
                     line,
                     column,
                     value,
                     max: shape.size(),
-                }));
+                });
             }
             values.push(value as u8);
         }
-        self.checked(shape, values, grid.first_line).map_err(reject)
+        self.checked(shape, values, grid.first_line)
     }
 
     /// The shape of a puzzle of `cells` cells starting on `line`.
