@@ -132,10 +132,29 @@ fn engines(args: &EnginesArgs) -> i32 {
             }
         })
         .collect();
-    let title = "Grids made here (dug from random solution grids)";
+    let title = "Grids made here";
     let table = measure(title, &made, &engines, &limits, &mut |level| {
         progress(&format!("{title}: {level}"))
     });
+    out.line("");
+    let givens: Vec<String> = made
+        .iter()
+        .map(|level| {
+            let total: usize = level.puzzles.iter().map(|p| p.givens()).sum();
+            let cells = level.puzzles.first().map_or(1, |p| p.cells.len());
+            let mean = total as f64 / level.puzzles.len().max(1) as f64;
+            format!(
+                "{} {mean:.0} givens on average ({:.0}% of the cells)",
+                level.name,
+                100.0 * mean / cells as f64
+            )
+        })
+        .collect();
+    out.line(&format!(
+        "{title}: random solution grids filled by a randomized search, givens dug out in a random order while dlx finds one solution, down to the library's floor for the size (seed {}): {}.",
+        args.seed,
+        givens.join(", ")
+    ));
     print_table(&mut out, &table);
     tables.push(table);
     if let Some(path) = &args.plot {

@@ -9,6 +9,11 @@
 //! - `fc-mrv-lcv`: the same variable, its values ordered least constraining first (the value
 //!   that removes the fewest values from the others' domains; ascending among equals).
 //!
+//! The value order changes nothing but which solution comes first: counting up to 2 on a
+//! puzzle with one solution explores the whole tree, so `fc-mrv-lcv` then makes exactly
+//! `fc-mrv`'s nodes, and spends more time ordering values. It pays off only when a search
+//! stops at its first solution.
+//!
 //! Each level keeps its own copy of the domains (625 words on a 25x25), which undoes an
 //! assignment for free; the recursion is one call per assignment deep.
 

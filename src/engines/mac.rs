@@ -5,6 +5,11 @@
 //! smallest domain of two or more values is assigned next, values ascending; a state where
 //! every domain has one value is a solution (checked against every constraint, so that a
 //! weaker constraint added later cannot let a wrong one through).
+//!
+//! Measured (`stepwise bench engines`): its dead ends are exactly `fc-mrv`'s on every level,
+//! and its nodes a fraction of them. On all-different constraints, what AC-3 fixes by
+//! propagation (a variable left with one value) is what `fc-mrv` picks next and counts as a
+//! node; the two explore one tree, and MAC pays for its revisions in time per node.
 
 use std::ops::ControlFlow;
 

@@ -21,8 +21,10 @@
 //! - `dig.rs`, `compare.rs`, `plot.rs`: generated puzzles of any size, the measured comparison
 //!   (`stepwise bench engines`) and its SVG chart.
 //!
-//! **Counting.** A *node* is one assignment tried (a value placed in a variable, a row of the
-//! exact-cover matrix chosen); the givens are placed before the search and are not nodes. A
+//! **Counting.** A *node* is one assignment made: a value placed in a variable (for `naive`
+//! and `backtrack` only values that pass the legality check, which is their whole test; the
+//! others place every value and then propagate), a row of the exact-cover matrix chosen. The
+//! givens are placed before the search and are not nodes. A
 //! *backtrack* is a dead end: a state the engine proved has no solution without going deeper
 //! (a cell with no legal value left for `naive` and `backtrack`, an emptied domain for the
 //! forward-checking and arc-consistency engines, a column no row can cover for `dlx`). `fast`

@@ -17,7 +17,7 @@ const COLOURS: [&str; 9] = [
 const BAR: f64 = 9.0;
 const GAP: f64 = 14.0;
 const LEFT: f64 = 70.0;
-const TOP: f64 = 60.0;
+const TOP: f64 = 72.0;
 const PLOT_HEIGHT: f64 = 300.0;
 const BOTTOM: f64 = 70.0;
 
@@ -42,6 +42,13 @@ fn escape(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
+}
+
+/// Where to centre a 12-pixel label near `x` so that it stays inside the picture (about 6.5
+/// pixels a character).
+fn label_centre(x: f64, text: &str, width: f64) -> f64 {
+    let half = text.chars().count() as f64 * 6.5 / 2.0;
+    x.min(width - 10.0 - half).max(LEFT + half)
 }
 
 /// The bar chart of `tables` (mean time per level per engine, log scale) as an SVG document.
@@ -71,9 +78,15 @@ pub fn mean_time_chart(tables: &[Table]) -> String {
         let fraction = (s.max(10f64.powi(low)).log10() - f64::from(low)) / f64::from(high - low);
         TOP + PLOT_HEIGHT * (1.0 - fraction)
     };
-    let group_width = engines.len() as f64 * BAR + GAP;
+    // Wide enough for its bars and for a level's name under them.
+    let bars_width = engines.len() as f64 * BAR;
+    let group_width = (bars_width + GAP).max(64.0);
+    let bars_offset = (group_width - GAP - bars_width) / 2.0;
     let groups: usize = tables.iter().map(|t| t.levels().len()).sum();
-    let width = LEFT + groups as f64 * group_width + 20.0;
+    // Wide enough for the bars, the legend and the title line.
+    let width = (LEFT + groups as f64 * group_width + 20.0)
+        .max(LEFT + engines.len() as f64 * 90.0 + 20.0)
+        .max(780.0);
     let height = TOP + PLOT_HEIGHT + BOTTOM;
 
     let mut svg = String::new();
@@ -84,7 +97,7 @@ pub fn mean_time_chart(tables: &[Table]) -> String {
     svg.push_str("<defs><pattern id=\"cut\" width=\"4\" height=\"4\" patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\"><rect width=\"2\" height=\"4\" fill=\"white\" fill-opacity=\"0.6\"/></pattern></defs>\n");
     let _ = writeln!(
         svg,
-        "<rect width=\"{width:.0}\" height=\"{height:.0}\" fill=\"white\"/>\n<text x=\"{LEFT}\" y=\"18\" font-size=\"14\">Mean time per puzzle by level and engine (log scale; hatched: some runs hit the limit, the mean is a lower bound)</text>"
+        "<rect width=\"{width:.0}\" height=\"{height:.0}\" fill=\"white\"/>\n<text x=\"{LEFT}\" y=\"18\" font-size=\"14\">Mean time per puzzle by level and engine (log scale)</text>\n<text x=\"{LEFT}\" y=\"58\" font-size=\"10\">Hatched: some runs hit the node or time limit, so the mean is a lower bound.</text>"
     );
     // The legend.
     for (i, &engine) in engines.iter().enumerate() {
@@ -122,7 +135,7 @@ pub fn mean_time_chart(tables: &[Table]) -> String {
                 else {
                     continue;
                 };
-                let bx = x + i as f64 * BAR;
+                let bx = x + bars_offset + i as f64 * BAR;
                 let top = y_of(row.mean_time.as_secs_f64());
                 let h = (baseline - top).max(0.5);
                 let _ = writeln!(
@@ -147,7 +160,7 @@ pub fn mean_time_chart(tables: &[Table]) -> String {
             let _ = writeln!(
                 svg,
                 "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\">{}</text>",
-                x + engines.len() as f64 * BAR / 2.0,
+                x + (group_width - GAP) / 2.0,
                 baseline + 14.0,
                 escape(level)
             );
@@ -159,7 +172,7 @@ pub fn mean_time_chart(tables: &[Table]) -> String {
             x - GAP,
             baseline + 24.0,
             baseline + 24.0,
-            (start + x - GAP) / 2.0,
+            label_centre((start + x - GAP) / 2.0, &table.title, width),
             baseline + 40.0,
             escape(&table.title)
         );
