@@ -107,8 +107,7 @@ pub struct SymmetryArg(pub Option<Symmetry>);
 pub struct RunTimeout(pub Option<Duration>);
 
 fn parse_level(s: &str) -> Result<Level, String> {
-    s.parse()
-        .map_err(|e: stepwise::technique::UnknownLevel| e.to_string())
+    s.parse().map_err(|e: stepwise::technique::UnknownLevel| e.to_string())
 }
 
 fn parse_symmetry(s: &str) -> Result<SymmetryArg, String> {

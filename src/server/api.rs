@@ -716,15 +716,13 @@ pub fn generate(request: GenerateRequest, limits: &Limits) -> Answer {
     let level = request
         .level
         .as_deref()
-        .map(|s| {
-            s.parse::<Level>()
-                .map_err(|e| Reply::bad("level", e.to_string()))
-        })
+        .map(|s| s.parse::<Level>().map_err(|e| Reply::bad("level", e.to_string())))
         .transpose()?;
     let symmetry = match request.symmetry.as_deref() {
         None => None,
-        Some(s) => stepwise::generate::symmetry_choice(s)
-            .map_err(|e| Reply::bad("symmetry", e.to_string()))?,
+        Some(s) => {
+            stepwise::generate::symmetry_choice(s).map_err(|e| Reply::bad("symmetry", e.to_string()))?
+        }
     };
     let er = request
         .er
