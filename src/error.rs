@@ -207,6 +207,70 @@ pub enum Error {
     ///
     /// `line {line}: createdAt "{value}" is not an ISO-8601 date or timestamp`
     InvalidTimestamp { line: usize, value: String },
+    /// A shape name (`--shape`) that is not a shape; `why` says what would be.
+    ///
+    /// `unknown shape "{name}": {why}`
+    UnknownShape { name: String, why: String },
+    /// A puzzle of another number of cells than the shape asked for.
+    ///
+    /// `line {line}: expected {expected} cells for {shape}, found {found}`
+    ShapeCellCount {
+        line: usize,
+        found: usize,
+        expected: usize,
+        shape: String,
+    },
+    /// A puzzle whose shape cannot be told from its number of cells (not a square, too large,
+    /// or a size whose boxes could be cut several ways, such as 8x8).
+    ///
+    /// `line {line}: 80 cells is not a square grid (16 cells for 4x4, ...)`, or
+    /// `line {line}: the boxes of a grid of 64 cells (8x8) could be cut more than one way: ...`
+    ShapeUnknown { line: usize, found: usize },
+    /// A cell value above the grid's size (`G` in a 9x9, 7 in a 4x4).
+    ///
+    /// `line {line}, column {column}: value {value} is out of range 1..{max}`
+    ValueOutOfRange {
+        line: usize,
+        column: usize,
+        value: u32,
+        max: usize,
+    },
+    /// Two givens of a grid of any shape that share a unit hold the same value: the first such
+    /// pair in reading order, as for [`Error::Conflict`]. `first` and `second` are 0-based
+    /// (row, column); the message names them from 1. `unit` is `row 3`, `column 2` or `box 4`.
+    ///
+    /// `[line {line}: ]r1c1 and r1c4 both hold 3 (row 1)`
+    ShapeConflict {
+        line: Option<usize>,
+        first: (usize, usize),
+        second: (usize, usize),
+        value: u8,
+        unit: String,
+    },
+    /// A row of numbers (one grid row a line) with another count than the grid's size.
+    ///
+    /// `line {line}: expected {expected} numbers in a row, found {found}`
+    RowNumbers {
+        line: usize,
+        found: usize,
+        expected: usize,
+    },
+    /// A grid of number rows that ended before its last row; `line` is its first row.
+    ///
+    /// `line {line}: grid has {found} rows, expected {expected}`
+    RowCount {
+        line: usize,
+        found: usize,
+        expected: usize,
+    },
+    /// An engine name that is not one.
+    ///
+    /// `unknown engine "{name}" (expected naive, backtrack, fc, fc-mrv, fc-mrv-lcv, mac, cost, dlx or fast)`
+    UnknownEngine { name: String },
+    /// An engine asked to solve a shape it does not handle (`fast` is 9x9 only).
+    ///
+    /// `the {engine} engine solves 9x9 Sudoku only, not {shape}; use dlx or another engine`
+    EngineShape { engine: String, shape: String },
     /// For the solver layer: the puzzle has no solution.
     ///
     /// `the puzzle has no solution`
@@ -241,12 +305,20 @@ impl Error {
             | OutOfRange { line, .. }
             | SolutionMismatch { line, .. }
             | InvalidSolution { line, .. }
-            | InvalidTimestamp { line, .. } => Some(*line),
-            Conflict { line, .. } => *line,
+            | InvalidTimestamp { line, .. }
+            | ShapeCellCount { line, .. }
+            | ShapeUnknown { line, .. }
+            | ValueOutOfRange { line, .. }
+            | RowNumbers { line, .. }
+            | RowCount { line, .. } => Some(*line),
+            Conflict { line, .. } | ShapeConflict { line, .. } => *line,
             Io { .. }
             | InputTooLarge { .. }
             | NoPuzzle { .. }
             | UnknownFormat { .. }
+            | UnknownShape { .. }
+            | UnknownEngine { .. }
+            | EngineShape { .. }
             | NoSolution
             | MultipleSolutions { .. } => None,
         }
@@ -298,6 +370,38 @@ fn write_conflict(
         digit,
         unit_words(unit)
     )
+}
+
+/// Why `found` cells tell no shape: not a square, too large, or a size whose boxes could be
+/// cut more than one way.
+fn write_unknown_shape(f: &mut fmt::Formatter<'_>, line: usize, found: usize) -> fmt::Result {
+    let size = (1..=found)
+        .take_while(|s| s * s <= found)
+        .last()
+        .unwrap_or(0);
+    write!(f, "line {line}: ")?;
+    if size * size != found || size < 2 {
+        write!(
+            f,
+            "{found} cells is not a square grid (16 cells for 4x4, 36 for 6x6, 81 for 9x9, 256 for 16x16, 625 for 25x25)"
+        )
+    } else if size > 25 {
+        write!(
+            f,
+            "a grid of {found} cells ({size}x{size}) is too large; the largest is 25x25"
+        )
+    } else {
+        let rows = (2..=size)
+            .take_while(|r| r * r <= size)
+            .filter(|r| size % r == 0)
+            .last()
+            .unwrap_or(1);
+        write!(
+            f,
+            "the boxes of a grid of {found} cells ({size}x{size}) could be cut more than one way: give the shape ({size}x{size} for boxes of {rows} rows by {} columns, AxB for boxes of A rows by B columns, latin:{size} for a Latin square)",
+            size / rows
+        )
+    }
 }
 
 impl fmt::Display for Error {
@@ -426,6 +530,69 @@ impl fmt::Display for Error {
             InvalidTimestamp { line, value } => write!(
                 f,
                 "line {line}: createdAt {value:?} is not an ISO-8601 date or timestamp"
+            ),
+            UnknownShape { name, why } => write!(f, "unknown shape {name:?}: {why}"),
+            ShapeCellCount {
+                line,
+                found,
+                expected,
+                shape,
+            } => write!(
+                f,
+                "line {line}: expected {expected} cells for {shape}, found {found}"
+            ),
+            ShapeUnknown { line, found } => write_unknown_shape(f, *line, *found),
+            ValueOutOfRange {
+                line,
+                column,
+                value,
+                max,
+            } => write!(
+                f,
+                "line {line}, column {column}: value {value} is out of range 1..{max}"
+            ),
+            ShapeConflict {
+                line,
+                first,
+                second,
+                value,
+                unit,
+            } => {
+                if let Some(line) = line {
+                    write!(f, "line {line}: ")?;
+                }
+                write!(
+                    f,
+                    "r{}c{} and r{}c{} both hold {value} ({unit})",
+                    first.0 + 1,
+                    first.1 + 1,
+                    second.0 + 1,
+                    second.1 + 1
+                )
+            }
+            RowNumbers {
+                line,
+                found,
+                expected,
+            } => write!(
+                f,
+                "line {line}: expected {expected} numbers in a row, found {found}"
+            ),
+            RowCount {
+                line,
+                found,
+                expected,
+            } => {
+                let rows = if *found == 1 { "row" } else { "rows" };
+                write!(f, "line {line}: grid has {found} {rows}, expected {expected}")
+            }
+            UnknownEngine { name } => write!(
+                f,
+                "unknown engine {name:?} (expected naive, backtrack, fc, fc-mrv, fc-mrv-lcv, mac, cost, dlx or fast)"
+            ),
+            EngineShape { engine, shape } => write!(
+                f,
+                "the {engine} engine solves 9x9 Sudoku only, not {shape}; use dlx or another engine"
             ),
             NoSolution => write!(f, "the puzzle has no solution"),
             MultipleSolutions { differing } => {

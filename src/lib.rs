@@ -4,6 +4,13 @@
 //! - [`geometry`]: cells, units, peers and the bitsets every other module uses.
 //! - [`grid`]: the candidate state (givens, placed digits, candidates).
 //! - [`solver`]: the complete bitset search that proves validity (0, 1 or many solutions).
+//! - [`csp`]: the generic constraint core beside the 9x9 solver: variables with bitset domains,
+//!   all-different constraints, forward checking and arc consistency.
+//! - [`shape`]: grids of every size (4x4 to 25x25, any boxes) and Latin squares on that core:
+//!   their puzzles, read and written with values `1`-`9` then `A`-`P`.
+//! - [`engines`]: the classic engines (naive, backtrack, forward checking with MRV and LCV, MAC,
+//!   best-first, Dancing Links, and the 9x9 solver as `fast`) behind one interface, with
+//!   limits and figures; the measured comparison of `stepwise bench engines`.
 //! - [`format`](mod@format): reading and writing puzzles in the formats people paste.
 //! - [`error`]: the one error type of the library.
 //! - [`technique`]: the catalog of technique names, families and ratings.
@@ -39,10 +46,12 @@ pub mod analysis;
 pub mod apply;
 pub mod budget;
 pub mod cache;
+pub mod csp;
 // Public for tests/budgets.rs only (is the deadline released after a call?); a front end sets
 // time through `budget::Budget`.
 #[doc(hidden)]
 pub mod deadline;
+pub mod engines;
 pub mod error;
 pub mod explain;
 // Public for the integration tests, examples and benchmarks, which call single finders
@@ -60,6 +69,7 @@ pub mod pipeline;
 pub mod profile;
 pub mod rating;
 pub mod render;
+pub mod shape;
 pub mod solver;
 pub mod step;
 pub mod technique;

@@ -52,6 +52,16 @@ pub fn count_solutions(cells: &[u8; 81], limit: usize) -> Solutions {
     Solutions { count, solutions }
 }
 
+/// Calls `found` with each solution in turn (in [`count_solutions`]'s order), stopping at
+/// `limit`, and returns their number; keeps none of them, for callers that enumerate many
+/// (the `fast` engine of [`crate::engines`]). Cells as in [`count_solutions`].
+pub fn for_each_solution(cells: &[u8; 81], limit: usize, found: impl FnMut(&[u8; 81])) -> usize {
+    match Board::from_cells(cells) {
+        Some(board) => search(board, limit, found),
+        None => 0,
+    }
+}
+
 /// Counts solutions, stopping at `limit`, when each cell may only take the digits allowed in
 /// `candidates[i]` (bit `d - 1` set = digit `d` allowed; bits above the ninth are ignored).
 /// A cell with one candidate is effectively given; a cell with none gives count 0.

@@ -67,6 +67,23 @@ const RULES: &[Rule] = &[
         uses: Uses::OnlyOf(&["geometry"]),
         why: "the grid sits on geometry alone, below the finders and everything above them",
     },
+    Rule {
+        part: "csp/",
+        uses: Uses::OnlyOf(&[]),
+        why: "the generic constraint core knows no grid, shape or engine: shapes build problems \
+              on it and engines search them",
+    },
+    Rule {
+        part: "shape/",
+        uses: Uses::OnlyOf(&["csp", "error"]),
+        why: "shapes of every size sit on the constraint core beside the 9x9 geometry, not on it",
+    },
+    Rule {
+        part: "engines/",
+        uses: Uses::OnlyOf(&["csp", "shape", "error", "deadline", "solver"]),
+        why: "the engines search the constraint core (and call the 9x9 solver as `fast`); they \
+              know nothing of the human pipeline",
+    },
 ];
 
 fn src_dir() -> PathBuf {

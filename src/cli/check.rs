@@ -1,5 +1,8 @@
 //! `stepwise check`: per input, whether the puzzle has one solution, none or several, or why
 //! it could not be read; one answer per input, in order.
+//!
+//! With any of the engines' options (`--engine`, `--all`, `--limit`, `--shape`...) the command
+//! runs in `engines.rs` instead, on puzzles of every shape; without them nothing here changes.
 
 use serde::Serialize;
 use stepwise::format::to_line;
@@ -23,6 +26,9 @@ struct CheckRecord {
 }
 
 pub fn run(args: &CheckArgs) -> i32 {
+    if args.engines.requested() {
+        return super::engines::check(args);
+    }
     let json = args.output.json();
     let mut out = Out::new();
     let mut all_unique = true;

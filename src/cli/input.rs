@@ -69,6 +69,14 @@ pub type Records = Box<dyn Iterator<Item = Record>>;
 /// it: `PATH: is a directory`, `PATH: no such file`, `PATH: cannot open: REASON`.
 pub fn open(source: &Source, format: Option<Format>) -> Result<Records, String> {
     let name = source.name();
+    Ok(Box::new(
+        read_records(open_bytes(source)?, format).with_source(&name),
+    ))
+}
+
+/// Opens a source as bytes, with [`open`]'s messages for a source that cannot be opened (and
+/// for a text that is more likely a missing path than a puzzle).
+pub fn open_bytes(source: &Source) -> Result<Box<dyn io::BufRead>, String> {
     match source {
         Source::File(path) => {
             if Path::new(path).is_dir() {
@@ -78,20 +86,15 @@ pub fn open(source: &Source, format: Option<Format>) -> Result<Records, String> 
                 io::ErrorKind::NotFound => format!("{path}: no such file"),
                 _ => format!("{path}: cannot open: {e}"),
             })?;
-            Ok(Box::new(
-                read_records(BufReader::new(file), format).with_source(&name),
-            ))
+            Ok(Box::new(BufReader::new(file)))
         }
         Source::Text { text, .. } => {
             if looks_like_a_missing_path(text) {
                 return Err(format!("{text}: no such file (and not a puzzle)"));
             }
-            let cursor = Cursor::new(text.clone().into_bytes());
-            Ok(Box::new(read_records(cursor, format).with_source(&name)))
+            Ok(Box::new(Cursor::new(text.clone().into_bytes())))
         }
-        Source::Stdin => Ok(Box::new(
-            read_records(BufReader::new(io::stdin()), format).with_source(&name),
-        )),
+        Source::Stdin => Ok(Box::new(BufReader::new(io::stdin()))),
     }
 }
 

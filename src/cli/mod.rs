@@ -9,8 +9,10 @@
 mod analyze;
 mod apply;
 mod batch;
+mod bench;
 mod check;
 mod compare;
+mod engines;
 mod explain;
 // The server reads `generate`'s level and symmetry names as the command does.
 pub(crate) mod generate;
@@ -55,12 +57,12 @@ struct Cli {
 enum Command {
     /// Print the solution of each puzzle.
     #[command(
-        after_help = "One answer per input, in order: the solution, or for a puzzle that has none, several or cannot be read an `error:` line (a JSON error object with --json).\n\nExamples:\n  stepwise solve examples/puzzles.txt\n  stepwise solve --format grid -f puzzle.txt\n  stepwise solve --json examples/record.json\n\nExit code: 0 when every puzzle was solved, 1 when any had an error, no solution or several."
+        after_help = "One answer per input, in order: the solution, or for a puzzle that has none, several or cannot be read an `error:` line (a JSON error object with --json).\n\nExamples:\n  stepwise solve examples/puzzles.txt\n  stepwise solve --format grid -f puzzle.txt\n  stepwise solve --json examples/record.json\n  stepwise solve --engine dlx --stats examples/puzzles.txt\n  stepwise solve --shape latin:3 --all '123......'\n  stepwise solve --shape 3x2 --grid '5.1....1.6..3.4...6.3.1.....2......5'\n\nEngines and shapes: --engine, --all, --limit, --shape, --stats, --node-limit and --timeout solve with one of the classic engines (naive, backtrack, fc, fc-mrv, fc-mrv-lcv, mac, cost, dlx, fast), on a grid of any size (4x4 to 25x25, values 1-9 then A-P, or rows of numbers) or a Latin square. --all lists every solution, --limit N the first N, each followed by a `# N solutions` line. The default engine is fast on 9x9, dlx on other shapes; fast solves 9x9 only. A run that hits the node or time limit says so and fails.\n\nExit code: 0 when every puzzle was solved (with --all or --limit: has a solution and was not cut by a limit), 1 when any had an error, no solution or several."
     )]
     Solve(SolveArgs),
     /// Say whether each puzzle has a unique solution, none, or several.
     #[command(
-        after_help = "Prints one line per input: unique, none, multiple or invalid: <reason>.\n\nExamples:\n  stepwise check examples/puzzles.txt\n  stepwise check --json - < puzzles.txt\n\nExit code: 0 when every puzzle is unique, 1 otherwise."
+        after_help = "Prints one line per input: unique, none, multiple or invalid: <reason>.\n\nExamples:\n  stepwise check examples/puzzles.txt\n  stepwise check --json - < puzzles.txt\n  stepwise check --all '................'   (288: the 4x4 grids)\n  stepwise check --engine mac --stats examples/puzzles.txt\n\nEngines and shapes (as for solve): --all prints the exact number of solutions (`288 solutions`), --limit N counts up to N (`at least N solutions`); a count cut by the node or time limit says so.\n\nExit code: 0 when every puzzle is unique (with --all or --limit: when every count finished), 1 otherwise."
     )]
     Check(CheckArgs),
     /// Solve each puzzle step by step with human techniques and print the path and rating.
@@ -103,6 +105,12 @@ enum Command {
         after_help = "STEP is written as Stepwise prints steps: placements r1c2=5, eliminations r1c456<>4, r12c3<>5, r1c4,r2c5<>34, joined with ', ', optionally after a technique and its pattern.\n\nExamples:\n  stepwise apply state.txt 'r5c1<>3, r5c4<>38'\n  stepwise apply state.txt 'Naked Pair: 3,8 in r5c2,r5c7 => r5c1<>3, r5c4<>38'\n  stepwise apply --puzzle original.txt --board state.txt 'Hidden Single: r1c2=5'\n\nVerdicts: valid, unsound (a deduction contradicts the solution), not justified (sound, but the named technique does not give it), undecided (the named technique's search passed --timeout), not applicable (it does not fit the state), nothing to do.\nExit code: 0 when the step is valid, 1 otherwise or when the state has no unique solution, 2 for a step that cannot be read."
     )]
     Apply(apply::ApplyArgs),
+    /// Measure things side by side: `bench engines` runs every solving engine on puzzles of
+    /// five levels and of bigger grids.
+    #[command(
+        after_help = "Examples:\n  stepwise bench engines --per-level 20\n  stepwise bench engines --per-level 100 --plot engines.svg\n  stepwise bench engines --engines fc-mrv,dlx,fast --timeout 0.2"
+    )]
+    Bench(bench::BenchArgs),
     /// Serve the JSON API over HTTP (check, solve, explain, hint, rate, analyze, generate, the
     /// technique catalog), on loopback by default.
     #[cfg(feature = "server")]
@@ -244,6 +252,54 @@ pub fn parse_timeout(s: &str) -> Result<std::time::Duration, String> {
         .map_err(|_| format!("the timeout '{s}' is too large"))
 }
 
+/// The engines' options of `solve` and `check`. Any of them takes the command off the 9x9
+/// path onto the engines, which read puzzles of every shape.
+#[derive(Args, Debug, Clone, Default)]
+pub struct EngineArgs {
+    /// Solve with this engine: naive, backtrack, fc, fc-mrv, fc-mrv-lcv, mac, cost, dlx or fast (default: fast on 9x9, dlx on other shapes).
+    #[arg(long, value_name = "NAME", value_parser = parse_engine)]
+    pub engine: Option<stepwise::engines::Engine>,
+    /// Every solution: solve lists them all, check counts them all.
+    #[arg(long)]
+    pub all: bool,
+    /// At most N solutions: solve lists the first N, check counts up to N.
+    #[arg(long, value_name = "N", conflicts_with = "all")]
+    pub limit: Option<u64>,
+    /// The grid's shape: NxN (4x4, 6x6, 8x8, 9x9, 12x12, 16x16, 25x25: usual boxes), AxB (boxes of A rows by B columns: 3x2), or latin:N (2..25). Default: from the number of cells (16, 36, 81, 256, 625; the square of a prime is a Latin square).
+    #[arg(long, value_name = "SHAPE", value_parser = parse_shape)]
+    pub shape: Option<stepwise::shape::Shape>,
+    /// Print the engine's nodes, backtracks and time after each answer (JSON always has them).
+    #[arg(long)]
+    pub stats: bool,
+    /// Stop a search after N nodes (default 200000000).
+    #[arg(long, value_name = "N")]
+    pub node_limit: Option<u64>,
+    /// Stop a search after this many seconds (default 60).
+    #[arg(long, value_name = "SECONDS", value_parser = parse_timeout)]
+    pub timeout: Option<std::time::Duration>,
+}
+
+impl EngineArgs {
+    /// Whether any engine option was given.
+    pub fn requested(&self) -> bool {
+        self.engine.is_some()
+            || self.all
+            || self.limit.is_some()
+            || self.shape.is_some()
+            || self.stats
+            || self.node_limit.is_some()
+            || self.timeout.is_some()
+    }
+}
+
+pub fn parse_engine(s: &str) -> Result<stepwise::engines::Engine, String> {
+    s.parse().map_err(|e: stepwise::Error| e.to_string())
+}
+
+fn parse_shape(s: &str) -> Result<stepwise::shape::Shape, String> {
+    s.parse().map_err(|e: stepwise::Error| e.to_string())
+}
+
 /// What `solve` writes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum SolveFormat {
@@ -268,6 +324,8 @@ pub struct SolveArgs {
     /// Short for --format json.
     #[arg(long, conflicts_with = "format")]
     pub json: bool,
+    #[command(flatten)]
+    pub engines: EngineArgs,
 }
 
 /// Text or JSON lines: what `check`, `explain`, `hint` and `analyze` write.
@@ -300,6 +358,8 @@ pub struct CheckArgs {
     pub input: InputArgs,
     #[command(flatten)]
     pub output: TextFormatArgs,
+    #[command(flatten)]
+    pub engines: EngineArgs,
 }
 
 /// Parses the arguments, runs the command and returns the process exit code.
@@ -323,6 +383,7 @@ pub fn run() -> i32 {
         Command::Compare(args) => compare::run(&args),
         Command::Generate(args) => generate::run(&args),
         Command::Apply(args) => apply::run(&args),
+        Command::Bench(args) => bench::run(&args),
         #[cfg(feature = "server")]
         Command::Serve(args) => serve::run(&args),
     }

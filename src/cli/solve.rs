@@ -1,6 +1,9 @@
 //! `stepwise solve`: each puzzle's solution as a line, a grid or a JSON record, one answer per
 //! input in order; a puzzle that cannot be read or has no single solution gets an `error:`
 //! line (with `--json`, an error object) in its place.
+//!
+//! With any of the engines' options (`--engine`, `--all`, `--limit`, `--shape`...) the command
+//! runs in `engines.rs` instead, on puzzles of every shape; without them nothing here changes.
 
 use serde::Serialize;
 use stepwise::format::{record_from, to_grid, to_line};
@@ -26,6 +29,9 @@ enum Answer {
 }
 
 pub fn run(args: &SolveArgs) -> i32 {
+    if args.engines.requested() {
+        return super::engines::solve(args);
+    }
     let format = if args.grid {
         SolveFormat::Grid
     } else if args.json {

@@ -42,11 +42,7 @@ impl Inputs {
     /// says so on standard error, so a waiting `stepwise solve` does not look hung.
     pub fn new(args: &InputArgs) -> Inputs {
         let sources = input::sources(&args.inputs, &args.files);
-        if sources.contains(&Source::Stdin) && std::io::stdin().is_terminal() {
-            eprintln!(
-                "stepwise: reading puzzles from standard input; type or paste them, then press Ctrl-D (see --help for files and arguments)"
-            );
-        }
+        say_when_reading_a_terminal(&sources);
         Inputs {
             sources,
             format: args.input_format,
@@ -89,6 +85,16 @@ impl Inputs {
                 message,
             }),
         })
+    }
+}
+
+/// When one of the sources is a terminal's standard input, says so on standard error, so a
+/// waiting command does not look hung.
+pub fn say_when_reading_a_terminal(sources: &[Source]) {
+    if sources.contains(&Source::Stdin) && std::io::stdin().is_terminal() {
+        eprintln!(
+            "stepwise: reading puzzles from standard input; type or paste them, then press Ctrl-D (see --help for files and arguments)"
+        );
     }
 }
 

@@ -1,0 +1,165 @@
+//! Constraints over a problem's variables, and the three questions the engines ask of one:
+//! is a value legal beside the values assigned so far (backtracking), which values does an
+//! assignment rule out (forward checking), which values have no support left (arc
+//! consistency).
+//!
+//! Only all-different exists now. A Kakuro run would add a variant (a sum with all-different)
+//! answering the same three questions, and every engine would use it unchanged.
+
+use super::domain::Domain;
+
+/// A variable: an index into the problem's domains (for a grid, the cell `row * N + col`).
+pub type Var = usize;
+
+/// A domain was emptied: the current assignment cannot be completed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Wipeout;
+
+/// One constraint of a problem.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Constraint {
+    /// The variables take pairwise different values (a row, column or box of a grid).
+    AllDifferent(Vec<Var>),
+}
+
+impl Constraint {
+    /// The variables the constraint is about.
+    pub fn vars(&self) -> &[Var] {
+        match self {
+            Constraint::AllDifferent(vars) => vars,
+        }
+    }
+
+    /// Backtracking's legality check: whether `var = value` agrees with the values assigned
+    /// so far (`values[v]` is 0 for an unassigned variable).
+    pub fn allows(&self, values: &[u8], var: Var, value: u8) -> bool {
+        match self {
+            Constraint::AllDifferent(vars) => vars
+                .iter()
+                .all(|&other| other == var || values[other] != value),
+        }
+    }
+
+    /// Whether a complete assignment satisfies the constraint.
+    pub fn satisfied(&self, values: &[u8]) -> bool {
+        match self {
+            Constraint::AllDifferent(vars) => {
+                let mut seen = 0u64;
+                vars.iter().all(|&v| {
+                    let bit = 1u64 << (values[v] & 63);
+                    let fresh = seen & bit == 0 && values[v] != 0;
+                    seen |= bit;
+                    fresh
+                })
+            }
+        }
+    }
+
+    /// Forward checking after `var` took `value`: removes from the other variables the values
+    /// that can no longer go with it, pushing each variable whose domain shrank onto
+    /// `changed`. An emptied domain is a [`Wipeout`].
+    pub fn forward_check(
+        &self,
+        domains: &mut [Domain],
+        var: Var,
+        value: u8,
+        changed: &mut Vec<Var>,
+    ) -> Result<(), Wipeout> {
+        match self {
+            Constraint::AllDifferent(vars) => {
+                for &other in vars {
+                    if other != var && domains[other].remove(value) {
+                        changed.push(other);
+                        if domains[other].is_empty() {
+                            return Err(Wipeout);
+                        }
+                    }
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// Arc consistency within this constraint, to its fixpoint: removes every value that no
+    /// value of another variable supports, pushing each variable whose domain shrank onto
+    /// `changed`.
+    ///
+    /// All-different is taken as its binary decomposition (`x != y` for every pair), as the
+    /// classic MAC does: a value of `x` lacks support only where some `y` is fixed to it, so
+    /// each fixed variable's value leaves the others, and a variable that becomes fixed in
+    /// turn does the same. (Régin's matching-based filtering of the whole constraint would
+    /// also find, for one, a value that only one variable can take; that is not this.)
+    pub fn propagate(&self, domains: &mut [Domain], changed: &mut Vec<Var>) -> Result<(), Wipeout> {
+        match self {
+            Constraint::AllDifferent(vars) => {
+                // The values of the fixed variables already taken out of the others.
+                let mut done = 0u32;
+                loop {
+                    let mut fixed = 0u32;
+                    for &v in vars {
+                        if let Some(value) = domains[v].single_value() {
+                            let bit = 1u32 << (value - 1);
+                            if fixed & bit != 0 {
+                                // Two variables fixed to one value.
+                                return Err(Wipeout);
+                            }
+                            fixed |= bit;
+                        }
+                    }
+                    let new = fixed & !done;
+                    if new == 0 {
+                        return Ok(());
+                    }
+                    done |= new;
+                    for &v in vars {
+                        let d = domains[v];
+                        if d.single_value().is_some() {
+                            continue;
+                        }
+                        let kept = Domain::from_bits(d.bits() & !new);
+                        if kept != d {
+                            domains[v] = kept;
+                            changed.push(v);
+                            if kept.is_empty() {
+                                return Err(Wipeout);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn all_different_checks_and_prunes() {
+        let c = Constraint::AllDifferent(vec![0, 1, 2]);
+        assert!(c.allows(&[0, 2, 0], 0, 1));
+        assert!(!c.allows(&[0, 2, 0], 0, 2));
+        assert!(c.satisfied(&[1, 2, 3]));
+        assert!(!c.satisfied(&[1, 2, 1]));
+        assert!(!c.satisfied(&[1, 2, 0]));
+
+        let mut domains = vec![Domain::full(3), Domain::from_bits(0b011), Domain::single(1)];
+        let mut changed = Vec::new();
+        assert_eq!(c.propagate(&mut domains, &mut changed), Ok(()));
+        // 1 leaves the others; the second becomes 2, which leaves the first: 3.
+        assert_eq!(
+            domains,
+            vec![Domain::single(3), Domain::single(2), Domain::single(1)]
+        );
+
+        let mut domains = vec![Domain::full(3), Domain::single(2), Domain::single(2)];
+        assert_eq!(c.propagate(&mut domains, &mut Vec::new()), Err(Wipeout));
+
+        let mut domains = vec![Domain::full(3), Domain::single(2), Domain::from_bits(0b010)];
+        assert_eq!(
+            c.forward_check(&mut domains, 1, 2, &mut Vec::new()),
+            Err(Wipeout)
+        );
+    }
+}
