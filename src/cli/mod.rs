@@ -263,7 +263,7 @@ pub struct EngineArgs {
     #[arg(long)]
     pub all: bool,
     /// At most N solutions: solve lists the first N, check counts up to N.
-    #[arg(long, value_name = "N", conflicts_with = "all")]
+    #[arg(long, value_name = "N", conflicts_with = "all", value_parser = clap::value_parser!(u64).range(1..))]
     pub limit: Option<u64>,
     /// The grid's shape: NxN (4x4, 6x6, 8x8, 9x9, 12x12, 16x16, 25x25: usual boxes), AxB (boxes of A rows by B columns: 3x2), or latin:N (2..25). Default: from the number of cells (16, 36, 81, 256, 625; the square of a prime is a Latin square).
     #[arg(long, value_name = "SHAPE", value_parser = parse_shape)]
