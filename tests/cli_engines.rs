@@ -272,3 +272,24 @@ fn bench_engines_prints_its_tables_and_draws_the_chart() {
     );
     assert!(stdout.contains("\n9x9       fast "), "{stdout}");
 }
+
+/// Puzzles of another size need no option: a 16- or 256-cell argument, or a file whose first
+/// puzzle is, is solved on the engines' path; 9x9 input stays on its own.
+#[test]
+fn other_sizes_are_recognised_without_an_option() {
+    let four = "1.3..41.2..3..2.";
+    let out = stepwise(&["check", four], "");
+    assert_eq!(text(&out.stdout), "unique\n", "{}", text(&out.stderr));
+    let solved = stepwise(&["solve", four], "");
+    assert_eq!(solved.status.code(), Some(0), "{}", text(&solved.stderr));
+    let answer = text(&solved.stdout);
+    assert_eq!(answer.trim().len(), 16, "{answer}");
+    let file = TempFile::new("sixteen.txt", &format!("# a 16x16\n{SIXTEEN}\n"));
+    let out = stepwise(&["check", file.path()], "");
+    assert_eq!(text(&out.stdout), "unique\n", "{}", text(&out.stderr));
+    // 9x9 keeps its own reader and messages.
+    let out = stepwise(&["check", WIKIPEDIA], "");
+    assert_eq!(text(&out.stdout), "unique\n");
+    let out = stepwise(&["check", "1234"], "");
+    assert!(text(&out.stdout).contains("expected 81 cells"), "{}", text(&out.stdout));
+}

@@ -26,7 +26,7 @@ struct CheckRecord {
 }
 
 pub fn run(args: &CheckArgs) -> i32 {
-    if args.engines.requested() {
+    if args.engines.requested() || super::engines::other_shape(&args.input) {
         return super::engines::check(args);
     }
     let json = args.output.json();

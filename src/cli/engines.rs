@@ -56,6 +56,53 @@ fn inputs(args: &InputArgs, shape: Option<Shape>) -> impl Iterator<Item = Input>
         })
 }
 
+/// Cell counts whose shape the reader infers, other than 9x9's 81.
+const OTHER_SQUARES: [usize; 4] = [16, 36, 256, 625];
+
+/// Whether the inputs are puzzles of another size than 9x9, so that `solve` and `check` take
+/// them on the engines' path without an engine option: a puzzle argument, or the first
+/// puzzle line of a file argument, of 16, 36, 256 or 625 cells (`.`, `0`, digits and
+/// letters; spaces between them ignored). Standard input is not looked into (it cannot be read
+/// twice): there `--shape` says it.
+pub fn other_shape(args: &InputArgs) -> bool {
+    if args.input_format.is_some() {
+        return false;
+    }
+    let cells = |line: &str| {
+        let cells: Vec<char> = line.chars().filter(|c| !c.is_whitespace()).collect();
+        (!cells.is_empty() && cells.iter().all(|c| c.is_ascii_alphanumeric() || *c == '.'))
+            .then_some(cells.len())
+    };
+    let first_line = |path: &str| -> Option<usize> {
+        use std::io::{BufRead, Read};
+        let file = std::fs::File::open(path).ok()?;
+        let reader = std::io::BufReader::new(file.take(1 << 16));
+        reader
+            .lines()
+            .map_while(Result::ok)
+            .find(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
+            .and_then(|l| cells(&l))
+    };
+    let counts: Vec<Option<usize>> = args
+        .inputs
+        .iter()
+        .map(|input| {
+            if std::path::Path::new(input).is_file() {
+                first_line(input)
+            } else if input == "-" {
+                None
+            } else {
+                cells(input)
+            }
+        })
+        .chain(args.files.iter().filter(|f| *f != "-").map(|f| first_line(f)))
+        .collect();
+    !counts.is_empty()
+        && counts
+            .iter()
+            .all(|c| c.is_some_and(|n| OTHER_SQUARES.contains(&n)))
+}
+
 /// `--input-format` chooses among the 9x9 readers; the engines have their own.
 fn refuse_input_format(args: &InputArgs) -> bool {
     if args.input_format.is_some() {

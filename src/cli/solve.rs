@@ -29,7 +29,7 @@ enum Answer {
 }
 
 pub fn run(args: &SolveArgs) -> i32 {
-    if args.engines.requested() {
+    if args.engines.requested() || super::engines::other_shape(&args.input) {
         return super::engines::solve(args);
     }
     let format = if args.grid {
