@@ -43,7 +43,10 @@ fn server_addr() -> &'static str {
         std::thread::spawn(move || server::serve(config));
         let start = Instant::now();
         while TcpStream::connect(addr).is_err() {
-            assert!(start.elapsed() < Duration::from_secs(10), "the server did not start");
+            assert!(
+                start.elapsed() < Duration::from_secs(10),
+                "the server did not start"
+            );
             std::thread::sleep(Duration::from_millis(10));
         }
         addr.to_string()

@@ -56,8 +56,7 @@ pub fn run(data: &[u8]) {
         record: None,
         text: to_line(&cells),
     };
-    let settings =
-        RateSettings::select(profile, &[], no_uniqueness).with_time_limit(Some(BUDGET));
+    let settings = RateSettings::select(profile, &[], no_uniqueness).with_time_limit(Some(BUDGET));
     let explanation = explain(&input, &settings);
     let context = format!("{profile:?}, no_uniqueness {no_uniqueness}: {}", input.text);
 
@@ -114,7 +113,9 @@ fn dug_puzzle(bytes: &mut Bytes) -> [u8; 81] {
             return cells;
         }
         let [a, b] = [&found.solutions[0], &found.solutions[1]];
-        let cell = (0..81).find(|&c| a[c] != b[c]).expect("two solutions differ");
+        let cell = (0..81)
+            .find(|&c| a[c] != b[c])
+            .expect("two solutions differ");
         cells[cell] = solution[cell];
     }
 }

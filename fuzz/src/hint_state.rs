@@ -116,8 +116,8 @@ pub fn run(data: &[u8]) {
         return;
     };
 
-    let settings = HintSettings::select(Some(profile), &[], no_uniqueness)
-        .with_budget(Budget::time(BUDGET));
+    let settings =
+        HintSettings::select(Some(profile), &[], no_uniqueness).with_budget(Budget::time(BUDGET));
     let original = with_original.then_some(&givens);
     let result = next_hint_with(&input, original, level, &settings);
     let context = format!("{profile}, {level}, original {with_original}:\n{text}");
@@ -150,14 +150,20 @@ pub fn run(data: &[u8]) {
         let reference = match (with_original, validity(&input.cells)) {
             (true, _) => solution,
             (false, Validity::Unique(own)) => own,
-            (false, other) => panic!("a step from a state without one solution ({other:?}): {step} ({context})"),
+            (false, other) => {
+                panic!("a step from a state without one solution ({other:?}): {step} ({context})")
+            }
         };
         assert_sound(step, &reference, &context);
     }
 }
 
 /// Every digit placed is the solution's and every empty cell keeps the solution's digit.
-fn agrees_with_solution(cells: &[u8; 81], candidates: Option<&[u16; 81]>, solution: &[u8; 81]) -> bool {
+fn agrees_with_solution(
+    cells: &[u8; 81],
+    candidates: Option<&[u16; 81]>,
+    solution: &[u8; 81],
+) -> bool {
     (0..81).all(|c| match cells[c] {
         0 => candidates.is_none_or(|m| m[c] & (1 << (solution[c] - 1)) != 0),
         v => v == solution[c],

@@ -40,10 +40,7 @@ pub fn run(addr: &str, data: &[u8]) {
         "POST {path} answered 500 (a panic in the request's work): {}",
         String::from_utf8_lossy(body)
     );
-    assert!(
-        (200..600).contains(&status),
-        "POST {path}: status {status}"
-    );
+    assert!((200..600).contains(&status), "POST {path}: status {status}");
 }
 
 /// Posts `body` to `path` on a new connection and returns the answer's status code.
