@@ -1,9 +1,11 @@
 //! Shared helpers for the integration tests: locating `../shared/data`, reading corpora and
 //! puzzle lines ([`cells`], from `puzzle_line.rs`, which examples and benches include too),
 //! running the `stepwise` binary, (`pages`) reading the technique catalog's pages and
-//! (`random_puzzles`) making random puzzles for the property tests.
+//! (`random_puzzles`) making random puzzles for the property tests; `differential` holds the
+//! differential check of the complete solvers and the logical solver.
 #![allow(dead_code)]
 
+pub mod differential;
 pub mod pages;
 mod puzzle_line;
 pub mod puzzles;
