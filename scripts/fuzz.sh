@@ -42,12 +42,13 @@ for target in "${TARGETS[@]}"; do
     echo "fuzz: $target for ${seconds}s"
     log="fuzz/artifacts/$target.log"
     mkdir -p fuzz/artifacts
-    # -rss_limit_mb: a case past 2 GB is a bug too; -timeout: one case past 10 s is a hang.
+    # -rss_limit_mb: a case past 2 GB is a bug too; -timeout: one case past 30 s is a hang (every
+    # target runs under a budget of 50-100 ms; 30 s leaves room for a loaded machine).
     # The corpus it grows first, then the seeds and the crashes already fixed, read only.
     dirs=("fuzz/corpus/$target" "fuzz/seeds/$target")
     [ -d "tests/fuzz_regressions/$target" ] && dirs+=("tests/fuzz_regressions/$target")
     if cargo +nightly fuzz run "${FLAGS[@]}" "$target" "${dirs[@]}" -- \
-        -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=10 -print_final_stats=1 \
+        -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=30 -print_final_stats=1 \
         >"$log" 2>&1; then
         grep -E '^stat::(number_of_executed_units|average_exec_per_sec|peak_rss_mb)' "$log" \
             | sed "s/^/fuzz: $target: /"
