@@ -130,7 +130,10 @@ fn check_houses(
         (CellSet::EMPTY, DigitSet::EMPTY),
         &mut |line_set, line_digits| {
             let line_extra = line_digits - v;
-            let covered = line_set.len() as usize - line_extra.len() as usize;
+            // Saturating: a line set with more extra digits than cells is refused just
+            // below, and the plain subtraction overflowed first (a panic in debug builds,
+            // found by the fuzzer).
+            let covered = (line_set.len() as usize).saturating_sub(line_extra.len() as usize);
             let holds_v = !(line_digits & v).is_empty();
             if !holds_v || line_set.len() <= line_extra.len() || covered >= n {
                 return ControlFlow::Continue(());

@@ -1,11 +1,15 @@
 //! Shared helpers for the integration tests: locating `../shared/data`, reading corpora and
 //! puzzle lines ([`cells`], from `puzzle_line.rs`, which examples and benches include too),
-//! running the `stepwise` binary and (`pages`) reading the technique catalog's pages.
+//! running the `stepwise` binary, (`pages`) reading the technique catalog's pages and
+//! (`random_puzzles`) making random puzzles for the property tests; `differential` holds the
+//! differential check of the complete solvers and the logical solver.
 #![allow(dead_code)]
 
+pub mod differential;
 pub mod pages;
 mod puzzle_line;
 pub mod puzzles;
+pub mod random_puzzles;
 pub mod server;
 
 pub use puzzle_line::cells;

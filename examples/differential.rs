@@ -1,0 +1,119 @@
+//! Every puzzle of the shared corpora through every complete-solver engine and the logical
+//! solver (`tests/common/differential.rs`), with the counts per corpus:
+//!
+//! ```sh
+//! cargo run --release --example differential -- [N] [--logic-ms MS] [--jobs J]
+//! ```
+//!
+//! `N`: at most this many puzzles from each corpus (default: all, about 127,000 in all);
+//! `--logic-ms`: the logical solver's time per puzzle (default 20; a puzzle past it counts as
+//! `logic_timeout`, and the steps it took are still checked against the solutions);
+//! `--jobs`: threads (default: every core). Exits 1 when anything disagrees.
+
+#[path = "../tests/common/differential.rs"]
+mod differential;
+#[path = "../tests/common/puzzle_line.rs"]
+mod puzzle_line;
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use differential::{check, Tally, CORPORA};
+
+struct Args {
+    limit: usize,
+    logic: Duration,
+    jobs: usize,
+}
+
+fn args() -> Args {
+    let mut args = Args {
+        limit: usize::MAX,
+        logic: Duration::from_millis(20),
+        jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
+    let mut it = std::env::args().skip(1);
+    let number = |value: Option<String>, what: &str| -> usize {
+        value
+            .and_then(|v| v.parse().ok())
+            .unwrap_or_else(|| panic!("{what} takes a whole number"))
+    };
+    while let Some(arg) = it.next() {
+        match arg.as_str() {
+            "--logic-ms" => {
+                args.logic = Duration::from_millis(number(it.next(), "--logic-ms") as u64)
+            }
+            "--jobs" => args.jobs = number(it.next(), "--jobs").max(1),
+            n => args.limit = number(Some(n.to_string()), "N"),
+        }
+    }
+    args
+}
+
+/// The first field of each puzzle line of a corpus, at most `limit`.
+fn read_corpus(path: &PathBuf, limit: usize) -> Vec<String> {
+    std::fs::read_to_string(path)
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .filter_map(|l| l.split_whitespace().next().map(str::to_string))
+        .take(limit)
+        .collect()
+}
+
+/// Checks `puzzles` on `jobs` threads, each a contiguous share.
+fn tally(puzzles: &[String], logic: Duration, jobs: usize) -> Tally {
+    let share = puzzles.len().div_ceil(jobs).max(1);
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = puzzles
+            .chunks(share)
+            .map(|chunk| {
+                scope.spawn(move || {
+                    let mut tally = Tally::default();
+                    for line in chunk {
+                        tally.add(&check(&puzzle_line::cells(line), logic), line);
+                    }
+                    tally
+                })
+            })
+            .collect();
+        let mut total = Tally::default();
+        for worker in workers {
+            total.merge(&worker.join().expect("a worker ends"));
+        }
+        total
+    })
+}
+
+fn main() {
+    let args = args();
+    let data = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data");
+    if !data.is_dir() {
+        eprintln!("skipped: ../shared/data not found");
+        return;
+    }
+    let engines: Vec<&str> = differential::ENGINES.iter().map(|e| e.name).collect();
+    println!(
+        "engines: {}; logic: extended profile, {} ms per puzzle; {} threads",
+        engines.join(", "),
+        args.logic.as_millis(),
+        args.jobs
+    );
+    println!("{}", Tally::header());
+    let start = Instant::now();
+    let mut total = Tally::default();
+    for name in CORPORA {
+        let puzzles = read_corpus(&data.join(name), args.limit);
+        let tally = tally(&puzzles, args.logic, args.jobs);
+        println!("{}", tally.row(name));
+        total.merge(&tally);
+    }
+    println!("{}", total.row("total"));
+    println!("time: {:.1} s", start.elapsed().as_secs_f64());
+    for line in total.disagreements.iter().take(20) {
+        println!("disagreement: {line}");
+    }
+    if !total.disagreements.is_empty() {
+        std::process::exit(1);
+    }
+}
