@@ -16,6 +16,7 @@ mod explain;
 pub(crate) mod generate;
 mod hint;
 mod input;
+mod kakuro;
 mod output;
 mod progress;
 mod rate;
@@ -103,6 +104,12 @@ enum Command {
         after_help = "STEP is written as Stepwise prints steps: placements r1c2=5, eliminations r1c456<>4, r12c3<>5, r1c4,r2c5<>34, joined with ', ', optionally after a technique and its pattern.\n\nExamples:\n  stepwise apply state.txt 'r5c1<>3, r5c4<>38'\n  stepwise apply state.txt 'Naked Pair: 3,8 in r5c2,r5c7 => r5c1<>3, r5c4<>38'\n  stepwise apply --puzzle original.txt --board state.txt 'Hidden Single: r1c2=5'\n\nVerdicts: valid, unsound (a deduction contradicts the solution), not justified (sound, but the named technique does not give it), undecided (the named technique's search passed --timeout), not applicable (it does not fit the state), nothing to do.\nExit code: 0 when the step is valid, 1 otherwise or when the state has no unique solution, 2 for a step that cannot be read."
     )]
     Apply(apply::ApplyArgs),
+    /// Kakuro (cross sums): solve, check, explain, hint and rate, the engines' table, large
+    /// grids generated.
+    #[command(
+        after_help = "A Kakuro file holds text grids (one row per line, squares separated by spaces: # black, D\\R a clue with _ for none, . white; a blank line between puzzles) or JSON records one per line ({\"id\", \"grid\": [[\"#\", \"15\\\\_\", ...], ...]}).\n\nExamples:\n  stepwise kakuro solve examples/kakuro.txt\n  stepwise kakuro check --engine mac --json ../shared/data/kakuro/kakuro-300.jsonl\n  stepwise kakuro explain examples/kakuro.txt\n  stepwise kakuro bench\n\nExit code: 0 when every puzzle succeeded, 1 when any failed, 2 for usage errors."
+    )]
+    Kakuro(kakuro::KakuroArgs),
     /// Serve the JSON API over HTTP (check, solve, explain, hint, rate, analyze, generate, the
     /// technique catalog), on loopback by default.
     #[cfg(feature = "server")]
@@ -323,6 +330,7 @@ pub fn run() -> i32 {
         Command::Compare(args) => compare::run(&args),
         Command::Generate(args) => generate::run(&args),
         Command::Apply(args) => apply::run(&args),
+        Command::Kakuro(args) => kakuro::run(&args),
         #[cfg(feature = "server")]
         Command::Serve(args) => serve::run(&args),
     }

@@ -12,6 +12,7 @@
 //! - [`engines`]: backtracking, forward checking, MAC, GAC on the combined constraint, and
 //!   shaving, over a grid-free model;
 //! - [`logic`]: the human techniques, their steps and the logical solve's trace and rating;
+//! - [`explain`](mod@explain): the front door of the commands: solve, check, explain, rate, hint;
 //! - [`generate`]: large puzzles built from a pattern and a fill;
 //! - [`bench`]: the engines' table over size bands.
 //!
@@ -23,6 +24,7 @@ pub mod combos;
 pub mod digits;
 pub mod engines;
 pub mod error;
+pub mod explain;
 pub mod format;
 pub mod generate;
 pub mod logic;
