@@ -22,12 +22,16 @@ const MOST_COMBINATIONS: usize = 12;
 struct Table {
     combinations: [[[Digits; MOST_COMBINATIONS]; MAX_SUM as usize + 1]; MAX_RUN + 1],
     counts: [[u8; MAX_SUM as usize + 1]; MAX_RUN + 1],
+    /// Per (size, sum), a bit per set of digits: whether the set lies within one of the
+    /// combinations (what a run's first cells may hold on the way to a full combination).
+    partial: [[[u64; 8]; MAX_SUM as usize + 1]; MAX_RUN + 1],
 }
 
 const fn build() -> Table {
     let mut table = Table {
         combinations: [[[Digits::EMPTY; MOST_COMBINATIONS]; MAX_SUM as usize + 1]; MAX_RUN + 1],
         counts: [[0; MAX_SUM as usize + 1]; MAX_RUN + 1],
+        partial: [[[0; 8]; MAX_SUM as usize + 1]; MAX_RUN + 1],
     };
     let mut bits = 0u16;
     while bits < 512 {
@@ -45,6 +49,15 @@ const fn build() -> Table {
         }
         list[at] = set;
         table.counts[size][sum] += 1;
+        // Every subset of the combination (3^9 visits over all 512 sets).
+        let mut subset = bits;
+        loop {
+            table.partial[size][sum][subset as usize >> 6] |= 1 << (subset & 63);
+            if subset == 0 {
+                break;
+            }
+            subset = (subset - 1) & bits;
+        }
         bits += 1;
     }
     table
@@ -126,7 +139,11 @@ pub fn arrangeable(domains: &[Digits], sum: u32) -> Option<ArrayVec<Digits, MAX_
         return None;
     }
     let allowed = fits.iter().fold(Digits::EMPTY, |a, &c| a | c);
-    let within_a_fit = |set: u16| fits.iter().any(|c| set & !c.bits() == 0);
+    // Within some combination of the size and sum: a looser test than within a fitting one,
+    // but the digits are `allowed` ones and a full set reached is an arrangement, so only
+    // fitting combinations end the walk.
+    let partial = &TABLE.partial[size][sum as usize];
+    let within_a_fit = |set: u16| partial[set as usize >> 6] & (1 << (set & 63)) != 0;
     // Sets reached after the first i cells lie in sets[starts[i]..starts[i + 1]].
     let mut sets = [0u16; 512];
     let mut starts = [0usize; MAX_RUN + 2];
@@ -151,7 +168,8 @@ pub fn arrangeable(domains: &[Digits], sum: u32) -> Option<ArrayVec<Digits, MAX_
         }
         starts[i + 2] = count;
     }
-    // A full set lies within a fitting combination of the same size: it is that combination.
+    // A full set lies within a combination of the same size: it is that combination, and
+    // the digits that reached it fit its cells.
     if starts[size] == starts[size + 1] {
         return None;
     }
