@@ -291,6 +291,11 @@ fn explain(args: &FileArgs) -> i32 {
         out.line(&format!("{}: {} white cells", report.puzzle, report.white_cells));
         for (i, step) in explanation.steps.iter().enumerate() {
             out.line(&format!("{:>4}. {}", i + 1, step.describe(&kakuro)));
+            if let Some(trial) = &step.trial {
+                for inner in &trial.steps {
+                    out.line(&format!("        | {}", inner.describe(&kakuro)));
+                }
+            }
         }
         let mut summary = format!("status: {}", report.status);
         if let Some(rating) = &report.rating {

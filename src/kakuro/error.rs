@@ -198,10 +198,11 @@ impl fmt::Display for Problem {
                 length,
             } => {
                 let (low, high) = super::combos::sum_range(*length);
+                let cells = if *length == 1 { "cell" } else { "cells" };
                 write!(
                     f,
-                    "the clue {sum} {direction} is impossible: {length} distinct digits sum to \
-                     {low}..{high}"
+                    "the clue {sum} {direction} is impossible over {length} {cells}: distinct \
+                     digits there sum to {low}..{high}"
                 )
             }
             Problem::WhiteOutsideRun { direction } => write!(

@@ -10,7 +10,7 @@ use std::ops::ControlFlow;
 
 use super::board::{Board, OpenRun};
 use super::contradiction;
-use super::step::Step;
+use super::step::{RuledOut, Step};
 use super::technique::Technique;
 use crate::kakuro::digits::Digits;
 use crate::kakuro::puzzle::Kakuro;
@@ -96,6 +96,7 @@ fn each_run(kakuro: &Kakuro, board: &Board, emit: &mut Emit<'_>, finder: RunFind
 fn keep_only(technique: Technique, open: &OpenRun, keep: &[Digits]) -> Step {
     let mut step = Step::new(technique);
     step.runs.push(open.run);
+    step.placed = open.placed;
     for (&cell, &candidates) in open.cells.iter().zip(&open.candidates) {
         let allowed = keep.iter().fold(Digits::EMPTY, |a, &c| a | c);
         let removed = candidates - allowed;
@@ -138,13 +139,21 @@ fn crossing_runs(open: &OpenRun) -> Option<Step> {
             .zip(&open.candidates)
             .find(|(_, candidates)| !candidates.meets(combo))
             .map(|(&cell, &candidates)| (cell, candidates));
-        if let Some((cell, candidates)) = blocker {
-            if !step.cells.contains(&cell) {
-                step.cells.push(cell);
-                step.shown.push(candidates);
+        let why = match blocker {
+            Some((cell, candidates)) => {
+                if !step.cells.contains(&cell) {
+                    step.cells.push(cell);
+                    step.shown.push(candidates);
+                }
+                RuledOut::Cell(cell)
             }
-        }
-        step.ruled_out.push((combo, blocker.map(|(cell, _)| cell)));
+            None => {
+                let reachable = open.candidates.iter().fold(Digits::EMPTY, |a, &c| a | c);
+                // A combination that fits every cell but is out must miss a digit's cell.
+                RuledOut::Digit((combo - reachable).min().unwrap_or(0))
+            }
+        };
+        step.ruled_out.push((combo, why));
     }
     Some(step)
 }
@@ -166,6 +175,7 @@ fn only_place(technique: Technique, open: &OpenRun, fits: &[Digits]) -> Option<S
         if let (Some((cell, candidates)), None) = (cells.next(), cells.next()) {
             let mut step = Step::new(technique);
             step.runs.push(open.run);
+            step.placed = open.placed;
             step.placements.push((cell, digit));
             step.cells.push(cell);
             step.shown.push(candidates);
@@ -198,6 +208,7 @@ fn arrangement(open: &OpenRun) -> Option<Step> {
     let kept = open.arrangeable()?;
     let mut step = Step::new(Technique::Arrangement);
     step.runs.push(open.run);
+    step.placed = open.placed;
     step.combinations = open.fitting_combinations();
     for ((&cell, &candidates), &keep) in open.cells.iter().zip(&open.candidates).zip(&kept) {
         if candidates != keep {

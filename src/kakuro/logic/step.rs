@@ -29,13 +29,23 @@ pub struct Step {
     pub shown: Vec<Digits>,
     /// The combinations left to the run's open cells.
     pub combinations: Vec<Digits>,
-    /// The combinations the step rules out, each with the cell whose candidates rule it out
-    /// (`None`: one of its digits has no cell).
-    pub ruled_out: Vec<(Digits, Option<CellId>)>,
+    /// The combinations the step rules out, each with why.
+    pub ruled_out: Vec<(Digits, RuledOut)>,
+    /// The digits placed in the (first) run when the step was found.
+    pub placed: Digits,
     /// The digit the step is about (a single's, a required one, a trial's).
     pub digit: Option<u8>,
     /// A contradiction's trial.
     pub trial: Option<Box<Trial>>,
+}
+
+/// Why a combination is ruled out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RuledOut {
+    /// This open cell can take none of its digits (its crossing run narrowed it).
+    Cell(CellId),
+    /// No open cell can take this digit of it.
+    Digit(u8),
 }
 
 /// A contradiction's trial: the steps taken after placing the digit, and where they broke.
@@ -59,6 +69,7 @@ impl Step {
             shown: Vec::new(),
             combinations: Vec::new(),
             ruled_out: Vec::new(),
+            placed: Digits::EMPTY,
             digit: None,
             trial: None,
         }
@@ -92,30 +103,52 @@ impl Step {
         placed.chain(removed).collect::<Vec<_>>().join(", ")
     }
 
+    /// The first run with its sum, and with the digits placed in it if any: `17 in r2-4c3`,
+    /// `17 in r2-4c3 with 7 placed (10 left in 2 cells)`.
+    fn run_context(&self, kakuro: &Kakuro) -> String {
+        let Some(&run) = self.runs.first() else {
+            return String::new();
+        };
+        let label = kakuro.run_label(run);
+        if self.placed.is_empty() {
+            return label;
+        }
+        let left = kakuro.run(run).sum as i32 - self.placed.sum() as i32;
+        let cells = kakuro.run(run).cells.len() - self.placed.len();
+        let placed: Vec<String> = self.placed.iter().map(|d| d.to_string()).collect();
+        format!(
+            "{label} with {} placed ({left} left in {cells} cell{})",
+            placed.join(","),
+            if cells == 1 { "" } else { "s" }
+        )
+    }
+
     /// Why, in words (without the technique's name and the deductions).
     pub fn reason(&self, kakuro: &Kakuro) -> String {
-        let run = self.runs.first().map(|&r| kakuro.run_label(r)).unwrap_or_default();
+        let run = self.run_context(kakuro);
         let cell = self.cells.first().map(|&c| kakuro.cell_name(c)).unwrap_or_default();
         let digit = self.digit.map(|d| d.to_string()).unwrap_or_default();
         let combos = |list: &[Digits]| {
-            list.iter().map(|c| c.as_sum()).collect::<Vec<_>>().join(" or ")
+            let written: Vec<String> = list.iter().map(|c| c.as_sum()).collect();
+            match written.split_last() {
+                Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+                _ => written.join(""),
+            }
         };
-        let open = self.runs.first().map(|&r| {
-            let cells = kakuro.run(r).cells.len();
-            let open = self.combinations.first().map_or(cells, |c| c.len());
-            (cells, open)
-        });
+        let one_of = |digits: Digits| {
+            let written: Vec<String> = digits.iter().map(|d| d.to_string()).collect();
+            match written.split_last() {
+                Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+                _ => written.join(""),
+            }
+        };
         match self.technique {
             Technique::NakedSingle => format!("{cell} can only be {digit}"),
-            Technique::UniqueCombination => match open {
-                Some((cells, open)) if open < cells => format!(
-                    "{run}: its {open} open cells can only make the rest as {}",
-                    combos(&self.combinations)
-                ),
-                _ => format!("{run} is only {}", combos(&self.combinations)),
-            },
+            Technique::UniqueCombination => {
+                format!("{run} is only {}", combos(&self.combinations))
+            }
             Technique::HiddenSingle => format!(
-                "{run} can only be {} and only {cell} can take {digit}",
+                "{run} can only be {}, and only {cell} can take {digit}",
                 combos(&self.combinations)
             ),
             Technique::UnusableDigit => {
@@ -124,42 +157,46 @@ impl Step {
                     .iter()
                     .fold(Digits::EMPTY, |a, &(_, d)| a | d);
                 format!(
-                    "{run} is {}: none uses {unused}",
-                    combos(&self.combinations)
+                    "{run} is {}: none uses {}",
+                    combos(&self.combinations),
+                    one_of(unused)
                 )
             }
             Technique::CrossingRuns => {
                 let out: Vec<String> = self
                     .ruled_out
                     .iter()
-                    .map(|&(combo, blocker)| match blocker {
-                        Some(c) => format!(
-                            "not {} ({} is {})",
+                    .map(|&(combo, why)| match why {
+                        RuledOut::Cell(c) => format!(
+                            "not {} ({} can only be {})",
                             combo.as_sum(),
                             kakuro.cell_name(c),
-                            self.candidates_shown(c)
+                            one_of(self.shown_for(c))
                         ),
-                        None => format!("not {} (a digit has no cell)", combo.as_sum()),
+                        RuledOut::Digit(d) => {
+                            format!("not {} (no cell can take {d})", combo.as_sum())
+                        }
                     })
                     .collect();
                 format!(
-                    "{run}: {}, so {}",
+                    "{run}: {}; so {}",
                     out.join(", "),
                     combos(&self.combinations)
                 )
             }
             Technique::RequiredDigit => format!(
-                "{run} is {}: every one needs {digit}, and only {cell} can take it",
+                "{run} is {}: each needs {digit}, and only {cell} can take it",
                 combos(&self.combinations)
             ),
             Technique::Arrangement => format!(
-                "{run} is {}, and no arrangement of it fits these candidates",
+                "{run} is {}, and no arrangement in its cells' candidates puts these digits there",
                 combos(&self.combinations)
             ),
             Technique::Contradiction => match &self.trial {
                 Some(trial) => format!(
-                    "{cell}={digit} leads in {} steps to a contradiction: {}",
+                    "{cell}={digit} leads in {} step{} to a contradiction: {}",
                     trial.steps.len(),
+                    if trial.steps.len() == 1 { "" } else { "s" },
                     trial.conflict.describe(kakuro)
                 ),
                 None => format!("{cell}={digit} leads to a contradiction"),
@@ -167,13 +204,12 @@ impl Step {
         }
     }
 
-    /// The candidates a crossing cell had, as recorded in the step.
-    fn candidates_shown(&self, cell: CellId) -> String {
+    /// The candidates a justifying cell had when the step was found.
+    fn shown_for(&self, cell: CellId) -> Digits {
         self.cells
             .iter()
             .position(|&c| c == cell)
-            .and_then(|i| self.shown.get(i))
-            .map(|d| d.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(" or "))
+            .and_then(|i| self.shown.get(i).copied())
             .unwrap_or_default()
     }
 
