@@ -477,7 +477,7 @@ fn each_format_error_names_its_place() {
     );
     let json_cases = [
         ("{\"grid\": [[\"#\"]", "not a Kakuro JSON record: EOF while parsing a list at line 1 column 15"),
-        ("{\"id\": 3, \"grid\": []}", "not a Kakuro JSON record: invalid type: integer `3`, expected a string at line 1 column 9"),
+        ("{\"id\": 3, \"grid\": []}", "not a Kakuro JSON record: invalid type: integer `3`, expected a string at line 1 column 8"),
         ("{\"cols\": 3, \"grid\": [[\"#\", \"3\\\\_\"], [\"_\\\\3\", \".\"]]}", "\"cols\" says 3 but the grid has 2"),
         ("{\"grid\": [[\"#\", \"3\\\\_\"], [\"_\\\\3\", \".\", \".\"]]}", "row 2, column 3: the row has 3 cells but the first row has 2 (rows must be equally long)"),
     ];
