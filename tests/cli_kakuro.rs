@@ -15,9 +15,15 @@ fn solve_prints_each_grid_filled_in_the_text_format() {
     let out = stepwise(&["kakuro", "solve", EXAMPLE], "");
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let stdout = text(&out.stdout);
-    assert!(stdout.contains("#   4\\_ 3\\_\n_\\3 1   2\n_\\4 3   1\n"), "{stdout}");
+    assert!(
+        stdout.contains("#   4\\_ 3\\_\n_\\3 1   2\n_\\4 3   1\n"),
+        "{stdout}"
+    );
     assert!(stdout.contains("_\\17  8     9     #     #\n"), "{stdout}");
-    assert!(stdout.contains("; examples/kakuro.txt:8: unique (gac,"), "{stdout}");
+    assert!(
+        stdout.contains("; examples/kakuro.txt:8: unique (gac,"),
+        "{stdout}"
+    );
     // The answer reads back as puzzles (the header is a comment).
     let again = TempFile::new("kakuro-solved.txt", &stdout);
     let out = stepwise(&["kakuro", "check", again.path()], "");
@@ -27,7 +33,10 @@ fn solve_prints_each_grid_filled_in_the_text_format() {
 #[test]
 fn solve_and_check_take_an_engine_and_write_json() {
     for engine in ["backtrack", "forward-checking", "fc", "mac", "gac"] {
-        let out = stepwise(&["kakuro", "solve", "--json", "--engine", engine, EXAMPLE], "");
+        let out = stepwise(
+            &["kakuro", "solve", "--json", "--engine", engine, EXAMPLE],
+            "",
+        );
         assert_eq!(out.status.code(), Some(0), "{engine}");
         let lines: Vec<serde_json::Value> = text(&out.stdout)
             .lines()
@@ -38,7 +47,10 @@ fn solve_and_check_take_an_engine_and_write_json() {
         assert_eq!(lines[1]["solution"][2][2], "4", "{engine}");
         assert_eq!(lines[1]["white_cells"], 9);
     }
-    let out = stepwise(&["kakuro", "check", "--engine", "mac", "--no-shave", EXAMPLE], "");
+    let out = stepwise(
+        &["kakuro", "check", "--engine", "mac", "--no-shave", EXAMPLE],
+        "",
+    );
     assert_eq!(out.status.code(), Some(0));
     assert!(text(&out.stdout).starts_with("examples/kakuro.txt:8: unique (mac,"));
 }
@@ -50,7 +62,10 @@ fn several_solutions_are_reported_with_where_they_differ() {
     assert_eq!(out.status.code(), Some(1));
     let stdout = text(&out.stdout);
     assert!(stdout.contains(": multiple (gac,"), "{stdout}");
-    assert!(stdout.contains("solutions differ at r2c2 r2c3 r3c2 r3c3"), "{stdout}");
+    assert!(
+        stdout.contains("solutions differ at r2c2 r2c3 r3c2 r3c3"),
+        "{stdout}"
+    );
     let out = stepwise(&["kakuro", "explain", "--json", file.path()], "");
     assert_eq!(out.status.code(), Some(1));
     let record: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
@@ -62,10 +77,16 @@ fn explain_lists_named_steps_and_the_rating() {
     let out = stepwise(&["kakuro", "explain", EXAMPLE], "");
     assert_eq!(out.status.code(), Some(0));
     let stdout = text(&out.stdout);
-    assert!(stdout.contains(
-        "   1. Unique Combination: 17 in r2c4-5 is only 8+9 => r2c4<>1234567, r2c5<>1234567"
-    ), "{stdout}");
-    assert!(stdout.contains("status: solved; rating 1.2 (easy), hardest Hidden Single, 16 steps"), "{stdout}");
+    assert!(
+        stdout.contains(
+            "   1. Unique Combination: 17 in r2c4-5 is only 8+9 => r2c4<>1234567, r2c5<>1234567"
+        ),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("status: solved; rating 1.2 (easy), hardest Hidden Single, 16 steps"),
+        "{stdout}"
+    );
     let out = stepwise(&["kakuro", "explain", "--json", EXAMPLE], "");
     let last: serde_json::Value =
         serde_json::from_str(text(&out.stdout).lines().last().unwrap()).unwrap();
@@ -97,7 +118,11 @@ fn hint_reads_entered_digits_and_names_a_wrong_one() {
     let file = TempFile::new("kakuro-state.txt", state);
     let out = stepwise(&["kakuro", "hint", file.path()], "");
     assert_eq!(out.status.code(), Some(0));
-    assert!(text(&out.stdout).ends_with(": r2c2 is not 2\n"), "{}", text(&out.stdout));
+    assert!(
+        text(&out.stdout).ends_with(": r2c2 is not 2\n"),
+        "{}",
+        text(&out.stdout)
+    );
     let out = stepwise(&["kakuro", "hint", "--json", EXAMPLE], "");
     let first: serde_json::Value =
         serde_json::from_str(text(&out.stdout).lines().next().unwrap()).unwrap();
@@ -118,9 +143,18 @@ fn a_bad_record_is_reported_with_its_place_and_the_rest_answered() {
     let stdout = text(&out.stdout);
     let stderr = text(&out.stderr);
     assert_eq!(stdout.lines().count(), 5, "{stdout}");
-    assert!(stderr.contains("line 21: row 2, column 3: the row has 3 cells"), "{stderr}");
-    assert!(stderr.contains("line 23: row 1, column 2: the clue 18 down is impossible over 1 cell"), "{stderr}");
-    assert!(stdout.lines().last().unwrap().contains(": unique (gac"), "{stdout}");
+    assert!(
+        stderr.contains("line 21: row 2, column 3: the row has 3 cells"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("line 23: row 1, column 2: the clue 18 down is impossible over 1 cell"),
+        "{stderr}"
+    );
+    assert!(
+        stdout.lines().last().unwrap().contains(": unique (gac"),
+        "{stdout}"
+    );
     assert!(!stderr.contains("panicked"));
     let out = stepwise(&["kakuro", "solve", "--json", file.path()], "");
     let invalid = text(&out.stdout)
@@ -149,13 +183,36 @@ fn bad_input_and_usage_have_their_exit_codes() {
 
 #[test]
 fn bench_prints_the_table_per_band_and_engine() {
-    let out = stepwise(&["kakuro", "bench", EXAMPLE, "tests/data/kakuro-large.jsonl"], "");
+    let out = stepwise(
+        &["kakuro", "bench", EXAMPLE, "tests/data/kakuro-large.jsonl"],
+        "",
+    );
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let stdout = text(&out.stdout);
-    for needle in ["band", "<=25", ">700", "backtrack", "forward-checking", "mac", "gac", "3/3 (100%)"] {
+    for needle in [
+        "band",
+        "<=25",
+        ">700",
+        "backtrack",
+        "forward-checking",
+        "mac",
+        "gac",
+        "3/3 (100%)",
+    ] {
         assert!(stdout.contains(needle), "{needle}\n{stdout}");
     }
-    let out = stepwise(&["kakuro", "bench", "--json", "--engines", "gac", "--no-human", EXAMPLE], "");
+    let out = stepwise(
+        &[
+            "kakuro",
+            "bench",
+            "--json",
+            "--engines",
+            "gac",
+            "--no-human",
+            EXAMPLE,
+        ],
+        "",
+    );
     let table: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
     assert_eq!(table["engines"][0]["engine"], "gac");
     assert_eq!(table["engines"][0]["decided"], 2);
@@ -163,7 +220,9 @@ fn bench_prints_the_table_per_band_and_engine() {
 
 #[test]
 fn generate_gives_the_same_grid_for_the_same_seed() {
-    let args = ["kakuro", "generate", "--rows", "10", "--cols", "10", "--seed", "5"];
+    let args = [
+        "kakuro", "generate", "--rows", "10", "--cols", "10", "--seed", "5",
+    ];
     let a = stepwise(&args, "");
     let b = stepwise(&args, "");
     assert_eq!(a.status.code(), Some(0));

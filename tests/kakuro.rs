@@ -102,7 +102,10 @@ fn corpus() -> Option<Vec<Kakuro>> {
     Some(
         read_records(&text)
             .into_iter()
-            .map(|r| r.puzzle.unwrap_or_else(|e| panic!("corpus line {}: {e}", r.line)))
+            .map(|r| {
+                r.puzzle
+                    .unwrap_or_else(|e| panic!("corpus line {}: {e}", r.line))
+            })
             .collect(),
     )
 }
@@ -149,7 +152,11 @@ fn every_engine_solves_the_literals_and_each_solution_keeps_every_rule() {
                     // Plain backtracking is past its cap on the 78-cell grid, as in the study.
                     continue;
                 }
-                assert_eq!(report.count(), Count::Unique, "{engine} shave {shave}\n{text}");
+                assert_eq!(
+                    report.count(),
+                    Count::Unique,
+                    "{engine} shave {shave}\n{text}"
+                );
                 assert_eq!(report.solutions[0], expected, "{engine}");
                 assert!(model.satisfied_by(&report.solutions[0]));
             }
@@ -173,11 +180,21 @@ fn no_solution_and_several_solutions_are_told_apart() {
         assert_ne!(report.solutions[0], report.solutions[1]);
     }
     assert_eq!(explain::validity(&none), Validity::NoSolution);
-    assert!(matches!(explain::validity(&several), Validity::Multiple(..)));
+    assert!(matches!(
+        explain::validity(&several),
+        Validity::Multiple(..)
+    ));
     let explanation = explain::explain(&several);
-    assert_eq!(explanation.status, explain::ExplainStatus::MultipleSolutions);
+    assert_eq!(
+        explanation.status,
+        explain::ExplainStatus::MultipleSolutions
+    );
     assert!(explanation.steps.is_empty());
-    let differing: Vec<String> = explanation.differing.iter().map(|&c| several.cell_name(c)).collect();
+    let differing: Vec<String> = explanation
+        .differing
+        .iter()
+        .map(|&c| several.cell_name(c))
+        .collect();
     assert_eq!(differing, ["r2c2", "r2c3", "r3c2", "r3c3"]);
 }
 
@@ -203,9 +220,18 @@ fn engines_agree_on_counts_and_solutions_over_the_corpus() {
                 continue;
             }
             decided[i] += 1;
-            assert_eq!(report.count(), strongest.count(), "{engine} on {:?}", kakuro.id);
+            assert_eq!(
+                report.count(),
+                strongest.count(),
+                "{engine} on {:?}",
+                kakuro.id
+            );
             if report.count() == Count::Unique {
-                assert_eq!(report.solutions, strongest.solutions, "{engine} on {:?}", kakuro.id);
+                assert_eq!(
+                    report.solutions, strongest.solutions,
+                    "{engine} on {:?}",
+                    kakuro.id
+                );
             }
         }
     }
@@ -225,7 +251,9 @@ fn the_corpus_puzzles_with_several_solutions_are_reported() {
     assert_eq!(table.multiple_solutions, ["kakuro-grandgames.net-24340"]);
     assert_eq!(table.bands.iter().map(|b| b.multiple).sum::<usize>(), 1);
     assert_eq!(table.bands.iter().map(|b| b.unique).sum::<usize>(), 300);
-    assert!(table.to_string().contains("several solutions (1): kakuro-grandgames.net-24340"));
+    assert!(table
+        .to_string()
+        .contains("several solutions (1): kakuro-grandgames.net-24340"));
 }
 
 /// Solves `kakuro` logically and checks every step against the solution; whether solved.
@@ -249,7 +277,11 @@ fn sweep(kakuro: &Kakuro, with_contradiction: bool) -> [usize; 8] {
     let trace = logic::solve(kakuro);
     let mut board = Board::new(kakuro);
     let mut found = [0usize; 8];
-    for step in trace.steps.iter().chain(std::iter::once(&Step::new(Technique::NakedSingle))) {
+    for step in trace
+        .steps
+        .iter()
+        .chain(std::iter::once(&Step::new(Technique::NakedSingle)))
+    {
         for (i, technique) in Technique::ORDER.into_iter().enumerate() {
             if technique == Technique::Contradiction && !with_contradiction {
                 continue;
@@ -299,7 +331,10 @@ fn every_human_step_is_sound_over_the_corpus_and_the_large_grids() {
         }
     }
     assert_eq!(unique, 300);
-    assert_eq!(solved, unique, "the human steps solve every unique puzzle of the corpus");
+    assert_eq!(
+        solved, unique,
+        "the human steps solve every unique puzzle of the corpus"
+    );
 }
 
 /// The first step of `technique` on the logical path of `text`, and the board before it.
@@ -321,7 +356,10 @@ fn first_on_path(text: &str, technique: Technique) -> (Kakuro, Board, Step) {
 fn assert_first(text: &str, technique: Technique, expected: &str) -> (Kakuro, Board) {
     let (kakuro, board, step) = first_on_path(text, technique);
     assert_eq!(step.describe(&kakuro), expected);
-    assert_eq!(finders::first(technique, &kakuro, &board).as_ref(), Some(&step));
+    assert_eq!(
+        finders::first(technique, &kakuro, &board).as_ref(),
+        Some(&step)
+    );
     (kakuro, board)
 }
 
@@ -374,10 +412,7 @@ fn unusable_digit_removes_what_no_combination_uses() {
     let kakuro = parse(GG_6269);
     let steps = finders::all(Technique::UnusableDigit, &kakuro, &Board::new(&kakuro));
     assert_eq!(run_labels(&kakuro, &steps), ["20 in r2c2-4"]);
-    assert_eq!(
-        steps[0].deductions(&kakuro),
-        "r2c2<>12, r2c3<>12, r2c4<>12"
-    );
+    assert_eq!(steps[0].deductions(&kakuro), "r2c2<>12, r2c3<>12, r2c4<>12");
 }
 
 #[test]
@@ -425,7 +460,10 @@ fn contradiction_removes_a_candidate_whose_trial_breaks_a_run() {
     );
     // Every simpler technique had given up on that board.
     for technique in &Technique::ORDER[..7] {
-        assert!(finders::all(*technique, &kakuro, &board).is_empty(), "{technique}");
+        assert!(
+            finders::all(*technique, &kakuro, &board).is_empty(),
+            "{technique}"
+        );
     }
     // With two solutions and only their digits left, no candidate leads to a contradiction.
     let several = parse(GG_24340);
@@ -482,10 +520,17 @@ fn each_format_error_names_its_place() {
         ("{\"grid\": [[\"#\", \"3\\\\_\"], [\"_\\\\3\", \".\", \".\"]]}", "row 2, column 3: the row has 3 cells but the first row has 2 (rows must be equally long)"),
     ];
     for (text, expected) in json_cases {
-        assert_eq!(parse_json(text).unwrap_err().to_string(), expected, "{text}");
+        assert_eq!(
+            parse_json(text).unwrap_err().to_string(),
+            expected,
+            "{text}"
+        );
     }
     let big = format!("{}\n", vec!["#"; 101].join(" "));
-    assert!(parse_text(&big).unwrap_err().to_string().contains("larger than the 100x100"));
+    assert!(parse_text(&big)
+        .unwrap_err()
+        .to_string()
+        .contains("larger than the 100x100"));
 }
 
 #[test]
@@ -494,13 +539,24 @@ fn a_bad_record_in_a_file_is_reported_and_the_rest_read() {
     let records = read_records(&text);
     let outcome: Vec<Result<usize, String>> = records
         .iter()
-        .map(|r| r.puzzle.as_ref().map(|k| k.cell_count()).map_err(|e| e.to_string()))
+        .map(|r| {
+            r.puzzle
+                .as_ref()
+                .map(|k| k.cell_count())
+                .map_err(|e| e.to_string())
+        })
         .collect();
     assert_eq!(outcome.len(), 4);
     assert_eq!(outcome[0], Ok(9));
-    assert!(outcome[1].as_ref().unwrap_err().starts_with("line 8: row 1, column 2: 'x'"));
+    assert!(outcome[1]
+        .as_ref()
+        .unwrap_err()
+        .starts_with("line 8: row 1, column 2: 'x'"));
     assert_eq!(outcome[2], Ok(9));
-    assert!(outcome[3].as_ref().unwrap_err().starts_with("line 16: not a Kakuro JSON record"));
+    assert!(outcome[3]
+        .as_ref()
+        .unwrap_err()
+        .starts_with("line 16: not a Kakuro JSON record"));
 }
 
 #[test]
@@ -510,7 +566,10 @@ fn the_generated_grids_are_past_700_cells_unique_and_solved_fast_by_gac() {
     for kakuro in &large {
         assert!(kakuro.cell_count() > 700, "{}", kakuro.cell_count());
         let source = kakuro.source.as_deref().unwrap();
-        assert!(source.starts_with("generated by Stepwise: stepwise kakuro generate"), "{source}");
+        assert!(
+            source.starts_with("generated by Stepwise: stepwise kakuro generate"),
+            "{source}"
+        );
         let report = engines::solve(&Model::of_kakuro(kakuro), Engine::Gac, &Options::default());
         assert_eq!(report.count(), Count::Unique);
         kakuro.check_solution(&report.solutions[0]).unwrap();
@@ -542,7 +601,10 @@ _\\17  8     .     #     #
     let hint = explain::hint(&wrong).unwrap();
     assert_eq!(hint.report(&wrong, "x").text, "r4c2 is not 2");
     let full = parse(&solved.replace("8     .", "8     9"));
-    assert!(matches!(explain::hint(&full).unwrap(), explain::Hint::Solved));
+    assert!(matches!(
+        explain::hint(&full).unwrap(),
+        explain::Hint::Solved
+    ));
     assert!(explain::hint(&parse(GG_24340)).is_err());
 }
 

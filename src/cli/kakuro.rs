@@ -247,7 +247,10 @@ fn solve(args: &EngineArgs, check_only: bool) -> i32 {
                 record.ms
             );
             if !record.differing.is_empty() {
-                line.push_str(&format!("; solutions differ at {}", record.differing.join(" ")));
+                line.push_str(&format!(
+                    "; solutions differ at {}",
+                    record.differing.join(" ")
+                ));
             }
             if check_only {
                 out.line(&line);
@@ -288,7 +291,10 @@ fn explain(args: &FileArgs) -> i32 {
             out.end_record();
             continue;
         }
-        out.line(&format!("{}: {} white cells", report.puzzle, report.white_cells));
+        out.line(&format!(
+            "{}: {} white cells",
+            report.puzzle, report.white_cells
+        ));
         for (i, step) in explanation.steps.iter().enumerate() {
             out.line(&format!("{:>4}. {}", i + 1, step.describe(&kakuro)));
             if let Some(trial) = &step.trial {
@@ -308,7 +314,10 @@ fn explain(args: &FileArgs) -> i32 {
             ));
         }
         if !report.differing.is_empty() {
-            summary.push_str(&format!("; solutions differ at {}", report.differing.join(" ")));
+            summary.push_str(&format!(
+                "; solutions differ at {}",
+                report.differing.join(" ")
+            ));
         }
         out.line(&summary);
         if let Some(digits) = &explanation.solution {
@@ -350,7 +359,9 @@ fn hint(args: &FileArgs) -> i32 {
                 all_ok = false;
                 let puzzle = kakuro.id.clone().unwrap_or(name);
                 if args.json {
-                    out.line(&to_json(&serde_json::json!({"puzzle": puzzle, "status": status})));
+                    out.line(&to_json(
+                        &serde_json::json!({"puzzle": puzzle, "status": status}),
+                    ));
                 } else {
                     out.line(&format!("{puzzle}: {status}"));
                 }
@@ -378,7 +389,9 @@ fn rate(args: &FileArgs) -> i32 {
                 all_ok = false;
                 eprintln!("error: {message}");
                 if args.json {
-                    out.line(&to_json(&serde_json::json!({"puzzle": name, "status": "invalid", "error": message})));
+                    out.line(&to_json(
+                        &serde_json::json!({"puzzle": name, "status": "invalid", "error": message}),
+                    ));
                 } else {
                     out.line(&format!("{name},,invalid,,,,"));
                 }

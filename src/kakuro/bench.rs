@@ -42,11 +42,31 @@ pub struct Band {
 /// The bands of the table: the corpus's sizes (4 to 496 white cells) and the generated
 /// grids past 700.
 pub const BANDS: [Band; 5] = [
-    Band { label: "<=25", min: 0, max: 25 },
-    Band { label: "26-100", min: 26, max: 100 },
-    Band { label: "101-250", min: 101, max: 250 },
-    Band { label: "251-700", min: 251, max: 700 },
-    Band { label: ">700", min: 701, max: usize::MAX },
+    Band {
+        label: "<=25",
+        min: 0,
+        max: 25,
+    },
+    Band {
+        label: "26-100",
+        min: 26,
+        max: 100,
+    },
+    Band {
+        label: "101-250",
+        min: 101,
+        max: 250,
+    },
+    Band {
+        label: "251-700",
+        min: 251,
+        max: 700,
+    },
+    Band {
+        label: ">700",
+        min: 701,
+        max: usize::MAX,
+    },
 ];
 
 /// What to measure.

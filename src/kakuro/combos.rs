@@ -178,8 +178,7 @@ pub fn arrangeable(domains: &[Digits], sum: u32) -> Option<ArrayVec<Digits, MAX_
     }
     let mut supported: ArrayVec<Digits, MAX_RUN> = (0..size).map(|_| Digits::EMPTY).collect();
     for i in (0..size).rev() {
-        for at in starts[i]..starts[i + 1] {
-            let set = sets[at];
+        for &set in &sets[starts[i]..starts[i + 1]] {
             for digit in Digits::from_bits(domains[i].bits() & !set).iter() {
                 if test(&good, set | Digits::single(digit).bits()) {
                     mark(&mut good, set);
@@ -251,7 +250,10 @@ mod tests {
         assert_eq!(kept(&[digits("12"), digits("12"), digits("12")], 6), None);
         assert_eq!(kept(&[digits("9"), digits("9")], 18), None);
         assert_eq!(kept(&[all; 9], 45).unwrap(), vec![all.to_string(); 9]);
-        let fits: Vec<String> = fitting(&[digits("5"), all, all], 22).iter().map(|c| c.as_sum()).collect();
+        let fits: Vec<String> = fitting(&[digits("5"), all, all], 22)
+            .iter()
+            .map(|c| c.as_sum())
+            .collect();
         assert_eq!(fits, ["5+8+9"]);
     }
 

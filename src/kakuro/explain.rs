@@ -53,7 +53,12 @@ pub struct SolveRecord {
 }
 
 /// Decides `kakuro` with `engine`, counting up to two solutions under `options`.
-pub fn solve(kakuro: &Kakuro, fallback_name: &str, engine: Engine, options: &Options) -> SolveRecord {
+pub fn solve(
+    kakuro: &Kakuro,
+    fallback_name: &str,
+    engine: Engine,
+    options: &Options,
+) -> SolveRecord {
     let puzzle = kakuro.without_entries();
     let report = engines::solve(&Model::of_kakuro(&puzzle), engine, options);
     let first = report.solutions.first().cloned();
@@ -96,7 +101,11 @@ pub enum Validity {
 /// The default engine's verdict on the puzzle (its entered digits ignored).
 pub fn validity(kakuro: &Kakuro) -> Validity {
     let puzzle = kakuro.without_entries();
-    let mut report = engines::solve(&Model::of_kakuro(&puzzle), DEFAULT_ENGINE, &Options::default());
+    let mut report = engines::solve(
+        &Model::of_kakuro(&puzzle),
+        DEFAULT_ENGINE,
+        &Options::default(),
+    );
     match report.count() {
         Count::Unique => Validity::Unique(report.solutions.remove(0)),
         Count::None => Validity::NoSolution,
@@ -216,7 +225,11 @@ impl Explanation {
             rating: self.rating.clone(),
             steps: self.steps.iter().map(|s| s.report(kakuro)).collect(),
             solution: self.solution.as_ref().map(|d| grid_rows(kakuro, Some(d))),
-            differing: self.differing.iter().map(|&c| kakuro.cell_name(c)).collect(),
+            differing: self
+                .differing
+                .iter()
+                .map(|&c| kakuro.cell_name(c))
+                .collect(),
         }
     }
 }

@@ -105,7 +105,10 @@ pub fn parse_text(text: &str) -> Result<Kakuro, ParseError> {
 
 /// A grid from its rows, each with its file line.
 fn parse_rows(rows: &[(usize, &str)]) -> Result<Kakuro, ParseError> {
-    let tokens: Vec<Vec<&str>> = rows.iter().map(|(_, l)| l.split_whitespace().collect()).collect();
+    let tokens: Vec<Vec<&str>> = rows
+        .iter()
+        .map(|(_, l)| l.split_whitespace().collect())
+        .collect();
     let line_of_row = |row: usize| rows.get(row.wrapping_sub(1)).map(|(n, _)| *n);
     build(&tokens).map_err(|e| match e.row().and_then(line_of_row) {
         Some(line) => e.on_line(line),
@@ -129,8 +132,8 @@ struct JsonIn {
 
 /// One puzzle from a JSON record.
 pub fn parse_json(text: &str) -> Result<Kakuro, ParseError> {
-    let record: JsonIn = serde_json::from_str(text)
-        .map_err(|e| ParseError::whole(Problem::Json(e.to_string())))?;
+    let record: JsonIn =
+        serde_json::from_str(text).map_err(|e| ParseError::whole(Problem::Json(e.to_string())))?;
     let tokens: Vec<Vec<&str>> = record
         .grid
         .iter()
@@ -339,7 +342,15 @@ mod tests {
     fn each_error_names_its_place() {
         assert_eq!(
             problem("#  3\\_\n_\\3 .  .\n"),
-            (Some(2), Some(2), Some(3), Problem::Ragged { expected: 2, found: 3 })
+            (
+                Some(2),
+                Some(2),
+                Some(3),
+                Problem::Ragged {
+                    expected: 2,
+                    found: 3
+                }
+            )
         );
         assert!(matches!(
             problem("# 3\\_\n_\\3 x\n"),
@@ -355,7 +366,10 @@ mod tests {
                 Some(5),
                 Some(4),
                 Some(1),
-                Problem::ClueWithoutRun { direction: Direction::Across, sum: 5 }
+                Problem::ClueWithoutRun {
+                    direction: Direction::Across,
+                    sum: 5
+                }
             )
         );
         assert_eq!(
@@ -364,13 +378,25 @@ mod tests {
                 Some(1),
                 Some(1),
                 Some(2),
-                Problem::ImpossibleSum { direction: Direction::Down, sum: 18, length: 2 }
+                Problem::ImpossibleSum {
+                    direction: Direction::Down,
+                    sum: 18,
+                    length: 2
+                }
             )
         );
         let long = format!("# {}\n_\\45 {}\n", "1\\_ ".repeat(10), ". ".repeat(10));
         assert_eq!(
             problem(&long),
-            (Some(2), Some(2), Some(1), Problem::RunTooLong { direction: Direction::Across, length: 10 })
+            (
+                Some(2),
+                Some(2),
+                Some(1),
+                Problem::RunTooLong {
+                    direction: Direction::Across,
+                    length: 10
+                }
+            )
         );
         assert_eq!(
             problem("# 3\\_ #\n_\\4 . .\n"),
@@ -378,29 +404,53 @@ mod tests {
                 Some(2),
                 Some(2),
                 Some(3),
-                Problem::WhiteOutsideRun { direction: Direction::Down }
+                Problem::WhiteOutsideRun {
+                    direction: Direction::Down
+                }
             )
         );
         assert_eq!(
             problem("# #\n# .\n"),
-            (Some(2), Some(2), Some(2), Problem::WhiteOutsideRun { direction: Direction::Across })
+            (
+                Some(2),
+                Some(2),
+                Some(2),
+                Problem::WhiteOutsideRun {
+                    direction: Direction::Across
+                }
+            )
         );
-        assert_eq!(problem("# #\n"), (Some(1), None, None, Problem::NoWhiteCell));
+        assert_eq!(
+            problem("# #\n"),
+            (Some(1), None, None, Problem::NoWhiteCell)
+        );
     }
 
     #[test]
     fn json_errors_say_what() {
-        assert!(matches!(parse_json("{\"grid\": 3}").unwrap_err().problem(), Problem::Json(_)));
-        assert!(matches!(parse_json("{oops").unwrap_err().problem(), Problem::Json(_)));
+        assert!(matches!(
+            parse_json("{\"grid\": 3}").unwrap_err().problem(),
+            Problem::Json(_)
+        ));
+        assert!(matches!(
+            parse_json("{oops").unwrap_err().problem(),
+            Problem::Json(_)
+        ));
         let wrong = r##"{"rows": 2, "grid": [["#", "3\\_"], ["#", "."]]}"##;
         let e = parse_json(wrong).unwrap_err();
-        assert!(matches!(e.problem(), Problem::WhiteOutsideRun { .. }), "{e}");
+        assert!(
+            matches!(e.problem(), Problem::WhiteOutsideRun { .. }),
+            "{e}"
+        );
         let mismatch = r##"{"rows": 3, "grid": [["#", "3\\_"], ["_\\3", "."]]}"##;
         assert_eq!(
             parse_json(mismatch).unwrap_err().to_string(),
             "\"rows\" says 3 but the grid has 2"
         );
-        assert!(matches!(parse_json("{\"grid\": []}").unwrap_err().problem(), Problem::EmptyGrid));
+        assert!(matches!(
+            parse_json("{\"grid\": []}").unwrap_err().problem(),
+            Problem::EmptyGrid
+        ));
     }
 
     #[test]

@@ -109,7 +109,9 @@ impl Pattern {
         let mut pattern = Pattern {
             rows,
             cols,
-            white: (0..rows * cols).map(|i| i / cols > 0 && i % cols > 0).collect(),
+            white: (0..rows * cols)
+                .map(|i| i / cols > 0 && i % cols > 0)
+                .collect(),
         };
         let inside = (rows - 1) * (cols - 1);
         let target = inside * BLACK_PERCENT as usize / 100;
@@ -131,8 +133,16 @@ impl Pattern {
             // Both parts keep two cells or more and the first at most nine; a place that
             // leaves no one-cell segment across it if there is one.
             let places: Vec<usize> = (2..=length.min(12) - 3).map(|i| start + i * step).collect();
-            let allowed: Vec<usize> = places.iter().copied().filter(|&at| pattern.can_blacken(at)).collect();
-            let from = if allowed.is_empty() { &places } else { &allowed };
+            let allowed: Vec<usize> = places
+                .iter()
+                .copied()
+                .filter(|&at| pattern.can_blacken(at))
+                .collect();
+            let from = if allowed.is_empty() {
+                &places
+            } else {
+                &allowed
+            };
             pattern.white[from[rng.below(from.len())]] = false;
         }
         pattern.settle(rng);
@@ -393,14 +403,17 @@ fn with_clues(pattern: &Pattern, digits: &[u8]) -> Result<Kakuro, GenerateError>
                 return Square::White(None);
             }
             let right = (at % cols + 1 < cols).then(|| run_sum(at + 1, 1)).flatten();
-            let down = (at / cols + 1 < rows).then(|| run_sum(at + cols, cols)).flatten();
+            let down = (at / cols + 1 < rows)
+                .then(|| run_sum(at + cols, cols))
+                .flatten();
             match (down, right) {
                 (None, None) => Square::Black,
                 (down, right) => Square::Clue { down, right },
             }
         })
         .collect();
-    Kakuro::new(rows, cols, squares).map_err(|e| GenerateError(format!("a bad grid was built: {e}")))
+    Kakuro::new(rows, cols, squares)
+        .map_err(|e| GenerateError(format!("a bad grid was built: {e}")))
 }
 
 /// A unique Kakuro of `rows` x `cols` squares from `seed`, named `stepwise-kakuro-RxC-seedS`
@@ -486,6 +499,7 @@ fn split_some(pattern: &mut Pattern, open: &[usize], rng: &mut Rng) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::kakuro::engines::{Count, Options};
 
     #[test]
     fn a_generated_grid_is_unique_and_the_same_for_the_same_seed() {

@@ -310,11 +310,7 @@ impl Kakuro {
             for &cell in &run.cells {
                 let bit = 1 << digits[cell];
                 if seen & bit != 0 {
-                    return Err(format!(
-                        "{} repeats {}",
-                        self.run_label(id),
-                        digits[cell]
-                    ));
+                    return Err(format!("{} repeats {}", self.run_label(id), digits[cell]));
                 }
                 seen |= bit;
                 total += u32::from(digits[cell]);
@@ -360,7 +356,15 @@ mod tests {
         assert_eq!(k.runs().len(), 4);
         assert_eq!(k.cell_name(0), "r2c2");
         let labels: Vec<String> = (0..4).map(|r| k.run_label(r)).collect();
-        assert_eq!(labels, ["15 in r2-3c2", "10 in r2-3c3", "11 in r2c2-3", "14 in r3c2-3"]);
+        assert_eq!(
+            labels,
+            [
+                "15 in r2-3c2",
+                "10 in r2-3c3",
+                "11 in r2c2-3",
+                "14 in r3c2-3"
+            ]
+        );
         assert_eq!(k.runs_of(3), [3, 1]);
         assert_eq!(k.cell_at(2, 2), Some(3));
         assert_eq!(k.cell_at(0, 0), None);

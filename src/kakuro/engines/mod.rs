@@ -75,7 +75,11 @@ pub enum Engine {
     #[strum(serialize = "backtrack", serialize = "bt")]
     Backtrack,
     /// Forward checking: an assignment prunes its runs' other cells.
-    #[strum(serialize = "forward-checking", serialize = "fc", serialize = "forward")]
+    #[strum(
+        serialize = "forward-checking",
+        serialize = "fc",
+        serialize = "forward"
+    )]
     ForwardChecking,
     /// Maintained arc consistency on all-different (pairwise) and sum bounds.
     #[strum(serialize = "mac")]
@@ -208,7 +212,12 @@ pub fn propagate_root(model: &Model, engine: Engine) -> Result<State, Contradict
     Ok(state)
 }
 
-fn run<P: Propagator>(mut propagator: P, engine: Engine, model: &Model, options: &Options) -> Report {
+fn run<P: Propagator>(
+    mut propagator: P,
+    engine: Engine,
+    model: &Model,
+    options: &Options,
+) -> Report {
     let started = Instant::now();
     let mut report = Report {
         engine,
@@ -230,7 +239,9 @@ fn run<P: Propagator>(mut propagator: P, engine: Engine, model: &Model, options:
         return finish(report);
     }
     if let Some(values) = settled(&state) {
-        report.solutions.extend(values.filter(|v| model.satisfied_by(v)));
+        report
+            .solutions
+            .extend(values.filter(|v| model.satisfied_by(v)));
         return finish(report);
     }
     if options.shave {
@@ -240,12 +251,20 @@ fn run<P: Propagator>(mut propagator: P, engine: Engine, model: &Model, options:
             Ok(removed) => report.shaved = removed,
         }
         if let Some(values) = settled(&state) {
-            report.solutions.extend(values.filter(|v| model.satisfied_by(v)));
+            report
+                .solutions
+                .extend(values.filter(|v| model.satisfied_by(v)));
             return finish(report);
         }
     }
     report.stage = Stage::Search;
-    let found = search::search(&mut propagator, model, state, options.limit.max(1), options.node_cap);
+    let found = search::search(
+        &mut propagator,
+        model,
+        state,
+        options.limit.max(1),
+        options.node_cap,
+    );
     report.solutions = found.solutions;
     report.complete = found.complete;
     report.nodes = found.nodes;

@@ -32,9 +32,9 @@ struct Frame {
 
 /// The variable to branch on, or `None` when every variable is decided.
 fn choose<P: Propagator>(state: &State) -> Option<usize> {
-    let open = |v: &usize| {
-        !state.assigned[*v] && !(P::SINGLETONS_DECIDED && state.domains[*v].len() == 1)
-    };
+    let decided =
+        |v: usize| state.assigned[v] || (P::SINGLETONS_DECIDED && state.domains[v].len() == 1);
+    let open = |v: &usize| !decided(*v);
     let mut candidates = (0..state.domains.len()).filter(open);
     if P::STATIC_ORDER {
         return candidates.next();

@@ -75,7 +75,9 @@ impl Conflict {
     /// In words, with the kakuro's names.
     pub fn describe(self, kakuro: &Kakuro) -> String {
         match self {
-            Conflict::EmptyCell(cell) => format!("{} has no candidate left", kakuro.cell_name(cell)),
+            Conflict::EmptyCell(cell) => {
+                format!("{} has no candidate left", kakuro.cell_name(cell))
+            }
             Conflict::NoCombination(run) => {
                 format!("{} can no longer be completed", kakuro.run_label(run))
             }

@@ -79,7 +79,12 @@ fn naked_single(kakuro: &Kakuro, board: &Board, emit: &mut Emit<'_>) -> ControlF
 type RunFinder = fn(&OpenRun) -> Option<Step>;
 
 /// Runs a run finder over every run with open cells.
-fn each_run(kakuro: &Kakuro, board: &Board, emit: &mut Emit<'_>, finder: RunFinder) -> ControlFlow<()> {
+fn each_run(
+    kakuro: &Kakuro,
+    board: &Board,
+    emit: &mut Emit<'_>,
+    finder: RunFinder,
+) -> ControlFlow<()> {
     for run in 0..kakuro.runs().len() {
         let open = board.open_run(kakuro, run);
         if open.cells.is_empty() {

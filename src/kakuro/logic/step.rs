@@ -126,7 +126,11 @@ impl Step {
     /// Why, in words (without the technique's name and the deductions).
     pub fn reason(&self, kakuro: &Kakuro) -> String {
         let run = self.run_context(kakuro);
-        let cell = self.cells.first().map(|&c| kakuro.cell_name(c)).unwrap_or_default();
+        let cell = self
+            .cells
+            .first()
+            .map(|&c| kakuro.cell_name(c))
+            .unwrap_or_default();
         let digit = self.digit.map(|d| d.to_string()).unwrap_or_default();
         let combos = |list: &[Digits]| {
             let written: Vec<String> = list.iter().map(|c| c.as_sum()).collect();

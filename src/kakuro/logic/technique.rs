@@ -140,7 +140,10 @@ mod tests {
         }
         for technique in Technique::ORDER {
             assert_eq!(technique.slug().parse::<Technique>().unwrap(), technique);
-            assert_eq!(technique.to_string().parse::<Technique>().unwrap(), technique);
+            assert_eq!(
+                technique.to_string().parse::<Technique>().unwrap(),
+                technique
+            );
             let json = serde_json::to_string(&technique).unwrap();
             assert_eq!(json, format!("\"{}\"", technique.slug()));
         }

@@ -79,7 +79,11 @@ impl Trace {
             .iter()
             .map(|&technique| TechniqueCount {
                 technique,
-                count: self.steps.iter().filter(|s| s.technique == technique).count(),
+                count: self
+                    .steps
+                    .iter()
+                    .filter(|s| s.technique == technique)
+                    .count(),
             })
             .filter(|c| c.count > 0)
             .collect();
