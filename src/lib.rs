@@ -34,6 +34,11 @@
 //! - [`generate`]: new puzzles of a requested level, rating, technique, symmetry and givens,
 //!   rated as [`explain`](mod@explain) rates them.
 //!
+//! Beside the Sudoku layers, standalone (it uses none of them):
+//! - [`kakuro`]: Kakuro (cross sums): its formats, complete engines (backtracking to GAC with
+//!   shaving), human steps with a trace, hints, ratings, a generator of large grids and the
+//!   engines' benchmark.
+//!
 //! `deadline` and `finders` are internals, public only so that the integration tests, examples
 //! and benchmarks can reach single finders and the deadline; they are hidden from these docs
 //! and may change without notice. A front end goes through [`explain`](mod@explain),
@@ -64,6 +69,7 @@ pub mod generate;
 pub mod geometry;
 pub mod grid;
 pub mod hint;
+pub mod kakuro;
 pub mod notation;
 pub mod pipeline;
 pub mod profile;

@@ -291,5 +291,9 @@ fn other_sizes_are_recognised_without_an_option() {
     let out = stepwise(&["check", WIKIPEDIA], "");
     assert_eq!(text(&out.stdout), "unique\n");
     let out = stepwise(&["check", "1234"], "");
-    assert!(text(&out.stdout).contains("expected 81 cells"), "{}", text(&out.stdout));
+    assert!(
+        text(&out.stdout).contains("expected 81 cells"),
+        "{}",
+        text(&out.stdout)
+    );
 }

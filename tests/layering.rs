@@ -63,6 +63,12 @@ const RULES: &[Rule] = &[
         why: "geometry is the bottom layer: cells, units and bitsets use nothing else",
     },
     Rule {
+        part: "kakuro/",
+        uses: Uses::OnlyOf(&[]),
+        why: "Kakuro is standalone: it uses none of the Sudoku modules, so that its engines and \
+              model can move onto the shared constraint core as they are",
+    },
+    Rule {
         part: "grid.rs",
         uses: Uses::OnlyOf(&["geometry"]),
         why: "the grid sits on geometry alone, below the finders and everything above them",

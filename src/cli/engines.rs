@@ -95,7 +95,12 @@ pub fn other_shape(args: &InputArgs) -> bool {
                 cells(input)
             }
         })
-        .chain(args.files.iter().filter(|f| *f != "-").map(|f| first_line(f)))
+        .chain(
+            args.files
+                .iter()
+                .filter(|f| *f != "-")
+                .map(|f| first_line(f)),
+        )
         .collect();
     !counts.is_empty()
         && counts

@@ -18,6 +18,7 @@ mod explain;
 pub(crate) mod generate;
 mod hint;
 mod input;
+mod kakuro;
 mod output;
 mod progress;
 mod rate;
@@ -111,6 +112,12 @@ enum Command {
         after_help = "Examples:\n  stepwise bench engines --per-level 20\n  stepwise bench engines --per-level 100 --plot engines.svg\n  stepwise bench engines --engines fc-mrv,dlx,fast --timeout 0.2"
     )]
     Bench(bench::BenchArgs),
+    /// Kakuro (cross sums): solve, check, explain, hint and rate, the engines' table, large
+    /// grids generated.
+    #[command(
+        after_help = "A Kakuro file holds text grids (one row per line, squares separated by spaces: # black, D\\R a clue with _ for none, . white; a blank line between puzzles) or JSON records one per line ({\"id\", \"grid\": [[\"#\", \"15\\\\_\", ...], ...]}).\n\nExamples:\n  stepwise kakuro solve examples/kakuro.txt\n  stepwise kakuro check --engine mac --json ../shared/data/kakuro/kakuro-300.jsonl\n  stepwise kakuro explain examples/kakuro.txt\n  stepwise kakuro bench\n\nExit code: 0 when every puzzle succeeded, 1 when any failed, 2 for usage errors."
+    )]
+    Kakuro(kakuro::KakuroArgs),
     /// Serve the JSON API over HTTP (check, solve, explain, hint, rate, analyze, generate, the
     /// technique catalog), on loopback by default.
     #[cfg(feature = "server")]
@@ -384,6 +391,7 @@ pub fn run() -> i32 {
         Command::Generate(args) => generate::run(&args),
         Command::Apply(args) => apply::run(&args),
         Command::Bench(args) => bench::run(&args),
+        Command::Kakuro(args) => kakuro::run(&args),
         #[cfg(feature = "server")]
         Command::Serve(args) => serve::run(&args),
     }

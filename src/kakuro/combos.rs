@@ -1,0 +1,267 @@
+//! The combinations of a run: every set of distinct digits 1..9 of a given size and sum
+//! (16 in two is only 7+9; 22 in three is 5+8+9 or 6+7+9), built once at compile time.
+//!
+//! Owns the table, the arithmetic of sums (the smallest and largest sum of `n` distinct
+//! digits) and [`arrangeable`], which digits each cell of a run can take in some arrangement
+//! of some combination that fits every cell: the run's combined sum-and-all-different
+//! constraint made arc consistent. The engines and the human steps both read them here.
+
+use arrayvec::ArrayVec;
+
+use super::digits::Digits;
+
+/// The longest run: nine cells take the nine digits.
+pub const MAX_RUN: usize = 9;
+/// The largest sum of a run (1+2+...+9).
+pub const MAX_SUM: u32 = 45;
+/// The most combinations any size and sum has (four digits summing to 20, five to 25).
+const MOST_COMBINATIONS: usize = 12;
+
+/// Every combination per (size, sum), each list in the order a person writes them: by the
+/// smallest digit first (1+9, 2+8, 3+7, 4+6).
+struct Table {
+    combinations: [[[Digits; MOST_COMBINATIONS]; MAX_SUM as usize + 1]; MAX_RUN + 1],
+    counts: [[u8; MAX_SUM as usize + 1]; MAX_RUN + 1],
+    /// Per (size, sum), a bit per set of digits: whether the set lies within one of the
+    /// combinations (what a run's first cells may hold on the way to a full combination).
+    partial: [[[u64; 8]; MAX_SUM as usize + 1]; MAX_RUN + 1],
+}
+
+const fn build() -> Table {
+    let mut table = Table {
+        combinations: [[[Digits::EMPTY; MOST_COMBINATIONS]; MAX_SUM as usize + 1]; MAX_RUN + 1],
+        counts: [[0; MAX_SUM as usize + 1]; MAX_RUN + 1],
+        partial: [[[0; 8]; MAX_SUM as usize + 1]; MAX_RUN + 1],
+    };
+    let mut bits = 0u16;
+    while bits < 512 {
+        let set = Digits::from_bits(bits);
+        let (size, sum) = (set.len(), set.sum() as usize);
+        let count = table.counts[size][sum] as usize;
+        // A table too small for the digits' arithmetic fails the build, not a run.
+        assert!(count < MOST_COMBINATIONS);
+        // Insertion in order: the list is short and this runs at compile time.
+        let list = &mut table.combinations[size][sum];
+        let mut at = count;
+        while at > 0 && written_before(set, list[at - 1]) {
+            list[at] = list[at - 1];
+            at -= 1;
+        }
+        list[at] = set;
+        table.counts[size][sum] += 1;
+        // Every subset of the combination (3^9 visits over all 512 sets).
+        let mut subset = bits;
+        loop {
+            table.partial[size][sum][subset as usize >> 6] |= 1 << (subset & 63);
+            if subset == 0 {
+                break;
+            }
+            subset = (subset - 1) & bits;
+        }
+        bits += 1;
+    }
+    table
+}
+
+/// Whether `a` comes before `b` (of the same size) when both are written in increasing
+/// digits: the first digit that only one of them has decides.
+const fn written_before(a: Digits, b: Digits) -> bool {
+    let mut digit = 1;
+    while digit <= 9 {
+        match (a.contains(digit), b.contains(digit)) {
+            (true, false) => return true,
+            (false, true) => return false,
+            _ => digit += 1,
+        }
+    }
+    false
+}
+
+static TABLE: Table = build();
+
+/// The combinations of `size` distinct digits summing to `sum`; empty when there is none
+/// (a size past 9, a sum out of reach).
+pub fn combinations(size: usize, sum: u32) -> &'static [Digits] {
+    if size > MAX_RUN || sum > MAX_SUM {
+        return &[];
+    }
+    let count = TABLE.counts[size][sum as usize] as usize;
+    &TABLE.combinations[size][sum as usize][..count]
+}
+
+/// The smallest and largest sums of `size` distinct digits (`size` at most 9): 1+2+...
+/// and ...+8+9.
+pub const fn sum_range(size: usize) -> (u32, u32) {
+    let n = size as u32;
+    (n * (n + 1) / 2, n * (19 - n) / 2)
+}
+
+/// The combinations of `size` digits summing to `sum` that use none of `excluded`: what the
+/// open cells of a run can still hold once the digits `excluded` are placed in it.
+pub fn combinations_without(
+    size: usize,
+    sum: u32,
+    excluded: Digits,
+) -> impl Iterator<Item = Digits> {
+    combinations(size, sum)
+        .iter()
+        .copied()
+        .filter(move |c| !c.meets(excluded))
+}
+
+/// The combinations of a run that fit its cells: each cell can take one of the
+/// combination's digits and each digit can go in one of the cells. `domains` are the cells'
+/// possible digits (one per cell, so their number is the run's length).
+pub fn fitting(domains: &[Digits], sum: u32) -> ArrayVec<Digits, MOST_COMBINATIONS> {
+    let all = domains.iter().fold(Digits::EMPTY, |a, &d| a | d);
+    combinations(domains.len(), sum)
+        .iter()
+        .copied()
+        .filter(|&c| c.is_subset_of(all) && domains.iter().all(|d| d.meets(c)))
+        .collect()
+}
+
+/// For each cell of a run, the digits it can take in a full arrangement: distinct digits, one
+/// per cell, each from its cell's domain, summing to `sum`. `None` when there is no such
+/// arrangement. Every digit kept is part of a combination that fits every cell (generalized
+/// arc consistency of the run's sum and all-different together).
+///
+/// A walk over the sets of digits the first cells can take (at most 512 sets, each a subset of
+/// some fitting combination), forward from the first cell, then back from the last, keeping
+/// the digits that lead to a complete combination.
+pub fn arrangeable(domains: &[Digits], sum: u32) -> Option<ArrayVec<Digits, MAX_RUN>> {
+    let size = domains.len();
+    if size > MAX_RUN {
+        return None;
+    }
+    let fits = fitting(domains, sum);
+    if fits.is_empty() {
+        return None;
+    }
+    let allowed = fits.iter().fold(Digits::EMPTY, |a, &c| a | c);
+    // Within some combination of the size and sum: a looser test than within a fitting one,
+    // but the digits are `allowed` ones and a full set reached is an arrangement, so only
+    // fitting combinations end the walk.
+    let partial = &TABLE.partial[size][sum as usize];
+    let within_a_fit = |set: u16| partial[set as usize >> 6] & (1 << (set & 63)) != 0;
+    // Sets reached after the first i cells lie in sets[starts[i]..starts[i + 1]].
+    let mut sets = [0u16; 512];
+    let mut starts = [0usize; MAX_RUN + 2];
+    let mut reached = [0u64; 8];
+    let mut good = [0u64; 8];
+    let test = |bits: &[u64; 8], set: u16| bits[set as usize >> 6] & (1 << (set & 63)) != 0;
+    let mark = |bits: &mut [u64; 8], set: u16| bits[set as usize >> 6] |= 1 << (set & 63);
+    let mut count = 1;
+    starts[1] = 1;
+    for (i, &domain) in domains.iter().enumerate() {
+        for at in starts[i]..starts[i + 1] {
+            let set = sets[at];
+            let open = (domain & allowed).bits() & !set;
+            for digit in Digits::from_bits(open).iter() {
+                let next = set | Digits::single(digit).bits();
+                if !test(&reached, next) && within_a_fit(next) {
+                    mark(&mut reached, next);
+                    sets[count] = next;
+                    count += 1;
+                }
+            }
+        }
+        starts[i + 2] = count;
+    }
+    // A full set lies within a combination of the same size: it is that combination, and
+    // the digits that reached it fit its cells.
+    if starts[size] == starts[size + 1] {
+        return None;
+    }
+    for &set in &sets[starts[size]..starts[size + 1]] {
+        mark(&mut good, set);
+    }
+    let mut supported: ArrayVec<Digits, MAX_RUN> = (0..size).map(|_| Digits::EMPTY).collect();
+    for i in (0..size).rev() {
+        for &set in &sets[starts[i]..starts[i + 1]] {
+            for digit in Digits::from_bits(domains[i].bits() & !set).iter() {
+                if test(&good, set | Digits::single(digit).bits()) {
+                    mark(&mut good, set);
+                    supported[i] = supported[i].with(digit);
+                }
+            }
+        }
+    }
+    Some(supported)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn written(size: usize, sum: u32) -> Vec<String> {
+        combinations(size, sum).iter().map(|c| c.as_sum()).collect()
+    }
+
+    #[test]
+    fn the_well_known_combinations_are_there() {
+        assert_eq!(written(2, 16), ["7+9"]);
+        assert_eq!(written(2, 3), ["1+2"]);
+        assert_eq!(written(3, 6), ["1+2+3"]);
+        assert_eq!(written(3, 24), ["7+8+9"]);
+        assert_eq!(written(3, 22), ["5+8+9", "6+7+9"]);
+        assert_eq!(written(9, 45), ["1+2+3+4+5+6+7+8+9"]);
+        assert_eq!(written(4, 20).len(), 12);
+        assert!(written(2, 18).is_empty());
+        assert!(written(10, 45).is_empty());
+        assert!(written(2, 99).is_empty());
+        assert_eq!(written(0, 0), [""]);
+    }
+
+    #[test]
+    fn every_sum_in_range_has_a_combination_and_no_other_does() {
+        for size in 1..=MAX_RUN {
+            let (low, high) = sum_range(size);
+            for sum in 0..=MAX_SUM + 1 {
+                assert_eq!(
+                    !combinations(size, sum).is_empty(),
+                    (low..=high).contains(&sum),
+                    "{size} cells, sum {sum}"
+                );
+            }
+        }
+        assert_eq!(sum_range(2), (3, 17));
+        assert_eq!(sum_range(9), (45, 45));
+    }
+
+    fn digits(text: &str) -> Digits {
+        text.bytes().map(|b| b - b'0').collect()
+    }
+
+    #[test]
+    fn arrangements_keep_only_digits_of_a_full_fit() {
+        let all = Digits::ALL;
+        let kept = |domains: &[Digits], sum| {
+            arrangeable(domains, sum).map(|s| s.iter().map(|d| d.to_string()).collect::<Vec<_>>())
+        };
+        assert_eq!(kept(&[all, all], 16).unwrap(), ["79", "79"]);
+        // 10 in two with the first cell 1 or 3: 1+9 or 3+7.
+        assert_eq!(kept(&[digits("13"), all], 10).unwrap(), ["13", "79"]);
+        // 6 in three is 1+2+3; two cells hold 1 and 2, so the third is 3.
+        assert_eq!(
+            kept(&[digits("12"), digits("12"), digits("123")], 6).unwrap(),
+            ["12", "12", "3"]
+        );
+        assert_eq!(kept(&[digits("12"), digits("12"), digits("12")], 6), None);
+        assert_eq!(kept(&[digits("9"), digits("9")], 18), None);
+        assert_eq!(kept(&[all; 9], 45).unwrap(), vec![all.to_string(); 9]);
+        let fits: Vec<String> = fitting(&[digits("5"), all, all], 22)
+            .iter()
+            .map(|c| c.as_sum())
+            .collect();
+        assert_eq!(fits, ["5+8+9"]);
+    }
+
+    #[test]
+    fn placed_digits_narrow_the_combinations() {
+        let left: Vec<_> = combinations_without(2, 10, Digits::single(1))
+            .map(|c| c.as_sum())
+            .collect();
+        assert_eq!(left, ["2+8", "3+7", "4+6"]);
+    }
+}

@@ -1,0 +1,23 @@
+//! Kakuro solved as a person solves it: named techniques, each step with its placements,
+//! eliminations and the runs, cells and combinations that justify it, in a trace that rates
+//! the puzzle by its hardest step.
+//!
+//! - `technique.rs`: the techniques, their order and the one table of difficulties;
+//! - `board.rs`: the candidate state and a run's open part;
+//! - `step.rs`: a step, its sentence and its JSON;
+//! - `finders.rs`: one finder per technique; `contradiction.rs`: the bounded trial;
+//! - `trace.rs`: the solve loop and the rating.
+//!
+//! Every step is sound whatever the puzzle: no technique assumes the solution is unique.
+
+pub mod board;
+pub mod contradiction;
+pub mod finders;
+pub mod step;
+pub mod technique;
+pub mod trace;
+
+pub use board::Board;
+pub use step::{Step, StepReport};
+pub use technique::{Level, Technique};
+pub use trace::{next_step, solve, solve_from, Rating, Status, Trace};

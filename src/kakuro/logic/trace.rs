@@ -1,0 +1,138 @@
+//! The logical solve: the first step of the easiest technique that finds one, applied, again
+//! until the grid is full or nothing is found; and the rating read from the path.
+//!
+//! Owns [`Trace`], [`Status`], [`Rating`], [`solve`] and [`next_step`].
+
+use serde::Serialize;
+
+use super::board::Board;
+use super::finders;
+use super::step::Step;
+use super::technique::{Level, Technique};
+use crate::kakuro::puzzle::Kakuro;
+
+/// The most steps a solve takes: past any grid's need (each step places or removes at least
+/// one of at most 9 candidates per cell), a guard against a loop.
+const MAX_STEPS: usize = 9 * crate::kakuro::format::MAX_SIDE * crate::kakuro::format::MAX_SIDE;
+
+/// How a logical solve ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Status {
+    /// Every cell has its digit.
+    Solved,
+    /// No technique finds a step.
+    Stuck,
+    /// The board has a conflict (from digits a player entered wrongly).
+    Conflict,
+}
+
+/// The steps of a solve and where it ended.
+#[derive(Debug, Clone)]
+pub struct Trace {
+    /// The steps, in order.
+    pub steps: Vec<Step>,
+    /// The board at the end.
+    pub board: Board,
+    /// How it ended.
+    pub status: Status,
+}
+
+/// How many times one technique was used.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct TechniqueCount {
+    /// The technique.
+    pub technique: Technique,
+    /// How many steps.
+    pub count: usize,
+}
+
+/// A solve's rating: its hardest step.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Rating {
+    /// The hardest step's difficulty (0 with no step).
+    pub difficulty: f64,
+    /// The hardest step's technique.
+    pub hardest: Option<Technique>,
+    /// The hardest step's level.
+    pub level: Level,
+    /// How many steps.
+    pub steps: usize,
+    /// Steps per technique, in the catalog's order, used ones only.
+    pub techniques: Vec<TechniqueCount>,
+}
+
+impl Trace {
+    /// Whether the solve filled the grid.
+    pub fn is_solved(&self) -> bool {
+        self.status == Status::Solved
+    }
+
+    /// The rating of the path (of a stuck path too: its hardest step so far).
+    pub fn rating(&self) -> Rating {
+        let hardest = self
+            .steps
+            .iter()
+            .map(|s| s.technique)
+            .max_by(|a, b| a.difficulty().total_cmp(&b.difficulty()).then(a.cmp(b)));
+        let techniques = Technique::ORDER
+            .iter()
+            .map(|&technique| TechniqueCount {
+                technique,
+                count: self
+                    .steps
+                    .iter()
+                    .filter(|s| s.technique == technique)
+                    .count(),
+            })
+            .filter(|c| c.count > 0)
+            .collect();
+        Rating {
+            difficulty: hardest.map_or(0.0, Technique::difficulty),
+            hardest,
+            level: hardest.map_or(Level::Easy, |t| t.entry().level),
+            steps: self.steps.len(),
+            techniques,
+        }
+    }
+}
+
+/// The next step from `board`: the first the easiest technique finds.
+pub fn next_step(kakuro: &Kakuro, board: &Board) -> Option<Step> {
+    Technique::ORDER
+        .iter()
+        .find_map(|&technique| finders::first(technique, kakuro, board))
+}
+
+/// Solves `kakuro` from the start with the human techniques.
+pub fn solve(kakuro: &Kakuro) -> Trace {
+    solve_from(kakuro, Board::new(kakuro))
+}
+
+/// Solves from `board`.
+pub fn solve_from(kakuro: &Kakuro, mut board: Board) -> Trace {
+    let mut steps = Vec::new();
+    let status = loop {
+        if board.conflict(kakuro).is_some() {
+            break Status::Conflict;
+        }
+        if board.is_complete() {
+            break Status::Solved;
+        }
+        if steps.len() >= MAX_STEPS {
+            break Status::Stuck;
+        }
+        match next_step(kakuro, &board) {
+            Some(step) => {
+                step.apply(kakuro, &mut board);
+                steps.push(step);
+            }
+            None => break Status::Stuck,
+        }
+    };
+    Trace {
+        steps,
+        board,
+        status,
+    }
+}
