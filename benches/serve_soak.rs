@@ -364,7 +364,7 @@ fn main() {
             .map(|c| {
                 let (good, bad, slow, addr) = (&good, &bad, &slow, server.addr.as_str());
                 scope.spawn(move || {
-                    let mut rng = Rng(0x9e37_79b9_7f4a_7c15 ^ (c as u64 + 1) * 0x1000_0001);
+                    let mut rng = Rng(0x9e37_79b9_7f4a_7c15 ^ ((c as u64 + 1) * 0x1000_0001));
                     let mut connection = Connection::new(addr);
                     let mut seen = Vec::new();
                     let is_slow = c % 16 == 15;
@@ -424,7 +424,7 @@ fn main() {
         "RSS MB"
     );
     let mut p99s = Vec::new();
-    for p in 0..periods {
+    for (p, rss) in memory.iter().enumerate() {
         let here: Vec<&Record> = records.iter().filter(|r| r.period == p).collect();
         let count = |f: &dyn Fn(&Record) -> bool| here.iter().filter(|r| f(r)).count();
         let mut worked: Vec<Duration> = here
@@ -447,7 +447,7 @@ fn main() {
             ms(quantile(&worked, 0.5)),
             ms(p99),
             ms(worked.last().copied().unwrap_or_default()),
-            memory[p] as f64 / 1024.0
+            *rss as f64 / 1024.0
         );
     }
     let unexpected: Vec<&Record> = records.iter().filter(|r| !r.expected).collect();

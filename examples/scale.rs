@@ -61,13 +61,9 @@ fn variant(puzzle: &[u8], rng: &mut Rng, out: &mut Vec<u8>) {
     let mut digits = [b'1', b'2', b'3', b'4', b'5', b'6', b'7', b'8', b'9'];
     rng.shuffle(&mut digits);
     let transpose = rng.next() & 1 == 1;
-    for r in 0..9 {
-        for c in 0..9 {
-            let (sr, sc) = if transpose {
-                (cols[c], rows[r])
-            } else {
-                (rows[r], cols[c])
-            };
+    for &row in &rows {
+        for &col in &cols {
+            let (sr, sc) = if transpose { (col, row) } else { (row, col) };
             let b = puzzle[sr * 9 + sc];
             out.push(if b.is_ascii_digit() && b != b'0' {
                 digits[usize::from(b - b'1')]
