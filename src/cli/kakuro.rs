@@ -246,6 +246,9 @@ fn solve(args: &EngineArgs, check_only: bool) -> i32 {
                 record.backtracks,
                 record.ms
             );
+            if record.capped {
+                line.push_str(&format!("; node cap of {} hit", args.node_cap));
+            }
             if !record.differing.is_empty() {
                 line.push_str(&format!(
                     "; solutions differ at {}",
