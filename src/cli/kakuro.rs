@@ -59,7 +59,7 @@ enum KakuroCommand {
         after_help = "Without FILE, reads ../shared/data/kakuro/kakuro-300.jsonl and tests/data/kakuro-large.jsonl where they exist.\n\nExamples:\n  stepwise kakuro bench\n  stepwise kakuro bench --engines mac,gac --node-cap 100000 FILE"
     )]
     Bench(BenchArgs),
-    /// Generate large Kakuro (a pattern filled with digits, runs split until unique), as JSON lines.
+    /// Generate large Kakuro (a pattern filled with digits, refilled or split where it is not yet unique), as JSON lines.
     #[command(
         after_help = "Examples:\n  stepwise kakuro generate --rows 36 --cols 36 --seed 1\n  stepwise kakuro generate --count 3 --seed 7 > big.jsonl\n\nThe same seed and size give the same puzzles."
     )]
@@ -246,6 +246,9 @@ fn solve(args: &EngineArgs, check_only: bool) -> i32 {
                 record.backtracks,
                 record.ms
             );
+            if record.capped {
+                line.push_str(&format!("; node cap of {} hit", args.node_cap));
+            }
             if !record.differing.is_empty() {
                 line.push_str(&format!(
                     "; solutions differ at {}",

@@ -289,12 +289,13 @@ impl fmt::Display for Table {
         writeln!(f)?;
         writeln!(
             f,
-            "{:<8} {:<17} {:>14} {:>14} {:>14} {:>9} {:>10} {:>10} {:>9}",
+            "{:<8} {:<17} {:>14} {:>14} {:>14} {:>6} {:>9} {:>10} {:>10} {:>9}",
             "band",
             "engine",
             "propagation",
             "+shaving",
             "in all",
+            "capped",
             "mean ms",
             "worst ms",
             "mean bt",
@@ -303,12 +304,13 @@ impl fmt::Display for Table {
         for row in self.engines.iter().filter(|r| r.puzzles > 0) {
             writeln!(
                 f,
-                "{:<8} {:<17} {:>14} {:>14} {:>14} {:>9.3} {:>10.3} {:>10.1} {:>9}",
+                "{:<8} {:<17} {:>14} {:>14} {:>14} {:>6} {:>9.3} {:>10.3} {:>10.1} {:>9}",
                 row.band,
                 row.engine.to_string(),
                 share(row.by_propagation, row.puzzles),
                 share(row.after_shaving, row.puzzles),
                 share(row.decided, row.puzzles),
+                row.capped,
                 row.mean_ms,
                 row.worst_ms,
                 row.mean_backtracks,
@@ -317,8 +319,8 @@ impl fmt::Display for Table {
         }
         writeln!(
             f,
-            "\n\"in all\": decided within {} digits tried per puzzle; times are propagation, \
-             shaving and search together.",
+            "\n\"in all\": decided within {} digits tried per puzzle (\"capped\": the cap was \
+             hit first); times are propagation, shaving and search together.",
             self.node_cap
         )?;
         if !self.multiple_solutions.is_empty() {

@@ -36,6 +36,8 @@ pub struct SolveRecord {
     pub stage: Stage,
     /// Digits the search tried.
     pub nodes: u64,
+    /// Whether the node cap stopped the search (the count is then unknown).
+    pub capped: bool,
     /// Digits tried that failed.
     pub backtracks: u64,
     /// Digits shaving removed.
@@ -76,6 +78,7 @@ pub fn solve(
         status: report.count(),
         stage: report.stage,
         nodes: report.nodes,
+        capped: !report.complete,
         backtracks: report.backtracks,
         shaved: report.shaved,
         ms: report.elapsed.as_secs_f64() * 1000.0,
