@@ -9,6 +9,12 @@
 //! `--logic-ms`: the logical solver's time per puzzle (default 20; a puzzle past it counts as
 //! `logic_timeout`, and the steps it took are still checked against the solutions);
 //! `--jobs`: threads (default: every core). Exits 1 when anything disagrees.
+//!
+//! Last run (2026-12-03, `--logic-ms 10 --jobs 2` on a machine loaded by other builds, 1,152 s):
+//! 127,415 puzzles, 0 disagreements; none 0, unique 117,415, many 10,000 (all of
+//! multi-solution.txt); logic solved 60,582, stopped 6, timeout 66,827 (all of
+//! forum-hardest-11plus and se-hardest, which need chains past 10 ms; the limit is wall time,
+//! so a loaded machine adds timeouts on easy corpora too).
 
 #[path = "../tests/common/differential.rs"]
 mod differential;
