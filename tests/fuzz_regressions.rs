@@ -24,6 +24,9 @@ mod hint_state;
 #[path = "../fuzz/src/http_request.rs"]
 mod http_request;
 #[allow(dead_code)]
+#[path = "../fuzz/src/other_formats.rs"]
+mod other_formats;
+#[allow(dead_code)]
 #[path = "../fuzz/src/puzzles.rs"]
 mod puzzles;
 
@@ -74,6 +77,8 @@ fn parser_inputs_replay() {
     replay("parse_pencilmark", formats::pencilmark);
     replay("parse_json", formats::json);
     replay("read_detected", formats::detected);
+    replay("parse_shaped", other_formats::shaped);
+    replay("parse_kakuro", other_formats::kakuro);
 }
 
 #[test]
@@ -105,6 +110,8 @@ fn every_saved_input_belongs_to_a_target() {
         "parse_pencilmark",
         "parse_json",
         "read_detected",
+        "parse_shaped",
+        "parse_kakuro",
         "hint_state",
         "explain_puzzle",
         "http_api",

@@ -7,4 +7,5 @@ pub mod explain_puzzle;
 pub mod formats;
 pub mod hint_state;
 pub mod http_request;
+pub mod other_formats;
 pub mod puzzles;
