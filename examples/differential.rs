@@ -2,10 +2,13 @@
 //! solver (`tests/common/differential.rs`), with the counts per corpus:
 //!
 //! ```sh
-//! cargo run --release --example differential -- [N] [--logic-ms MS] [--jobs J]
+//! cargo run --release --example differential -- [N] [--logic-ms MS] [--jobs J] [--nodes K] [--engines A,B]
 //! ```
 //!
 //! `N`: at most this many puzzles from each corpus (default: all, about 127,000 in all);
+//! `--nodes`: the classic engines' node limit per puzzle (default 2,000,000; a run past it is
+//! counted as cut, and what it found is still checked); `--engines`: the engines compared with
+//! the reference (default: all of `ENGINES`);
 //! `--logic-ms`: the logical solver's time per puzzle (default 20; a puzzle past it counts as
 //! `logic_timeout`, and the steps it took are still checked against the solutions);
 //! `--jobs`: threads (default: every core). Exits 1 when anything disagrees.
@@ -24,18 +27,18 @@ mod puzzle_line;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use differential::{check, Tally, CORPORA};
+use differential::{check, Settings, Tally, CORPORA, ENGINES};
 
 struct Args {
     limit: usize,
-    logic: Duration,
+    settings: Settings,
     jobs: usize,
 }
 
 fn args() -> Args {
     let mut args = Args {
         limit: usize::MAX,
-        logic: Duration::from_millis(20),
+        settings: Settings::all(Duration::from_millis(20), 2_000_000),
         jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
     };
     let mut it = std::env::args().skip(1);
@@ -47,7 +50,23 @@ fn args() -> Args {
     while let Some(arg) = it.next() {
         match arg.as_str() {
             "--logic-ms" => {
-                args.logic = Duration::from_millis(number(it.next(), "--logic-ms") as u64)
+                args.settings.logic_limit =
+                    Duration::from_millis(number(it.next(), "--logic-ms") as u64)
+            }
+            "--nodes" => args.settings.node_limit = number(it.next(), "--nodes") as u64,
+            "--engines" => {
+                let list = it.next().unwrap_or_default();
+                let names: Vec<&'static str> = list
+                    .split(',')
+                    .map(|name| {
+                        ENGINES[1..]
+                            .iter()
+                            .find(|e| e.name == name.trim())
+                            .unwrap_or_else(|| panic!("--engines: no engine {name:?}"))
+                            .name
+                    })
+                    .collect();
+                args.settings = args.settings.clone().only(&names);
             }
             "--jobs" => args.jobs = number(it.next(), "--jobs").max(1),
             n => args.limit = number(Some(n.to_string()), "N"),
@@ -68,7 +87,7 @@ fn read_corpus(path: &PathBuf, limit: usize) -> Vec<String> {
 }
 
 /// Checks `puzzles` on `jobs` threads, each a contiguous share.
-fn tally(puzzles: &[String], logic: Duration, jobs: usize) -> Tally {
+fn tally(puzzles: &[String], settings: &Settings, jobs: usize) -> Tally {
     let share = puzzles.len().div_ceil(jobs).max(1);
     std::thread::scope(|scope| {
         let workers: Vec<_> = puzzles
@@ -77,7 +96,7 @@ fn tally(puzzles: &[String], logic: Duration, jobs: usize) -> Tally {
                 scope.spawn(move || {
                     let mut tally = Tally::default();
                     for line in chunk {
-                        tally.add(&check(&puzzle_line::cells(line), logic), line);
+                        tally.add(&check(&puzzle_line::cells(line), settings), line);
                     }
                     tally
                 })
@@ -98,11 +117,14 @@ fn main() {
         eprintln!("skipped: ../shared/data not found");
         return;
     }
-    let engines: Vec<&str> = differential::ENGINES.iter().map(|e| e.name).collect();
+    let engines: Vec<&str> = std::iter::once(ENGINES[0].name)
+        .chain(args.settings.compared().map(|e| e.name))
+        .collect();
     println!(
-        "engines: {}; logic: extended profile, {} ms per puzzle; {} threads",
+        "engines: {} (the first is the reference); classic engines to {} nodes; logic: extended profile, {} ms per puzzle; {} threads",
         engines.join(", "),
-        args.logic.as_millis(),
+        args.settings.node_limit,
+        args.settings.logic_limit.as_millis(),
         args.jobs
     );
     println!("{}", Tally::header());
@@ -110,11 +132,14 @@ fn main() {
     let mut total = Tally::default();
     for name in CORPORA {
         let puzzles = read_corpus(&data.join(name), args.limit);
-        let tally = tally(&puzzles, args.logic, args.jobs);
+        let tally = tally(&puzzles, &args.settings, args.jobs);
         println!("{}", tally.row(name));
         total.merge(&tally);
     }
     println!("{}", total.row("total"));
+    for row in total.engine_rows(&args.settings) {
+        println!("{row}");
+    }
     println!("time: {:.1} s", start.elapsed().as_secs_f64());
     for line in total.disagreements.iter().take(20) {
         println!("disagreement: {line}");

@@ -28,37 +28,121 @@ pub const CORPORA: &[&str] = &[
 /// What a complete solver says of a puzzle, searching for at most two solutions.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Counted {
-    /// 0, 1 or 2 (two or more).
+    /// 0, 1 or 2 (two or more); a lower bound when `cut`.
     pub count: usize,
     /// The solutions found, at most two, in the engine's own order.
     pub solutions: Vec<[u8; 81]>,
+    /// A node limit stopped the search before it decided the count.
+    pub cut: bool,
+}
+
+/// How a compared solver is reached.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Solver {
+    /// `stepwise::solver::count_solutions`, the 9x9 bitset search every command uses.
+    Stepwise,
+    /// The `sudoku` crate, written by others: the outside reference.
+    SudokuCrate,
+    /// One of the classic engines of `stepwise::engines` (`--engine NAME`), through the shape
+    /// layer and the constraint core, under a node limit.
+    Classic(stepwise::engines::Engine),
 }
 
 /// A complete solver under test.
 pub struct Engine {
     pub name: &'static str,
-    pub count: fn(&[u8; 81]) -> Counted,
+    pub solver: Solver,
 }
 
-/// Every complete solver compared. The first is the reference the others are compared with.
-/// The engines of `src/engines/` (`--engine naive|backtrack|fc|mac|dlx...`, on another branch)
-/// each get a line here once they are on main.
+/// Every complete solver compared: the first is the reference the others are compared with,
+/// then the outside one, then every engine of `stepwise::engines` from the plainest to the
+/// fastest.
 pub const ENGINES: &[Engine] = &[
     Engine {
         name: "stepwise::solver",
-        count: stepwise_solver,
+        solver: Solver::Stepwise,
     },
     Engine {
         name: "sudoku crate",
-        count: sudoku_crate,
+        solver: Solver::SudokuCrate,
     },
+    classic("naive", Classic::Naive),
+    classic("backtrack", Classic::Backtrack),
+    classic("fc", Classic::Fc),
+    classic("fc-mrv", Classic::FcMrv),
+    classic("fc-mrv-lcv", Classic::FcMrvLcv),
+    classic("mac", Classic::Mac),
+    classic("cost", Classic::Cost),
+    classic("dlx", Classic::Dlx),
+    classic("fast", Classic::Fast),
 ];
+
+use stepwise::engines::Engine as Classic;
+
+const fn classic(name: &'static str, engine: Classic) -> Engine {
+    Engine {
+        name,
+        solver: Solver::Classic(engine),
+    }
+}
+
+/// The engines a run compares with the reference, and what each may spend.
+#[derive(Debug, Clone)]
+pub struct Settings {
+    /// The logical solver's time per puzzle.
+    pub logic_limit: Duration,
+    /// The classic engines' node limit per puzzle: a run past it is counted as cut, not as a
+    /// disagreement (`naive` needs millions of nodes on some 17-clue puzzles).
+    pub node_limit: u64,
+    /// The names of the engines compared besides the reference (all of [`ENGINES`] when
+    /// `None`).
+    pub engines: Option<Vec<&'static str>>,
+}
+
+impl Settings {
+    /// Every engine, `logic_limit` for the logical solver and `node_limit` for the classic
+    /// engines.
+    pub fn all(logic_limit: Duration, node_limit: u64) -> Settings {
+        Settings {
+            logic_limit,
+            node_limit,
+            engines: None,
+        }
+    }
+
+    /// Only the engines named (besides the reference).
+    pub fn only(mut self, names: &[&'static str]) -> Settings {
+        self.engines = Some(names.to_vec());
+        self
+    }
+
+    /// The engines compared with the reference.
+    pub fn compared(&self) -> impl Iterator<Item = &'static Engine> + '_ {
+        ENGINES[1..].iter().filter(|e| {
+            self.engines
+                .as_ref()
+                .is_none_or(|names| names.contains(&e.name))
+        })
+    }
+}
+
+impl Engine {
+    /// The engine's count of `cells`, up to two solutions.
+    pub fn count(&self, cells: &[u8; 81], node_limit: u64) -> Counted {
+        match self.solver {
+            Solver::Stepwise => stepwise_solver(cells),
+            Solver::SudokuCrate => sudoku_crate(cells),
+            Solver::Classic(engine) => classic_engine(engine, cells, node_limit),
+        }
+    }
+}
 
 fn stepwise_solver(cells: &[u8; 81]) -> Counted {
     let found = stepwise::solver::count_solutions(cells, 2);
     Counted {
         count: found.count,
         solutions: found.solutions,
+        cut: false,
     }
 }
 
@@ -67,6 +151,7 @@ fn sudoku_crate(cells: &[u8; 81]) -> Counted {
         return Counted {
             count: 0,
             solutions: vec![],
+            cut: false,
         };
     };
     let solutions: Vec<[u8; 81]> = sudoku
@@ -77,6 +162,35 @@ fn sudoku_crate(cells: &[u8; 81]) -> Counted {
     Counted {
         count: solutions.len(),
         solutions,
+        cut: false,
+    }
+}
+
+fn classic_engine(engine: Classic, cells: &[u8; 81], node_limit: u64) -> Counted {
+    use stepwise::engines::{solve, Limits};
+    use stepwise::shape::ShapedPuzzle;
+    // Givens that clash are refused by the shape layer before any engine runs: no solution.
+    let Ok(puzzle) = ShapedPuzzle::classic(cells) else {
+        return Counted {
+            count: 0,
+            solutions: vec![],
+            cut: false,
+        };
+    };
+    let limits = Limits {
+        solutions: Some(2),
+        nodes: Some(node_limit),
+        time: None,
+    };
+    let mut solutions = Vec::new();
+    let run = solve(engine, &puzzle, &limits, &mut |found| {
+        solutions.push(found.try_into().expect("a 9x9 solution has 81 cells"));
+    })
+    .expect("every engine solves 9x9 Sudoku");
+    Counted {
+        count: solutions.len(),
+        solutions,
+        cut: run.stop.is_cut(),
     }
 }
 
@@ -100,35 +214,54 @@ pub struct Outcome {
     /// The reference engine's count.
     pub count: usize,
     pub logic: Logic,
+    /// The engines a node limit stopped before they decided.
+    pub cut: Vec<&'static str>,
     /// What disagreed, if anything.
     pub disagreement: Option<String>,
 }
 
-/// Runs every engine and the logical solver (within `logic_limit`) on `cells`.
-pub fn check(cells: &[u8; 81], logic_limit: Duration) -> Outcome {
-    let reference = (ENGINES[0].count)(cells);
+/// Runs the engines of `settings` and the logical solver on `cells`.
+pub fn check(cells: &[u8; 81], settings: &Settings) -> Outcome {
+    let reference = ENGINES[0].count(cells, settings.node_limit);
     let mut disagreement = None;
-    for engine in &ENGINES[1..] {
-        let theirs = (engine.count)(cells);
-        let agrees = theirs.count == reference.count
-            && (reference.count != 1 || theirs.solutions == reference.solutions)
+    let mut cut = Vec::new();
+    for engine in settings.compared() {
+        let theirs = engine.count(cells, settings.node_limit);
+        // A cut run decided nothing about the count; what it found must still be right.
+        let count_agrees =
+            theirs.cut && theirs.count <= reference.count || theirs.count == reference.count;
+        let agrees = count_agrees
+            && (reference.count != 1
+                || theirs
+                    .solutions
+                    .iter()
+                    .all(|s| *s == reference.solutions[0]))
             && theirs.solutions.iter().all(|s| is_solution_of(s, cells));
+        if theirs.cut {
+            cut.push(engine.name);
+        }
         if !agrees {
             disagreement = Some(format!(
-                "{} counts {} ({:?}), {} counts {} ({:?})",
+                "{} counts {} ({:?}), {} counts {}{} ({:?})",
                 ENGINES[0].name,
                 reference.count,
                 reference.solutions.first().map(line),
                 engine.name,
                 theirs.count,
+                if theirs.cut {
+                    " before its node limit"
+                } else {
+                    ""
+                },
                 theirs.solutions.first().map(line)
             ));
         }
     }
-    let (logic, logic_error) = logical(cells, &reference, logic_limit);
+    let (logic, logic_error) = logical(cells, &reference, settings.logic_limit);
     Outcome {
         count: reference.count,
         logic,
+        cut,
         disagreement: disagreement.or(logic_error),
     }
 }
@@ -198,6 +331,8 @@ pub struct Tally {
     pub solved: usize,
     pub stopped: usize,
     pub timeout: usize,
+    /// For each engine, the puzzles its node limit cut.
+    pub cut: std::collections::BTreeMap<&'static str, usize>,
     pub disagreements: Vec<String>,
 }
 
@@ -210,6 +345,9 @@ impl Tally {
             Logic::Stopped => self.stopped += 1,
             Logic::Timeout => self.timeout += 1,
             Logic::NoSolution => {}
+        }
+        for engine in &outcome.cut {
+            *self.cut.entry(engine).or_default() += 1;
         }
         if let Some(what) = &outcome.disagreement {
             self.disagreements.push(format!("{puzzle}: {what}"));
@@ -224,6 +362,9 @@ impl Tally {
         self.solved += other.solved;
         self.stopped += other.stopped;
         self.timeout += other.timeout;
+        for (engine, cut) in &other.cut {
+            *self.cut.entry(engine).or_default() += cut;
+        }
         self.disagreements
             .extend(other.disagreements.iter().cloned());
     }
@@ -262,6 +403,25 @@ impl Tally {
             ]
             .map(str::to_string),
         )
+    }
+
+    /// One line per engine compared: the puzzles it decided (agreeing with the reference, or
+    /// the run would have failed) and those its node limit cut.
+    pub fn engine_rows(&self, settings: &Settings) -> Vec<String> {
+        settings
+            .compared()
+            .map(|engine| {
+                let cut = self.cut.get(engine.name).copied().unwrap_or(0);
+                format!(
+                    "{:<18} decided {:>7} of {:>7}, cut by {} nodes {:>6}",
+                    engine.name,
+                    self.puzzles - cut,
+                    self.puzzles,
+                    settings.node_limit,
+                    cut
+                )
+            })
+            .collect()
     }
 
     fn columns(name: &str, cells: [String; 8]) -> String {
