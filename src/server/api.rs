@@ -27,7 +27,6 @@ use stepwise::pipeline::Status;
 use stepwise::profile::{HintSettings, Profile, RateSettings};
 use stepwise::render::svg::{grid_svg, step_svg, SvgOptions};
 use stepwise::solver::Validity;
-use stepwise::step::{Pattern, Role, Step};
 use stepwise::technique::{Level, Technique};
 
 use super::reply::{Answer, Reply};
@@ -46,10 +45,10 @@ pub struct Limits {
 // ---------------------------------------------------------------------------------------
 // Requests
 
-/// `POST /api/check`.
+/// `POST /api/check` and `POST /api/parse`: a puzzle alone.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct CheckRequest {
+pub struct PuzzleRequest {
     puzzle: Value,
     #[serde(default, alias = "input-format")]
     input_format: Option<String>,
@@ -67,7 +66,10 @@ pub struct SolveRequest {
     format: Option<String>,
 }
 
-/// `POST /api/explain` and `POST /api/rate`.
+/// `POST /api/explain`, `POST /api/rate` and `POST /api/analyze`: a puzzle and the settings of
+/// its path, and the one option each endpoint has of its own (refused by the others with a
+/// 400 naming it: `deny_unknown_fields` rules out one struct per endpoint sharing these
+/// fields by `flatten`).
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PathRequest {
@@ -86,26 +88,38 @@ pub struct PathRequest {
     /// it was before it (as `explain --svg` draws each step).
     #[serde(default, alias = "svg-step")]
     svg_step: Option<usize>,
-}
-
-/// `POST /api/analyze`.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct AnalyzeRequest {
-    puzzle: Value,
-    #[serde(default, alias = "input-format")]
-    input_format: Option<String>,
-    #[serde(default)]
-    profile: Option<String>,
-    #[serde(default)]
-    techniques: Option<Value>,
-    #[serde(default, alias = "no-uniqueness")]
-    no_uniqueness: bool,
-    #[serde(default)]
-    timeout: Option<f64>,
-    /// Techniques the path must use (`analyze --require`).
+    /// Analyze only: techniques the path must use (`analyze --require`).
     #[serde(default)]
     require: Option<Value>,
+}
+
+impl PathRequest {
+    /// The puzzle and the path's settings, after refusing the options of other endpoints
+    /// (`endpoint` names the one asked).
+    fn read(&self, endpoint: &str, limits: &Limits) -> Result<(PuzzleInput, RateSettings), Reply> {
+        let foreign = [
+            ("svg_step", self.svg_step.is_some(), "/api/explain"),
+            ("require", self.require.is_some(), "/api/analyze"),
+        ];
+        for (option, given, owner) in foreign {
+            if given && owner != endpoint {
+                return Err(Reply::bad(
+                    option,
+                    format!("only {owner} takes {option}; {endpoint} does not"),
+                ));
+            }
+        }
+        let format = input_format(self.input_format.as_deref())?;
+        let puzzle = read_puzzle("puzzle", &self.puzzle, format)?;
+        let budget = budget(self.timeout, limits)?;
+        let settings = settings(
+            self.profile.as_deref(),
+            self.techniques.as_ref(),
+            self.no_uniqueness,
+            budget,
+        )?;
+        Ok((puzzle, settings))
+    }
 }
 
 /// `POST /api/hint`. The user's state is `state`, or `puzzle` when there is no `state`; the
@@ -139,16 +153,6 @@ pub struct HintRequest {
     /// away (the step at `full`, its cells at `cells`; nothing below), as `hint --svg`.
     #[serde(default)]
     svg: bool,
-}
-
-/// `POST /api/parse`: a puzzle in any format the CLI reads, read back as cells and candidates
-/// (for the page's paste box).
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ParseRequest {
-    puzzle: Value,
-    #[serde(default, alias = "input-format")]
-    input_format: Option<String>,
 }
 
 /// `POST /api/generate`: `stepwise generate`'s options.
@@ -356,7 +360,7 @@ fn path_status(status: Status) -> StatusCode {
 // Endpoints
 
 /// `POST /api/check`: `{puzzle, status: unique|none|multiple, solution}`, as `check --json`.
-pub fn check(request: CheckRequest, _: &Limits) -> Answer {
+pub fn check(request: PuzzleRequest, _: &Limits) -> Answer {
     let format = input_format(request.input_format.as_deref())?;
     let puzzle = read_puzzle("puzzle", &request.puzzle, format)?;
     let (status, solution) = match validity_of(&puzzle) {
@@ -440,15 +444,7 @@ pub fn solve_record(body: String, _: &Limits) -> Answer {
 
 /// `POST /api/explain`: the whole path and the rating, as `explain --json`.
 pub fn explain(request: PathRequest, limits: &Limits) -> Answer {
-    let format = input_format(request.input_format.as_deref())?;
-    let puzzle = read_puzzle("puzzle", &request.puzzle, format)?;
-    let budget = budget(request.timeout, limits)?;
-    let settings = settings(
-        request.profile.as_deref(),
-        request.techniques.as_ref(),
-        request.no_uniqueness,
-        budget,
-    )?;
+    let (puzzle, settings) = request.read("/api/explain", limits)?;
     let explanation = stepwise::explain(&puzzle, &settings);
     let reply = Reply::with_status(path_status(explanation.status), &explanation);
     let Some(n) = request.svg_step else {
@@ -478,7 +474,7 @@ fn picture_options() -> SvgOptions {
 
 /// `POST /api/parse`: `{puzzle, format, cells: [81 digits, 0 empty], candidates: [81 lists
 /// of digits] | null}`; candidates only for a pencilmark grid.
-pub fn parse(request: ParseRequest, _: &Limits) -> Answer {
+pub fn parse(request: PuzzleRequest, _: &Limits) -> Answer {
     let format = input_format(request.input_format.as_deref())?;
     let puzzle = read_puzzle("puzzle", &request.puzzle, format)?;
     let candidates = puzzle.candidates.map(|marks| {
@@ -498,21 +494,7 @@ pub fn parse(request: ParseRequest, _: &Limits) -> Answer {
 /// `POST /api/rate`: one rate record (`puzzle, er, ep, ed, level, score, hardest, steps,
 /// status, error`), as `rate --json`.
 pub fn rate(request: PathRequest, limits: &Limits) -> Answer {
-    if request.svg_step.is_some() {
-        return Err(Reply::bad(
-            "svg_step",
-            "only /api/explain draws a step; /api/rate gives the figures alone",
-        ));
-    }
-    let format = input_format(request.input_format.as_deref())?;
-    let puzzle = read_puzzle("puzzle", &request.puzzle, format)?;
-    let budget = budget(request.timeout, limits)?;
-    let settings = settings(
-        request.profile.as_deref(),
-        request.techniques.as_ref(),
-        request.no_uniqueness,
-        budget,
-    )?;
+    let (puzzle, settings) = request.read("/api/rate", limits)?;
     let record = stepwise::rate_puzzle(&stepwise::explain::grid_of(&puzzle), &settings);
     let status = Status::ALL
         .into_iter()
@@ -523,16 +505,8 @@ pub fn rate(request: PathRequest, limits: &Limits) -> Answer {
 
 /// `POST /api/analyze`: givens, symmetry, rating, technique histogram, bottlenecks and the
 /// `require` checks, as `analyze --json`.
-pub fn analyze(request: AnalyzeRequest, limits: &Limits) -> Answer {
-    let format = input_format(request.input_format.as_deref())?;
-    let puzzle = read_puzzle("puzzle", &request.puzzle, format)?;
-    let budget = budget(request.timeout, limits)?;
-    let settings = settings(
-        request.profile.as_deref(),
-        request.techniques.as_ref(),
-        request.no_uniqueness,
-        budget,
-    )?;
+pub fn analyze(request: PathRequest, limits: &Limits) -> Answer {
+    let (puzzle, settings) = request.read("/api/analyze", limits)?;
     let required = match &request.require {
         None => vec![],
         Some(value) => names("require", value)?
@@ -620,29 +594,15 @@ fn hint_picture(
 ) -> String {
     let grid = stepwise::explain::grid_of(state);
     let options = picture_options();
-    let shown = match hint.level {
-        HintLevel::Full => hint.step.clone(),
+    // The hint told at `full` holds the step; below `cells` nothing of it is drawn.
+    let full = match hint.level {
+        HintLevel::Full => Some(hint.clone()),
         HintLevel::Cells if hint.kind == HintKind::Step => {
-            stepwise::next_hint_with(state, original, HintLevel::Full, settings)
-                .ok()
-                .and_then(|full| full.step)
-                .map(|step| {
-                    let pattern = hint
-                        .cells
-                        .iter()
-                        .fold(Pattern::default(), |p, &cell| p.cell(cell, Role::Pattern));
-                    Step::new(
-                        step.technique,
-                        vec![],
-                        vec![],
-                        pattern,
-                        String::new(),
-                        String::new(),
-                    )
-                })
+            stepwise::next_hint_with(state, original, HintLevel::Full, settings).ok()
         }
         _ => None,
     };
+    let shown = full.and_then(|full| stepwise::hint::shown_step(&full, hint));
     match shown {
         Some(step) => step_svg(&grid, &step, &options),
         None => grid_svg(&grid, &options),
