@@ -89,6 +89,33 @@ pub struct Hint {
     pub step: Option<Step>,
 }
 
+/// As much of a hint's step as its level gives away, to draw on the user's grid: all of it at
+/// `full`, at `cells` only the cells the hint names on the step's technique (nothing placed or
+/// removed), nothing below. `full` is the same hint told at level `full` (it holds the step);
+/// `told` is the hint as shown.
+pub fn shown_step(full: &Hint, told: &Hint) -> Option<Step> {
+    full.step.as_ref().and_then(|step| match told.level {
+        HintLevel::Full => Some(step.clone()),
+        HintLevel::Cells => {
+            let pattern = told
+                .cells
+                .iter()
+                .fold(crate::step::Pattern::default(), |p, &cell| {
+                    p.cell(cell, Role::Pattern)
+                });
+            Some(Step::new(
+                step.technique,
+                vec![],
+                vec![],
+                pattern,
+                String::new(),
+                String::new(),
+            ))
+        }
+        HintLevel::Nudge | HintLevel::Technique => None,
+    })
+}
+
 fn cell_names<S: serde::Serializer>(cells: &[Cell], s: S) -> Result<S::Ok, S::Error> {
     s.collect_seq(cells.iter().map(|&c| cell_name(c)))
 }

@@ -7,10 +7,9 @@ use clap::Args;
 use serde::Serialize;
 use stepwise::budget::Budget;
 use stepwise::format::PuzzleInput;
-use stepwise::hint::{step_hint, Hint, HintLevel};
+use stepwise::hint::{shown_step, step_hint, Hint, HintLevel};
 use stepwise::profile::HintSettings;
 use stepwise::render::{board, grid_svg, step_svg, Style, SvgOptions};
-use stepwise::step::{Pattern, Role, Step};
 
 use super::output::{report, Out};
 use super::stream::{each_in_order, Inputs, Item};
@@ -55,29 +54,6 @@ pub struct HintArgs {
     /// extension (`hint-1.svg`, `hint-2.svg`, ...); an existing file is overwritten.
     #[arg(long, value_name = "FILE")]
     pub svg: Option<std::path::PathBuf>,
-}
-
-/// As much of the step as the level gives away, to draw: all of it at `full`, at `cells`
-/// only the cells the hint names (nothing the step removes or places), nothing below.
-fn shown_step(full: &Hint, told: &Hint) -> Option<Step> {
-    full.step.as_ref().and_then(|step| match told.level {
-        HintLevel::Full => Some(step.clone()),
-        HintLevel::Cells => {
-            let pattern = told
-                .cells
-                .iter()
-                .fold(Pattern::default(), |p, &cell| p.cell(cell, Role::Pattern));
-            Some(Step::new(
-                step.technique,
-                vec![],
-                vec![],
-                pattern,
-                String::new(),
-                String::new(),
-            ))
-        }
-        HintLevel::Nudge | HintLevel::Technique => None,
-    })
 }
 
 /// The board under a hint ([`shown_step`] marked on it).
