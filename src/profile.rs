@@ -326,6 +326,45 @@ impl HintSettings {
     }
 }
 
+/// One technique as the catalog lists it (`stepwise techniques --json`, `GET
+/// /api/techniques`): its names, family, ratings and the profiles whose paths use it.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct CatalogRow {
+    /// The technique's slug (`x-wing`), its page's name under `techniques/`.
+    pub slug: &'static str,
+    /// Its community name (`X-Wing`).
+    pub name: String,
+    /// Its family (`fish`).
+    pub family: String,
+    /// Its Sudoku Explainer rating.
+    pub se_rating: f64,
+    /// Its HoDoKu score.
+    pub hodoku_score: u32,
+    /// Its HoDoKu level (`easy` to `extreme`).
+    pub hodoku_level: String,
+    /// The profiles whose paths use it, by name.
+    pub profiles: Vec<&'static str>,
+}
+
+impl CatalogRow {
+    /// The catalog row of `technique`.
+    pub fn of(technique: Technique) -> CatalogRow {
+        let info = technique.info();
+        CatalogRow {
+            slug: info.slug,
+            name: technique.to_string(),
+            family: info.family.to_string(),
+            se_rating: info.se_rating,
+            hodoku_score: info.hodoku_score,
+            hodoku_level: info.level.to_string(),
+            profiles: Profile::iter()
+                .filter(|p| p.has(technique))
+                .map(Profile::name)
+                .collect(),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -3,8 +3,7 @@
 //! Everything shown is read from the library's catalog and profiles.
 
 use clap::Args;
-use serde::Serialize;
-use stepwise::profile::Profile;
+use stepwise::profile::{CatalogRow, Profile};
 use stepwise::technique::Technique;
 use strum::IntoEnumIterator;
 
@@ -23,43 +22,15 @@ pub struct TechniquesArgs {
     pub output: TextFormatArgs,
 }
 
-/// One row of the listing.
-#[derive(Serialize)]
-struct Row {
-    slug: &'static str,
-    name: String,
-    family: String,
-    se_rating: f64,
-    hodoku_score: u32,
-    hodoku_level: String,
-    profiles: Vec<&'static str>,
-}
-
-fn row(technique: Technique) -> Row {
-    let info = technique.info();
-    Row {
-        slug: info.slug,
-        name: technique.to_string(),
-        family: info.family.to_string(),
-        se_rating: info.se_rating,
-        hodoku_score: info.hodoku_score,
-        hodoku_level: info.level.to_string(),
-        profiles: Profile::iter()
-            .filter(|p| p.has(technique))
-            .map(Profile::name)
-            .collect(),
-    }
-}
-
 pub fn run(args: &TechniquesArgs) -> i32 {
     let techniques: Vec<Technique> = match args.profile {
         Some(profile) => profile.options().techniques,
         None => Technique::iter().collect(),
     };
-    let rows: Vec<Row> = techniques
+    let rows: Vec<CatalogRow> = techniques
         .into_iter()
         .filter(|t| args.only.is_empty() || args.only.contains(t))
-        .map(row)
+        .map(CatalogRow::of)
         .collect();
     let mut out = Out::new();
     if args.output.json() {

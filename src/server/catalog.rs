@@ -4,7 +4,7 @@
 //! the pages; the library knows nothing of them).
 
 use serde::Serialize;
-use stepwise::profile::Profile;
+use stepwise::profile::CatalogRow;
 use stepwise::technique::Technique;
 use strum::IntoEnumIterator;
 
@@ -20,17 +20,11 @@ pub fn page(slug: &str) -> Option<&'static str> {
         .map(|i| pages::PAGES[i].1)
 }
 
-/// One technique of the catalog.
+/// One technique of the catalog with its page.
 #[derive(Debug, Serialize)]
 pub struct Entry {
-    slug: &'static str,
-    name: String,
-    family: String,
-    se_rating: f64,
-    hodoku_score: u32,
-    hodoku_level: String,
-    /// The profiles whose paths use it, by name.
-    profiles: Vec<&'static str>,
+    #[serde(flatten)]
+    row: CatalogRow,
     /// The catalog page, Markdown; `None` if the technique has none (the catalog test keeps
     /// every technique's page present).
     page: Option<&'static str>,
@@ -38,19 +32,10 @@ pub struct Entry {
 
 /// The catalog row of `technique`.
 pub fn entry(technique: Technique) -> Entry {
-    let info = technique.info();
+    let row = CatalogRow::of(technique);
     Entry {
-        slug: info.slug,
-        name: technique.to_string(),
-        family: info.family.to_string(),
-        se_rating: info.se_rating,
-        hodoku_score: info.hodoku_score,
-        hodoku_level: info.level.to_string(),
-        profiles: Profile::iter()
-            .filter(|p| p.has(technique))
-            .map(Profile::name)
-            .collect(),
-        page: page(info.slug),
+        page: page(row.slug),
+        row,
     }
 }
 
