@@ -176,6 +176,20 @@ fn stats_line(engine: Engine, run: &Run) -> String {
     }
 }
 
+/// The JSON record of one engine run on a puzzle (`solve --json`, `check --json`): the puzzle,
+/// its shape, the engine, the status word, the count and why the run stopped, and its figures.
+fn run_json(puzzle: &ShapedPuzzle, engine: Engine, status: &str, run: &Run) -> serde_json::Value {
+    json!({
+        "puzzle": puzzle.to_line(),
+        "shape": puzzle.shape.to_string(),
+        "engine": engine.name(),
+        "status": status,
+        "count": run.solutions,
+        "stop": run.stop.name(),
+        "stats": stats_json(run),
+    })
+}
+
 fn stats_json(run: &Run) -> serde_json::Value {
     json!({
         "nodes": run.stats.nodes,
@@ -211,13 +225,7 @@ pub fn solve(args: &SolveArgs) -> i32 {
     if refuse_input_format(&args.input) {
         return EXIT_USAGE;
     }
-    let format = if args.grid {
-        SolveFormat::Grid
-    } else if args.json {
-        SolveFormat::Json
-    } else {
-        args.format
-    };
+    let format = args.output_format();
     let options = &args.engines;
     let limits = limits(options);
     let mut out = Out::new();
@@ -356,15 +364,7 @@ fn solve_one(
     }
     if format == SolveFormat::Json {
         let solutions: Vec<String> = kept.iter().map(|s| stepwise::shape::to_line(s)).collect();
-        let mut record = json!({
-            "puzzle": puzzle.to_line(),
-            "shape": puzzle.shape.to_string(),
-            "engine": engine.name(),
-            "status": status,
-            "count": run.solutions,
-            "stop": run.stop.name(),
-            "stats": stats_json(&run),
-        });
+        let mut record = run_json(puzzle, engine, status, &run);
         if listing {
             record["solutions"] = json!(solutions);
         } else {
@@ -482,19 +482,9 @@ pub fn check(args: &CheckArgs) -> i32 {
             let solution = (status == "unique")
                 .then(|| first.as_deref().map(stepwise::shape::to_line))
                 .flatten();
-            out.line(
-                &json!({
-                    "puzzle": puzzle.to_line(),
-                    "shape": puzzle.shape.to_string(),
-                    "engine": engine.name(),
-                    "status": status,
-                    "count": run.solutions,
-                    "stop": run.stop.name(),
-                    "solution": solution,
-                    "stats": stats_json(&run),
-                })
-                .to_string(),
-            );
+            let mut record = run_json(&puzzle, engine, status, &run);
+            record["solution"] = json!(solution);
+            out.line(&record.to_string());
         } else {
             out.line(&words);
             if options.stats {

@@ -335,6 +335,19 @@ pub struct SolveArgs {
     pub engines: EngineArgs,
 }
 
+impl SolveArgs {
+    /// The output format, `--grid` and `--json` read as their `--format`.
+    pub fn output_format(&self) -> SolveFormat {
+        if self.grid {
+            SolveFormat::Grid
+        } else if self.json {
+            SolveFormat::Json
+        } else {
+            self.format
+        }
+    }
+}
+
 /// Text or JSON lines: what `check`, `explain`, `hint` and `analyze` write.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum TextFormat {

@@ -32,13 +32,7 @@ pub fn run(args: &SolveArgs) -> i32 {
     if args.engines.requested() || super::engines::other_shape(&args.input) {
         return super::engines::solve(args);
     }
-    let format = if args.grid {
-        SolveFormat::Grid
-    } else if args.json {
-        SolveFormat::Json
-    } else {
-        args.format
-    };
+    let format = args.output_format();
     let mut out = Out::new();
     let mut failed = false;
     let mut first = true;
