@@ -28,6 +28,10 @@
 //! its cheapest); the row's target and whether it is met. A row that ran out of time counts the time spent for the
 //! puzzles found (a mean over at least the limit when none was).
 
+#[path = "common/args.rs"]
+mod bench_args;
+use bench_args::value_of;
+
 use std::process::Command;
 use std::time::{Duration, Instant};
 
@@ -231,27 +235,20 @@ fn qqwing_rate(qqwing: &std::path::Path, level: &str, count: usize) -> Option<(f
     (made > 0).then(|| (made as f64 / cpu.max(1e-9), made as f64 / wall.max(1e-9)))
 }
 
-fn value_of_in(args: &[String], flag: &str) -> Option<String> {
-    args.iter()
-        .position(|a| a == flag)
-        .and_then(|i| args.get(i + 1))
-        .cloned()
-}
-
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let quick = args.iter().any(|a| a == "--quick");
-    let value_of = |flag: &str| value_of_in(&args, flag);
-    let only = value_of("--only");
-    let count: usize = value_of("--count")
+    let option = |flag: &str| value_of(&args, flag);
+    let only = option("--only");
+    let count: usize = option("--count")
         .and_then(|c| c.parse().ok())
         .unwrap_or(if quick { 10 } else { 50 });
     let limit = Duration::from_secs_f64(
-        value_of("--limit")
+        option("--limit")
             .and_then(|s| s.parse().ok())
             .unwrap_or(if quick { 8.0 } else { 60.0 }),
     );
-    let jobs = value_of("--jobs")
+    let jobs = option("--jobs")
         .and_then(|j| j.parse().ok())
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     // QQWing's `simple` takes a third of a second of CPU per puzzle here (it draws puzzles

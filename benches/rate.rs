@@ -15,6 +15,10 @@
 //! puzzle on one core; the mean ER. Sets that take under a second are timed up to seven times
 //! and the best pass is printed.
 
+#[path = "common/args.rs"]
+mod bench_args;
+use bench_args::value_of;
+
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
@@ -153,19 +157,12 @@ fn rate_on_threads(puzzles: &[[u8; 81]], options: &Options, jobs: usize) -> f64 
     start.elapsed().as_secs_f64()
 }
 
-fn value_of_in(args: &[String], flag: &str) -> Option<String> {
-    args.iter()
-        .position(|a| a == flag)
-        .and_then(|i| args.get(i + 1))
-        .cloned()
-}
-
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let quick = args.iter().any(|a| a == "--quick");
-    let only = value_of_in(&args, "--only");
-    let value_of = |flag: &str| value_of_in(&args, flag);
-    let profiles: Vec<(&str, Options)> = match value_of("--profile").as_deref() {
+    let only = value_of(&args, "--only");
+    let option = |flag: &str| value_of(&args, flag);
+    let profiles: Vec<(&str, Options)> = match option("--profile").as_deref() {
         Some("se") => vec![("se", Options::sudoku_explainer())],
         Some("extended") => vec![("extended", Options::extended())],
         Some("hodoku") => vec![("hodoku", Options::hodoku())],
@@ -175,7 +172,7 @@ fn main() {
             ("extended", Options::extended()),
         ],
     };
-    let jobs = value_of("--jobs")
+    let jobs = option("--jobs")
         .and_then(|j| j.parse().ok())
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data");

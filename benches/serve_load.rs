@@ -22,6 +22,10 @@
 //! when the run ends (or panics). Memory: the server's VmRSS sampled every 50 ms (the most per
 //! row) and its VmHWM at the end, from `/proc/PID/status` (Linux).
 
+#[path = "common/args.rs"]
+mod bench_args;
+use bench_args::value_of;
+
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Barrier};
 use std::time::{Duration, Instant};
@@ -345,13 +349,6 @@ fn load(addr: &str, path: &str, bodies: &[Vec<u8>], clients: usize, bounds: Boun
 }
 
 // ---------------------------------------------------------------------------------------
-
-fn value_of(args: &[String], flag: &str) -> Option<String> {
-    args.iter()
-        .position(|a| a == flag)
-        .and_then(|i| args.get(i + 1))
-        .cloned()
-}
 
 fn ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1e3

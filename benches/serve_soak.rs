@@ -17,6 +17,10 @@
 //! the last period's p99 within twice the first's (plus 50 ms), and its memory within 1.5
 //! times the first's (plus 20 MB).
 
+#[path = "common/args.rs"]
+mod bench_args;
+use bench_args::value_of;
+
 use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -278,13 +282,6 @@ fn one_shot(addr: &str, t: &Template, byte_gap: Option<Duration>) -> u16 {
         .and_then(|a| a.split(' ').nth(1))
         .and_then(|s| s.parse().ok())
         .unwrap_or(0)
-}
-
-fn value_of(args: &[String], flag: &str) -> Option<String> {
-    args.iter()
-        .position(|a| a == flag)
-        .and_then(|i| args.get(i + 1))
-        .cloned()
 }
 
 fn quantile(sorted: &[Duration], p: f64) -> Duration {

@@ -45,39 +45,6 @@ fn temp_file(name: &str, contents: &str) -> std::path::PathBuf {
     path
 }
 
-/// Runs the binary with its standard output closed before anything is read, as `| head -0`
-/// would, and returns how long it took and its exit code and standard error. The input is long
-/// enough that finishing it would take minutes.
-fn run_with_closed_output(args: &[&str]) -> (Duration, Option<i32>, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_stepwise"))
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let started = Instant::now();
-    drop(child.stdout.take());
-    let status = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break status;
-        }
-        if started.elapsed() > Duration::from_secs(60) {
-            child.kill().unwrap();
-            panic!("{args:?} still running a minute after its output was closed");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    };
-    let mut stderr = String::new();
-    child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut stderr)
-        .unwrap();
-    (started.elapsed(), status.code(), stderr)
-}
-
 /// `stepwise explain BIG | head -1` ran for minutes and `rate` finished every puzzle read ahead
 /// (85 s): now every command stops at its first write after the reader went away, exit 0, no
 /// panic message.
@@ -91,7 +58,7 @@ fn every_command_stops_when_its_output_is_closed() {
         vec!["rate", "--jobs", "2", path],
         vec!["rate", "--jobs", "1", "--format", "json", path],
     ] {
-        let (took, code, stderr) = run_with_closed_output(&args);
+        let (took, code, stderr) = common::run_with_closed_output(&args);
         // The whole input takes over a minute; stopping takes the first puzzle or two.
         assert!(took < Duration::from_secs(30), "{args:?} took {took:?}");
         assert_eq!(code, Some(0), "{args:?}: {stderr}");
@@ -100,7 +67,8 @@ fn every_command_stops_when_its_output_is_closed() {
     // The fast commands too, on many puzzles.
     let many = temp_file("closed-many.txt", &format!("{WIKIPEDIA}\n").repeat(200_000));
     for command in ["solve", "check"] {
-        let (took, code, stderr) = run_with_closed_output(&[command, many.to_str().unwrap()]);
+        let (took, code, stderr) =
+            common::run_with_closed_output(&[command, many.to_str().unwrap()]);
         assert!(took < Duration::from_secs(30), "{command} took {took:?}");
         assert_eq!(code, Some(0), "{command}: {stderr}");
         assert!(!stderr.contains("panicked"), "{command}: {stderr}");

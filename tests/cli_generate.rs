@@ -8,8 +8,6 @@
 
 mod common;
 
-use std::io::Read;
-use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use common::{cells, stepwise, text};
@@ -464,43 +462,18 @@ fn a_hardest_full_house_at_extreme_never_hangs() {
 /// message.
 #[test]
 fn a_closed_output_ends_the_run_quietly() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_stepwise"))
-        .args([
-            "generate",
-            "--count",
-            "100000",
-            "--level",
-            "easy",
-            "--seed",
-            "1",
-            "--timeout",
-            "120",
-        ])
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let started = Instant::now();
-    drop(child.stdout.take());
-    let status = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break status;
-        }
-        if started.elapsed() > Duration::from_secs(60) {
-            child.kill().unwrap();
-            panic!("generate still running a minute after its output was closed");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    };
-    let mut stderr = String::new();
-    child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut stderr)
-        .unwrap();
-    assert_eq!(status.code(), Some(0), "{stderr}");
+    let (_, code, stderr) = common::run_with_closed_output(&[
+        "generate",
+        "--count",
+        "100000",
+        "--level",
+        "easy",
+        "--seed",
+        "1",
+        "--timeout",
+        "120",
+    ]);
+    assert_eq!(code, Some(0), "{stderr}");
     assert!(!stderr.contains("panicked"), "{stderr}");
     assert!(!stderr.contains("generated"), "{stderr}");
 }

@@ -8,23 +8,14 @@ mod common;
 
 use std::collections::HashSet;
 
-use common::pages::example_grid;
+use common::pages::{every_example_step as every_example, example_step as example};
+use common::snapshot;
 
-use stepwise::finders::first;
 use stepwise::geometry::{Cell, Digit, CELLS};
-use stepwise::grid::Grid;
 use stepwise::render::terminal::marker_position;
 use stepwise::render::{board, Style};
 use stepwise::step::Step;
 use stepwise::technique::Technique;
-use strum::IntoEnumIterator;
-
-/// The grid and the first step of a technique's catalog example.
-fn example(technique: Technique) -> (Grid, Step) {
-    let grid = example_grid(technique);
-    let step = first(technique, &grid).expect("the example has a step");
-    (grid, step)
-}
 
 /// One technique per family the snapshots cover: a single, locked candidates, a subset, a
 /// fish, a chain.
@@ -35,13 +26,6 @@ const SNAPSHOTTED: [Technique; 5] = [
     Technique::XWing,
     Technique::XYChain,
 ];
-
-fn snapshot(name: &str, text: &str) {
-    let mut settings = insta::Settings::clone_current();
-    settings.set_snapshot_path(concat!(env!("CARGO_MANIFEST_DIR"), "/snapshots"));
-    settings.set_prepend_module_to_snapshot(false);
-    settings.bind(|| insta::assert_snapshot!(name, text));
-}
 
 #[test]
 fn plain_boards_of_one_step_per_family() {
@@ -81,16 +65,6 @@ fn a_board_without_a_step_marks_nothing() {
         }
     }
     assert!(!board(&grid, None, Style::Color).contains("Legend"));
-}
-
-/// Every catalog example whose finder finds a step, with that step.
-fn every_example() -> Vec<(Technique, Grid, Step)> {
-    Technique::iter()
-        .filter_map(|technique| {
-            let grid = example_grid(technique);
-            first(technique, &grid).map(|step| (technique, grid, step))
-        })
-        .collect()
 }
 
 /// The candidates a step touches: its placements, its eliminations, its pattern's

@@ -9,22 +9,12 @@ mod common;
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use common::pages::example_grid;
+use common::pages::{every_example_step as every_example, example_step as example};
+use common::snapshot;
 
-use stepwise::finders::first;
 use stepwise::geometry::{cell_name, CELLS};
-use stepwise::grid::Grid;
 use stepwise::render::svg::{grid_svg, step_svg, SvgOptions};
-use stepwise::step::Step;
 use stepwise::technique::Technique;
-use strum::IntoEnumIterator;
-
-/// The grid and the first step of a technique's catalog example.
-fn example(technique: Technique) -> (Grid, Step) {
-    let grid = example_grid(technique);
-    let step = first(technique, &grid).expect("the example has a step");
-    (grid, step)
-}
 
 /// One technique per family: singles, locked candidates, subsets, fish (with a fin),
 /// single-digit patterns, coloring, wings, uniqueness, chains (an AIC and a grouped one, with
@@ -44,13 +34,6 @@ const SNAPSHOTTED: [Technique; 13] = [
     Technique::AlsAic,
     Technique::CellForcingChains,
 ];
-
-fn snapshot(name: &str, text: &str) {
-    let mut settings = insta::Settings::clone_current();
-    settings.set_snapshot_path(concat!(env!("CARGO_MANIFEST_DIR"), "/snapshots"));
-    settings.set_prepend_module_to_snapshot(false);
-    settings.bind(|| insta::assert_snapshot!(name, text));
-}
 
 #[test]
 fn pictures_of_one_step_per_family() {
@@ -93,16 +76,6 @@ fn a_plain_grid_and_one_without_legend_or_caption() {
     assert!(doc.with_class("legend").is_empty() && doc.with_class("caption").is_empty());
     let full = parse(&step_svg(&grid, &step, &SvgOptions::default())).unwrap();
     assert!(doc.view_box.2 < full.view_box.2 && doc.view_box.3 < full.view_box.3);
-}
-
-/// Every catalog example whose finder finds a step, with that step.
-fn every_example() -> Vec<(Technique, Grid, Step)> {
-    Technique::iter()
-        .filter_map(|technique| {
-            let grid = example_grid(technique);
-            first(technique, &grid).map(|step| (technique, grid, step))
-        })
-        .collect()
 }
 
 #[test]

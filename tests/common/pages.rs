@@ -271,3 +271,21 @@ pub fn example_grid(technique: Technique) -> Grid {
     let (block, _) = page.example().unwrap_or_else(|e| panic!("{e}"));
     grid_of(&page.name, block).unwrap_or_else(|e| panic!("{e}"))
 }
+
+/// Every catalog example whose finder finds a step, with that step.
+pub fn every_example_step() -> Vec<(Technique, Grid, stepwise::step::Step)> {
+    use strum::IntoEnumIterator;
+    Technique::iter()
+        .filter_map(|technique| {
+            let grid = example_grid(technique);
+            stepwise::finders::first(technique, &grid).map(|step| (technique, grid, step))
+        })
+        .collect()
+}
+
+/// The grid and the first step of a technique's catalog example.
+pub fn example_step(technique: Technique) -> (Grid, stepwise::step::Step) {
+    let grid = example_grid(technique);
+    let step = stepwise::finders::first(technique, &grid).expect("the example has a step");
+    (grid, step)
+}
