@@ -33,7 +33,11 @@ pub fn shaped(data: &[u8]) {
     for record in read_shaped(input, shape) {
         match record {
             Ok(puzzle) => {
-                assert!(puzzle.line >= last_line, "line {} after {last_line}", puzzle.line);
+                assert!(
+                    puzzle.line >= last_line,
+                    "line {} after {last_line}",
+                    puzzle.line
+                );
                 last_line = puzzle.line;
                 if let Some(forced) = shape {
                     assert_eq!(puzzle.shape, forced);
@@ -41,7 +45,11 @@ pub fn shaped(data: &[u8]) {
                 check_shaped(&puzzle);
             }
             Err(rejected) => {
-                assert!(rejected.line >= last_line, "line {} after {last_line}", rejected.line);
+                assert!(
+                    rejected.line >= last_line,
+                    "line {} after {last_line}",
+                    rejected.line
+                );
                 last_line = rejected.line;
                 assert!(!rejected.error.to_string().is_empty());
             }
@@ -53,8 +61,14 @@ pub fn shaped(data: &[u8]) {
 fn check_shaped(puzzle: &ShapedPuzzle) {
     let size = puzzle.shape.size();
     assert_eq!(puzzle.cells.len(), puzzle.shape.cell_count(), "{puzzle:?}");
-    assert!(puzzle.cells.iter().all(|&v| usize::from(v) <= size), "{puzzle:?}");
-    assert!(puzzle.shape.first_conflict(&puzzle.cells).is_none(), "{puzzle:?}");
+    assert!(
+        puzzle.cells.iter().all(|&v| usize::from(v) <= size),
+        "{puzzle:?}"
+    );
+    assert!(
+        puzzle.shape.first_conflict(&puzzle.cells).is_none(),
+        "{puzzle:?}"
+    );
     // What `new` accepts is what the reader accepted.
     let rebuilt = ShapedPuzzle::new(puzzle.shape, puzzle.cells.clone()).expect("a valid puzzle");
     assert_eq!(rebuilt.cells, puzzle.cells);
@@ -84,13 +98,20 @@ pub fn kakuro(data: &[u8]) {
     };
     let mut last_line = 0;
     for record in read_records(text) {
-        assert!(record.line > last_line, "line {} after {last_line}", record.line);
+        assert!(
+            record.line > last_line,
+            "line {} after {last_line}",
+            record.line
+        );
         last_line = record.line;
         match record.puzzle {
             Ok(kakuro) => check_kakuro(&kakuro),
             Err(error) => {
                 assert!(!error.to_string().is_empty());
-                assert!(error.line().is_some(), "an error in a file names its line: {error}");
+                assert!(
+                    error.line().is_some(),
+                    "an error in a file names its line: {error}"
+                );
             }
         }
     }
