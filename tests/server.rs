@@ -472,6 +472,37 @@ fn hints_at_every_level_with_and_without_the_original() {
         .post("/api/rate", &json!({ "puzzle": EASY, "svg_step": 1 }))
         .expect(400);
     assert_eq!(drawn["option"], "svg_step", "{drawn}");
+    // Each path endpoint's own option is refused by the others, naming it and its endpoint.
+    for (path, body, option) in [
+        (
+            "/api/analyze",
+            json!({ "puzzle": EASY, "svg_step": 1 }),
+            "svg_step",
+        ),
+        (
+            "/api/explain",
+            json!({ "puzzle": EASY, "require": "x-wing" }),
+            "require",
+        ),
+        (
+            "/api/rate",
+            json!({ "puzzle": EASY, "require": ["x-wing"] }),
+            "require",
+        ),
+    ] {
+        let refused = server.post(path, &body).expect(400);
+        assert_eq!(refused["option"], option, "{path}: {refused}");
+        let owner = if option == "require" {
+            "/api/analyze"
+        } else {
+            "/api/explain"
+        };
+        assert_eq!(
+            refused["error"],
+            format!("{option}: only {owner} takes {option}; {path} does not"),
+            "{refused}"
+        );
+    }
     let several = hint(json!({ "puzzle": EMPTY })).error(422);
     assert!(several.contains("more than one solution"), "{several}");
     let missing = hint(json!({ "level": "full" })).expect(400);
