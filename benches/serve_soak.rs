@@ -1,10 +1,14 @@
 //! The soak of `stepwise serve` (issue 25): the release binary on a loopback port, driven for a
 //! bounded time by many clients at once that mix every endpoint, about one request in ten
 //! a bad one (bad JSON, unknown fields and names, bad puzzles, too big, wrong content type,
-//! wrong method), and a few slow clients that send their body a byte at a time (some slower
-//! than the server's read timeout). It checks that every answer is one the request should get
-//! (the right 2xx or 4xx, 503 when the queue is full, 504 past a request's time, 408 for a body
-//! too slow), and that latency and memory stay level from the first minute to the last.
+//! wrong method), a few slow clients that send their body a byte at a time (some slower
+//! than the server's read timeout), and a few that ask for ten seconds of work (a generate
+//! that cannot be met) and leave after 200 ms (then wait a second before the next). It checks that every answer is one the request
+//! should get (the right 2xx or 4xx, 503 when the queue is full, 504 past a request's time, 408
+//! for a body too slow), that latency and memory stay level from the first minute to the last,
+//! and that the work of the clients that left stopped: once every client has stopped, the
+//! server is idle (its CPU time over two seconds, a second after, is under 300 ms; the
+//! abandoned work alone would keep every worker busy for up to ten seconds).
 //!
 //! Run: `cargo bench --bench serve_soak` (10 minutes, 64 clients), or with arguments after
 //! `--`: `--quick` (one minute), `--seconds S`, `--clients N` (of which one in sixteen is
@@ -46,6 +50,8 @@ enum Kind {
     Good,
     Bad,
     Slow,
+    /// Sent, then the connection dropped before the answer.
+    Left,
 }
 
 /// One request the clients choose from, with the answers it may get.
@@ -241,6 +247,32 @@ fn send(connection: &mut Connection, addr: &str, t: &Template) -> u16 {
     one_shot(addr, t, None)
 }
 
+/// Sends a request on a new connection and closes it after `wait`, before the answer.
+fn leave_early(addr: &str, t: &Template, wait: Duration) {
+    let Ok(mut stream) = TcpStream::connect(addr) else {
+        return;
+    };
+    let request = format!(
+        "POST {} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: {}\r\nContent-Length: {}\r\n\r\n",
+        t.path,
+        t.content_type,
+        t.body.len()
+    );
+    if stream.write_all(request.as_bytes()).is_ok() && stream.write_all(&t.body).is_ok() {
+        std::thread::sleep(wait);
+    }
+}
+
+/// The CPU time a process has used so far (user and system), from `/proc` (Linux only).
+fn cpu_time(pid: u32) -> Option<Duration> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // The fields after the command name (in parentheses, which may hold spaces).
+    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+    let ticks: u64 = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
+    // The kernel's USER_HZ, 100 on every Linux this runs on.
+    Some(Duration::from_millis(ticks * 10))
+}
+
 /// Sends a request on a new connection; with `byte_gap`, its body a byte at a time.
 fn one_shot(addr: &str, t: &Template, byte_gap: Option<Duration>) -> u16 {
     let Ok(mut stream) = TcpStream::connect(addr) else {
@@ -332,9 +364,22 @@ fn main() {
         allowed: &[200, 408],
         kind: Kind::Slow,
     };
+    // Ten seconds of work (the server's default limit) that no answer will be read for.
+    let leaving = Template {
+        label: "left",
+        method: "POST",
+        path: "/api/generate",
+        content_type: "application/json",
+        body: json!({ "count": 20, "er": [11.5, 12], "seed": 1, "timeout": 10 })
+            .to_string()
+            .into_bytes(),
+        allowed: &[0],
+        kind: Kind::Left,
+    };
     println!(
-        "soak: {seconds:.0} s, {clients} clients ({} slow), server queue {queue}, {} good and {} bad request kinds, periods of {:.0} s",
+        "soak: {seconds:.0} s, {clients} clients ({} slow, {} leaving), server queue {queue}, {} good and {} bad request kinds, periods of {:.0} s",
         clients.div_ceil(16),
+        (clients + 8) / 16,
         good.len(),
         bad.len(),
         period.as_secs_f64()
@@ -359,13 +404,34 @@ fn main() {
         });
         let threads: Vec<_> = (0..clients)
             .map(|c| {
-                let (good, bad, slow, addr) = (&good, &bad, &slow, server.addr.as_str());
+                let (good, bad, slow, leaving, addr) =
+                    (&good, &bad, &slow, &leaving, server.addr.as_str());
                 scope.spawn(move || {
                     let mut rng = Rng(0x9e37_79b9_7f4a_7c15 ^ ((c as u64 + 1) * 0x1000_0001));
                     let mut connection = Connection::new(addr);
                     let mut seen = Vec::new();
                     let is_slow = c % 16 == 15;
+                    let leaves = c % 16 == 7;
                     while start.elapsed() < duration {
+                        if leaves {
+                            let sent = Instant::now();
+                            leave_early(addr, leaving, Duration::from_millis(200));
+                            let at = (sent.duration_since(start).as_secs_f64()
+                                / period.as_secs_f64())
+                                as usize;
+                            seen.push(Record {
+                                period: at.min(periods - 1),
+                                kind: Kind::Left,
+                                label: leaving.label,
+                                status: 0,
+                                latency: sent.elapsed(),
+                                expected: true,
+                            });
+                            // A client now and then, not a flood: the queue should hold the
+                            // other clients' requests, not refuse them.
+                            std::thread::sleep(Duration::from_secs(1));
+                            continue;
+                        }
                         let (template, gap) = if is_slow {
                             // Most slow bodies arrive within the read timeout; one in four
                             // takes 150 ms a byte, past it.
@@ -404,6 +470,15 @@ fn main() {
         sampler.join().expect("the sampler");
         records
     });
+
+    // Every client has stopped: the server should be idle now, the work of the clients that
+    // left included.
+    std::thread::sleep(Duration::from_secs(1));
+    let before = cpu_time(server.pid());
+    std::thread::sleep(Duration::from_secs(2));
+    let idle_cpu = before
+        .zip(cpu_time(server.pid()))
+        .map(|(a, b)| b.saturating_sub(a));
 
     let memory = memory.into_inner().expect("the memory list");
     println!(
@@ -467,6 +542,16 @@ fn main() {
         "\n{} requests; slow clients: {slow_done} bodies sent a byte at a time, {slow_cut} cut off with 408",
         records.len()
     );
+    let left = records.iter().filter(|r| r.kind == Kind::Left).count();
+    let idle = idle_cpu.is_none_or(|cpu| cpu < Duration::from_millis(300));
+    println!(
+        "clients that left: {left} requests for 10 s of work dropped after 200 ms; server CPU over 2 s after the last client stopped: {}",
+        idle_cpu.map_or("unknown (no /proc)".to_string(), |cpu| format!(
+            "{:.0} ms: {}",
+            ms(cpu),
+            if idle { "idle" } else { "STILL WORKING" }
+        ))
+    );
     let first_p99 = p99s.first().copied().unwrap_or_default();
     let last_p99 = p99s.last().copied().unwrap_or_default();
     let (first_mem, last_mem) = (
@@ -498,7 +583,7 @@ fn main() {
         if latency_level { "level" } else { "GREW" },
         if memory_level { "level" } else { "GREW" }
     );
-    let passed = unexpected.is_empty() && latency_level && memory_level;
+    let passed = unexpected.is_empty() && latency_level && memory_level && idle;
     println!("{}", if passed { "soak passed" } else { "soak FAILED" });
     if !passed {
         std::process::exit(1);
