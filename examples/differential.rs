@@ -2,22 +2,28 @@
 //! solver (`tests/common/differential.rs`), with the counts per corpus:
 //!
 //! ```sh
-//! cargo run --release --example differential -- [N] [--logic-ms MS] [--jobs J] [--nodes K] [--engines A,B]
+//! cargo run --release --example differential -- [N] [--logic-ms MS] [--jobs J] [--nodes K] [--engines A,B] [--corpora C,D]
 //! ```
 //!
 //! `N`: at most this many puzzles from each corpus (default: all, about 127,000 in all);
 //! `--nodes`: the classic engines' node limit per puzzle (default 2,000,000; a run past it is
 //! counted as cut, and what it found is still checked); `--engines`: the engines compared with
-//! the reference (default: all of `ENGINES`);
+//! the reference (default: all of `ENGINES`); `--corpora`: the corpora read (names as in
+//! `CORPORA`, default all);
 //! `--logic-ms`: the logical solver's time per puzzle (default 20; a puzzle past it counts as
 //! `logic_timeout`, and the steps it took are still checked against the solutions);
 //! `--jobs`: threads (default: every core). Exits 1 when anything disagrees.
 //!
-//! Last run (2026-12-03, `--logic-ms 10 --jobs 2` on a machine loaded by other builds, 1,152 s):
-//! 127,415 puzzles, 0 disagreements; none 0, unique 117,415, many 10,000 (all of
-//! multi-solution.txt); logic solved 60,582, stopped 6, timeout 66,827 (all of
-//! forum-hardest-11plus and se-hardest, which need chains past 10 ms; the limit is wall time,
-//! so a loaded machine adds timeouts on easy corpora too).
+//! Runs of 2026-12-03 (a loaded 2-core machine), each over all 127,415 puzzles with 0
+//! disagreements: none 0, unique 117,415, many 10,000 (all of multi-solution.txt).
+//! - `--logic-ms 10 --jobs 2` (Stepwise's solver and the `sudoku` crate; 1,152 s): logic solved
+//!   60,582, stopped 6, timeout 66,827 (all of forum-hardest-11plus and se-hardest, which need
+//!   chains past 10 ms; the limit is wall time, so a loaded machine adds timeouts on easy
+//!   corpora too).
+//! - `--logic-ms 1 --jobs 1 --nodes 50000 --engines naive,backtrack,fc` (3,561 s): naive and
+//!   backtrack decided 21,402 puzzles and were cut on 106,013 (nearly all of 17-clue and
+//!   forum-hardest need more nodes than that); fc decided 27,697. Nothing they found disagreed.
+//! - The fast engines' run is in the issue's closing note.
 
 #[path = "../tests/common/differential.rs"]
 mod differential;
@@ -31,6 +37,7 @@ use differential::{check, Settings, Tally, CORPORA, ENGINES};
 
 struct Args {
     limit: usize,
+    corpora: Vec<&'static str>,
     settings: Settings,
     jobs: usize,
 }
@@ -38,6 +45,7 @@ struct Args {
 fn args() -> Args {
     let mut args = Args {
         limit: usize::MAX,
+        corpora: CORPORA.to_vec(),
         settings: Settings::all(Duration::from_millis(20), 2_000_000),
         jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
     };
@@ -52,6 +60,20 @@ fn args() -> Args {
             "--logic-ms" => {
                 args.settings.logic_limit =
                     Duration::from_millis(number(it.next(), "--logic-ms") as u64)
+            }
+            "--corpora" => {
+                let list = it.next().unwrap_or_default();
+                args.corpora = list
+                    .split(',')
+                    .map(|name| {
+                        *CORPORA
+                            .iter()
+                            .find(|c| **c == name.trim())
+                            .unwrap_or_else(|| {
+                                panic!("--corpora: no corpus {name:?} ({CORPORA:?})")
+                            })
+                    })
+                    .collect();
             }
             "--nodes" => args.settings.node_limit = number(it.next(), "--nodes") as u64,
             "--engines" => {
@@ -130,7 +152,7 @@ fn main() {
     println!("{}", Tally::header());
     let start = Instant::now();
     let mut total = Tally::default();
-    for name in CORPORA {
+    for name in &args.corpora {
         let puzzles = read_corpus(&data.join(name), args.limit);
         let tally = tally(&puzzles, &args.settings, args.jobs);
         println!("{}", tally.row(name));

@@ -216,6 +216,8 @@ pub struct Outcome {
     pub logic: Logic,
     /// The engines a node limit stopped before they decided.
     pub cut: Vec<&'static str>,
+    /// The engines a node limit cut after they had found a solution (checked like any other).
+    pub cut_with_solution: Vec<&'static str>,
     /// What disagreed, if anything.
     pub disagreement: Option<String>,
 }
@@ -225,6 +227,7 @@ pub fn check(cells: &[u8; 81], settings: &Settings) -> Outcome {
     let reference = ENGINES[0].count(cells, settings.node_limit);
     let mut disagreement = None;
     let mut cut = Vec::new();
+    let mut cut_with_solution = Vec::new();
     for engine in settings.compared() {
         let theirs = engine.count(cells, settings.node_limit);
         // A cut run decided nothing about the count; what it found must still be right.
@@ -239,6 +242,9 @@ pub fn check(cells: &[u8; 81], settings: &Settings) -> Outcome {
             && theirs.solutions.iter().all(|s| is_solution_of(s, cells));
         if theirs.cut {
             cut.push(engine.name);
+            if !theirs.solutions.is_empty() {
+                cut_with_solution.push(engine.name);
+            }
         }
         if !agrees {
             disagreement = Some(format!(
@@ -262,6 +268,7 @@ pub fn check(cells: &[u8; 81], settings: &Settings) -> Outcome {
         count: reference.count,
         logic,
         cut,
+        cut_with_solution,
         disagreement: disagreement.or(logic_error),
     }
 }
@@ -333,6 +340,8 @@ pub struct Tally {
     pub timeout: usize,
     /// For each engine, the puzzles its node limit cut.
     pub cut: std::collections::BTreeMap<&'static str, usize>,
+    /// For each engine, the puzzles its node limit cut after it had found a solution.
+    pub cut_with_solution: std::collections::BTreeMap<&'static str, usize>,
     pub disagreements: Vec<String>,
 }
 
@@ -349,6 +358,9 @@ impl Tally {
         for engine in &outcome.cut {
             *self.cut.entry(engine).or_default() += 1;
         }
+        for engine in &outcome.cut_with_solution {
+            *self.cut_with_solution.entry(engine).or_default() += 1;
+        }
         if let Some(what) = &outcome.disagreement {
             self.disagreements.push(format!("{puzzle}: {what}"));
         }
@@ -364,6 +376,9 @@ impl Tally {
         self.timeout += other.timeout;
         for (engine, cut) in &other.cut {
             *self.cut.entry(engine).or_default() += cut;
+        }
+        for (engine, cut) in &other.cut_with_solution {
+            *self.cut_with_solution.entry(engine).or_default() += cut;
         }
         self.disagreements
             .extend(other.disagreements.iter().cloned());
@@ -406,19 +421,22 @@ impl Tally {
     }
 
     /// One line per engine compared: the puzzles it decided (agreeing with the reference, or
-    /// the run would have failed) and those its node limit cut.
+    /// the run would have failed), and those its node limit cut, with or without a solution
+    /// found first (a solution found is checked either way).
     pub fn engine_rows(&self, settings: &Settings) -> Vec<String> {
         settings
             .compared()
             .map(|engine| {
                 let cut = self.cut.get(engine.name).copied().unwrap_or(0);
+                let with_solution = self.cut_with_solution.get(engine.name).copied().unwrap_or(0);
                 format!(
-                    "{:<18} decided {:>7} of {:>7}, cut by {} nodes {:>6}",
+                    "{:<18} decided {:>7} of {:>7}; cut by {} nodes {:>7} ({} after finding the solution)",
                     engine.name,
                     self.puzzles - cut,
                     self.puzzles,
                     settings.node_limit,
-                    cut
+                    cut,
+                    with_solution
                 )
             })
             .collect()
