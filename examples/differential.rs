@@ -156,6 +156,10 @@ fn main() {
         let puzzles = read_corpus(&data.join(name), args.limit);
         let tally = tally(&puzzles, &args.settings, args.jobs);
         println!("{}", tally.row(name));
+        // Each corpus's engine counts as it ends, so that a run split by corpora adds up.
+        for row in tally.engine_rows(&args.settings) {
+            println!("  {name}: {row}");
+        }
         total.merge(&tally);
     }
     println!("{}", total.row("total"));
