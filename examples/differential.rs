@@ -52,6 +52,18 @@ struct Args {
     jobs: usize,
 }
 
+/// The names of a comma-separated `list`, each one of `known`; an unknown name stops the run.
+fn pick(list: &str, flag: &str, known: &[&'static str]) -> Vec<&'static str> {
+    list.split(',')
+        .map(|name| {
+            *known
+                .iter()
+                .find(|k| **k == name.trim())
+                .unwrap_or_else(|| panic!("{flag}: no {name:?} (one of {known:?})"))
+        })
+        .collect()
+}
+
 fn args() -> Args {
     let mut args = Args {
         limit: usize::MAX,
@@ -72,32 +84,12 @@ fn args() -> Args {
                     Duration::from_millis(number(it.next(), "--logic-ms") as u64)
             }
             "--corpora" => {
-                let list = it.next().unwrap_or_default();
-                args.corpora = list
-                    .split(',')
-                    .map(|name| {
-                        *CORPORA
-                            .iter()
-                            .find(|c| **c == name.trim())
-                            .unwrap_or_else(|| {
-                                panic!("--corpora: no corpus {name:?} ({CORPORA:?})")
-                            })
-                    })
-                    .collect();
+                args.corpora = pick(&it.next().unwrap_or_default(), "--corpora", CORPORA)
             }
             "--nodes" => args.settings.node_limit = number(it.next(), "--nodes") as u64,
             "--engines" => {
-                let list = it.next().unwrap_or_default();
-                let names: Vec<&'static str> = list
-                    .split(',')
-                    .map(|name| {
-                        ENGINES[1..]
-                            .iter()
-                            .find(|e| e.name == name.trim())
-                            .unwrap_or_else(|| panic!("--engines: no engine {name:?}"))
-                            .name
-                    })
-                    .collect();
+                let known: Vec<&'static str> = ENGINES[1..].iter().map(|e| e.name).collect();
+                let names = pick(&it.next().unwrap_or_default(), "--engines", &known);
                 args.settings = args.settings.clone().only(&names);
             }
             "--jobs" => args.jobs = number(it.next(), "--jobs").max(1),
