@@ -62,9 +62,15 @@ fn saved(folder: &str) -> Vec<(String, Vec<u8>)> {
     files
 }
 
-/// Runs `run` on every input of `target`, naming the input that fails.
+/// Runs `run` on every input of `target`, naming the input that fails. The seeds are part of
+/// the crate, so a target without any saved input is a broken checkout, not a pass.
 fn replay(target: &str, run: impl Fn(&[u8])) {
-    for (name, data) in inputs(target) {
+    let inputs = inputs(target);
+    assert!(
+        !inputs.is_empty(),
+        "no saved input for {target}: fuzz/seeds/{target}/ is missing or empty"
+    );
+    for (name, data) in inputs {
         let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run(&data)));
         assert!(outcome.is_ok(), "{name} fails");
     }

@@ -73,7 +73,7 @@ fn a_bad_line_among_puzzle_lines_swallows_no_line() {
     );
     assert_eq!(got[2], ok(3, "line", WIKI));
     assert_eq!(got[9], ok(10, "line", NUGGET));
-    // Lines of words in the middle are errors of their own.
+    // Lines of words in the middle are errors of their own: only the first line is a header.
     let text = format!("{P1}\nsee below\n\n{{\"board\": 1}}\nnot a puzzle\n{WIKI}\n");
     assert_eq!(
         records(&text, None),
@@ -82,7 +82,7 @@ fn a_bad_line_among_puzzle_lines_swallows_no_line() {
             "rejected 2 [see below] line 2, column 1: unexpected character 's'".to_string(),
             "rejected 4 [{\"board\": 1}] line 4: board must be an array of 9 rows, found an integer"
                 .to_string(),
-            "note 5 skipped header line 'not a puzzle'".to_string(),
+            "rejected 5 [not a puzzle] line 5, column 1: unexpected character 'n'".to_string(),
             ok(6, "line", WIKI),
         ]
     );
@@ -124,7 +124,7 @@ fn titled_grids_are_read_with_a_note_per_title() {
         vec![
             "note 1 skipped header line 'Grid 01'".to_string(),
             ok(2, "grid", WIKI),
-            "note 11 skipped header line 'Grid 02'".to_string(),
+            "note 11 skipped title line 'Grid 02'".to_string(),
             ok(12, "grid", NUGGET),
         ]
     );

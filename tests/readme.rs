@@ -6,6 +6,8 @@
 //! lines that read `../shared` are skipped, visibly, where it is absent. The README's Rust
 //! example runs as a doc test (`src/lib.rs`).
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -103,12 +105,9 @@ fn every_readme_example_runs_as_written() {
     }
     std::fs::remove_dir_all(work.parent().unwrap()).unwrap();
     if skipped > 0 {
-        // Past the harness's capture, so the skip shows in every run.
-        use std::io::Write;
-        let _ = writeln!(
-            std::io::stderr(),
-            "skipped: {skipped} README examples that read ../shared (not found)"
-        );
+        common::skipped(&format!(
+            "{skipped} README examples that read ../shared (not found)"
+        ));
     }
     assert!(ran >= 20, "{ran} examples ran");
 }

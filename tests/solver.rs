@@ -395,12 +395,7 @@ fn a_cell_without_candidates_or_with_high_bits_only_has_no_solution() {
 fn corpus(name: &str, cap: usize) -> Option<Vec<[u8; 81]>> {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data");
     if !dir.is_dir() {
-        // Written past the harness's capture, so the skip shows in every run.
-        use std::io::Write;
-        let _ = writeln!(
-            std::io::stderr(),
-            "skipped: {name}: ../shared/data not found"
-        );
+        common::skipped(&format!("{name}: ../shared/data not found"));
         return None;
     }
     let text = std::fs::read_to_string(dir.join(name))

@@ -99,7 +99,7 @@ pub fn open_bytes(source: &Source) -> Result<Box<dyn io::BufRead>, String> {
 }
 
 /// Reads exactly one puzzle from a command-line argument: a file path, `-` for standard
-/// input, or the puzzle itself. Header lines are skipped. The error is the message to print:
+/// input, or the puzzle itself. A header on the first line is skipped. The error is the message to print:
 /// the source that could not be opened (`DIR: is a directory`, `PATH: no such file (and not
 /// a puzzle)`), or the puzzle's error or a second puzzle's line, after `FILE: ` or `stdin: `
 /// when it came from there.

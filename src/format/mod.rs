@@ -53,9 +53,10 @@
 //!   cells keep it plain).
 //! - **a header** when it reads as column names or a title (starts with a letter; letters,
 //!   digits, spaces and `_ - . , ; : ( ) / ' "` only: `quizzes,solutions`, `puzzle er ed`
-//!   with tabs, `Grid 01`) and a puzzle line or a grid follows it, or it is the first record
-//!   of the input and anything follows: it is skipped with a [`Note`]. Otherwise it is an
-//!   error.
+//!   with tabs, `Grid 01`), it is the input's first record and anything follows; **a title**
+//!   when it reads the same, stands later and a grid follows it (Project Euler's `Grid 02`).
+//!   Either is skipped with a [`Note`]. Anywhere else such a line is a record that is not a
+//!   puzzle: an error of its own, so no line goes unanswered.
 //! - anything else is an error for that line alone: what is wrong with it as a puzzle line
 //!   (`line 2, column 4: unexpected character 'x'`, `line 2: expected 81 cells, found 3`).
 //!

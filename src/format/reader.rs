@@ -151,8 +151,9 @@ struct GridBlock {
     bytes: usize,
 }
 
-/// A line that reads as column names, waiting for the next record to say whether it is a
-/// header.
+/// A line of words, waiting for the next record to say what it is: the input's header when
+/// it is the first record and anything follows, a grid's title when a grid follows (Project
+/// Euler's `Grid 01` above each grid), otherwise a record that is not a puzzle.
 struct PendingHeader {
     line: usize,
     text: String,
@@ -160,12 +161,14 @@ struct PendingHeader {
     first: bool,
 }
 
-/// What follows a header-like line: it is a header when a puzzle follows, or when it opened
-/// the input and something follows.
+/// What follows a line of words.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Follows {
-    Puzzle,
+    /// A grid's first row or border.
+    Grid,
+    /// Any other record.
     Other,
+    /// The end of the input.
     End,
 }
 
@@ -460,12 +463,12 @@ impl<R: BufRead> RecordReader<R> {
         match kind {
             LineKind::Skip => {}
             LineKind::Border | LineKind::GridRow => {
-                self.resolve_header(Follows::Puzzle);
+                self.resolve_header(Follows::Grid);
                 self.seen_record = true;
                 self.grid_line(RawLine::Text(text));
             }
             LineKind::Puzzle => {
-                self.resolve_header(Follows::Puzzle);
+                self.resolve_header(Follows::Other);
                 self.seen_record = true;
                 self.grid.bytes = 0;
                 self.last_format = Some(Format::Line);
@@ -510,17 +513,23 @@ impl<R: BufRead> RecordReader<R> {
         stray_line_error(line, text)
     }
 
-    /// Decides the header-like line waiting for what follows it: skipped with a note when a
-    /// puzzle follows, or when it opened the input and anything follows; else an error.
+    /// Decides the line of words waiting for what follows it: the first record is a header,
+    /// skipped with a note, when anything follows; a later one is a grid's title, skipped with
+    /// a note, when a grid follows; any other is a record that is not a puzzle, an error.
     fn resolve_header(&mut self, follows: Follows) {
         let Some(header) = self.header.take() else {
             return;
         };
-        let skipped = follows == Follows::Puzzle || (header.first && follows != Follows::End);
-        let record = if skipped {
+        let role = match follows {
+            Follows::End => None,
+            _ if header.first => Some("header"),
+            Follows::Grid => Some("title"),
+            Follows::Other => None,
+        };
+        let record = if let Some(role) = role {
             Record::Note(Note {
                 line: header.line,
-                message: format!("skipped header line '{}'", input_text(&header.text)),
+                message: format!("skipped {role} line '{}'", input_text(&header.text)),
             })
         } else {
             Record::Rejected(Rejected {

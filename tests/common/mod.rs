@@ -28,15 +28,23 @@ pub fn shared_data() -> Option<PathBuf> {
     }
 }
 
+/// Set (to anything but `0` or nothing) where every part of every test must run: a skip
+/// becomes a failure. `.ci/run` sets it, since CI has `../shared` and installs Chromium.
+pub const REQUIRE_ALL: &str = "STEPWISE_REQUIRE_ALL";
+
 /// Says that the running test skipped something, on the process's own standard error: the
 /// test harness captures `eprintln!` (shown only for failures or with `--nocapture`), and a
-/// skip must be seen in every run. The test's name is its thread's.
+/// skip must be seen in every run. The test's name is its thread's. Under [`REQUIRE_ALL`] the
+/// skip fails the test instead, so a green CI cannot hide work that did not run.
 pub fn skipped(why: &str) {
     use std::io::Write;
     let test = std::thread::current()
         .name()
         .unwrap_or("a test")
         .to_string();
+    if std::env::var(REQUIRE_ALL).is_ok_and(|v| !v.is_empty() && v != "0") {
+        panic!("{test} would skip ({why}), and {REQUIRE_ALL} asks that nothing be skipped");
+    }
     let _ = writeln!(std::io::stderr().lock(), "skipped: {test}: {why}");
 }
 
