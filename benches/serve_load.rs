@@ -1,4 +1,4 @@
-//! The load test of `stepwise serve` (issue 22): the release binary on an ephemeral loopback
+//! The load test of `stepwise serve`: the release binary on an ephemeral loopback
 //! port, driven by client threads over keep-alive HTTP/1.1 connections (a small client over
 //! `TcpStream`, written here), for `POST /api/hint` (level `full`; on the puzzle as given, and
 //! as `hint-hs` on the pencilmark grid just before the hodoku path's hardest step) and
@@ -61,7 +61,7 @@ const FALLBACK_HARDEST: &[&str] = &[
     "98.7..6..7.5....9..43.....78..2....6..7.1..2......48..3..9...6.....5.3.......1..9",
     "98.7..6..5...9..7...7..4...4...327....65...9.......3.11...8.5...2.........54...8.",
 ];
-/// Issue 22's targets for hint p99: Easy to Unfair, and the forum's hardest.
+/// The targets for hint p99: Easy to Unfair, and the forum's hardest.
 const HINT_TARGET_EASY: Duration = Duration::from_millis(20);
 const HINT_TARGET_HARDEST: Duration = Duration::from_millis(1500);
 /// The time each request (and each in-process call) may take: the server's default.
@@ -530,7 +530,7 @@ fn main() {
         loadavg()
     );
     if !verdicts.is_empty() {
-        println!("targets (issue 22): hint p99 < 20 ms on Easy..Unfair, < 1.5 s on forum-hardest");
+        println!("targets: hint p99 < 20 ms on Easy..Unfair, < 1.5 s on forum-hardest");
         for (endpoint, set, n, p99, target, errors) in verdicts {
             println!(
                 "  {endpoint:<7} {set:<14} {n:>2} clients: p99 {:>9.2} ms vs {:>6.0} ms  {}",

@@ -1,4 +1,4 @@
-//! The soak of `stepwise serve` (issue 25): the release binary on a loopback port, driven for a
+//! The soak of `stepwise serve`: the release binary on a loopback port, driven for a
 //! bounded time by many clients at once that mix every endpoint, about one request in ten
 //! a bad one (bad JSON, unknown fields and names, bad puzzles, too big, wrong content type,
 //! wrong method), a few slow clients that send their body a byte at a time (some slower

@@ -1,6 +1,6 @@
 //! Streams millions of puzzles through `stepwise rate` and `stepwise check` and reports their
-//! throughput and peak memory, to show that memory does not grow with the input's length
-//! (issue 25). A measuring tool, not a test.
+//! throughput and peak memory, to show that memory does not grow with the input's length. A
+//! measuring tool, not a test.
 //!
 //! Run: `cargo build --release && cargo run --release --example scale -- [LINES...]` (default:
 //! 1,000,000 and 10,000,000 lines; `--only rate|check`, `--jobs N` passed on, `--levels
