@@ -8,6 +8,7 @@
 //!
 //! The layers, each using only those above it:
 //! - [`digits`], [`combos`]: digit sets and every combination per (length, sum);
+//! - `layout.rs`: the run directions and the largest grid side, which the next three share;
 //! - [`error`], [`puzzle`], [`format`]: the grid, its runs and names, and reading it;
 //! - [`engines`]: backtracking, forward checking, MAC, GAC on the combined constraint, and
 //!   shaving, over a grid-free model;
@@ -27,6 +28,7 @@ pub mod error;
 pub mod explain;
 pub mod format;
 pub mod generate;
+mod layout;
 pub mod logic;
 pub mod puzzle;
 
