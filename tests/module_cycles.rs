@@ -15,9 +15,12 @@
 //! beside it) is not a node of the folder's graph: it declares the files, re-exports them and
 //! runs them (it is the folder's front door), so its uses of them are no edges. A file's use
 //! of an item of the folder's own module is drawn as an edge to `mod`, which has none going
-//! out. Items the files share therefore belong in a file of their own, which this graph sees
-//! (`finders/forcing_chains/types.rs`, `kakuro/layout.rs`). In a parent folder's graph a
-//! subfolder is one node, whose edges are those of all its files, its own module's included.
+//! out: a cycle through the folder's own module is not seen, so items the files share belong
+//! in a file of their own, which this graph sees (`finders/forcing_chains/types.rs`,
+//! `kakuro/layout.rs`). In a parent folder's graph a subfolder is one node, whose edges are
+//! those of all its files, its own module's included. The binary's own modules (`main.rs`
+//! declares them) are checked folder by folder but left out of the library's top level. An
+//! inline module (`mod x { .. }`) is read as part of its file.
 //!
 //! Run with `--nocapture` to print the graphs of the top level, `finders/forcing_chains/`,
 //! `kakuro/` and `kakuro/logic/`, one `node -> targets` line per node.
@@ -363,7 +366,7 @@ fn parse_tree(chars: &[char], cursor: &mut usize, prefix: Vec<String>, out: &mut
         }
         *cursor += word.chars().count();
         // `a::{self, b}` names `a` itself.
-        if !(word == "self" && !path.is_empty()) {
+        if word != "self" || path.is_empty() {
             path.push(word);
         }
         let mut ahead = *cursor;
