@@ -7,7 +7,7 @@
 
 use std::fmt;
 
-use super::puzzle::Direction;
+use super::layout::{Direction, MAX_SIDE};
 
 /// A Kakuro that cannot be read, with where.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -26,7 +26,7 @@ pub enum Problem {
     Json(String),
     /// No row at all.
     EmptyGrid,
-    /// More rows or columns than [`super::format::MAX_SIDE`].
+    /// More rows or columns than [`MAX_SIDE`].
     TooLarge {
         /// Rows given.
         rows: usize,
@@ -165,7 +165,7 @@ impl fmt::Display for Problem {
             Problem::TooLarge { rows, cols } => write!(
                 f,
                 "a grid of {rows}x{cols} is larger than the {0}x{0} Stepwise reads",
-                super::format::MAX_SIDE
+                MAX_SIDE
             ),
             Problem::Ragged { expected, found } => write!(
                 f,

@@ -38,11 +38,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::error::{ParseError, Problem};
+pub use super::layout::MAX_SIDE;
 use super::puzzle::{Kakuro, Square};
-
-/// The most rows or columns a grid may have: far past any published Kakuro (the largest
-/// in print are about 30x30), small enough that a grid is never a memory hazard.
-pub const MAX_SIDE: usize = 100;
 
 /// One record of a file: where it starts, what it was, and the puzzle or why not.
 #[derive(Debug, Clone)]

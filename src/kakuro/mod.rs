@@ -4,17 +4,18 @@
 //! A Kakuro is a grid of black squares, clue squares and white cells. Each white cell takes a
 //! digit 1 to 9; each run (the white cells to the right of a clue, or below it) holds
 //! distinct digits that add up to the clue's sum. The text format and the JSON records are
-//! described in [`format`].
+//! described in [`format`](mod@format).
 //!
 //! The layers, each using only those above it:
 //! - [`digits`], [`combos`]: digit sets and every combination per (length, sum);
-//! - [`error`], [`puzzle`], [`format`]: the grid, its runs and names, and reading it;
+//! - `layout.rs`: the run directions and the largest grid side, which the next three share;
+//! - [`error`], [`puzzle`], [`format`](mod@format): the grid, its runs and names, and reading it;
 //! - [`engines`]: backtracking, forward checking, MAC, GAC on the combined constraint, and
 //!   shaving, over a grid-free model;
 //! - [`logic`]: the human techniques, their steps and the logical solve's trace and rating;
 //! - [`explain`](mod@explain): the front door of the commands: solve, check, explain, rate, hint;
 //! - [`generate`]: large puzzles built from a pattern and a fill;
-//! - [`bench`]: the engines' table over size bands.
+//! - [`bench`](mod@bench): the engines' table over size bands.
 //!
 //! The Kakuro code is standalone: it uses none of the Sudoku modules (`tests/layering.rs`
 //! checks it), so that it can move onto the generic constraint core being built beside it.
@@ -27,6 +28,7 @@ pub mod error;
 pub mod explain;
 pub mod format;
 pub mod generate;
+mod layout;
 pub mod logic;
 pub mod puzzle;
 

@@ -2,14 +2,14 @@
 //! in reading order, and the runs (each a clue's sum over the white cells to its right or
 //! below it), with every rule a well-formed grid must keep checked once, here.
 //!
-//! Owns [`Kakuro`], [`Square`], [`Run`], [`Direction`] and the names people read: a cell is
-//! `r3c4` (grid row and column, 1-based, clue and black squares counted), a run is named by
-//! its cells, `r3c4-6` across or `r2-5c7` down, and labelled with its sum, `16 in r3c4-5`.
-
-use std::fmt;
+//! Owns [`Kakuro`], [`Square`], [`Run`] (their [`Direction`] is kept in `layout.rs`) and the
+//! names people read: a cell is `r3c4` (grid row and column, 1-based, clue and black squares
+//! counted), a run is named by its cells, `r3c4-6` across or `r2-5c7` down, and labelled with
+//! its sum, `16 in r3c4-5`.
 
 use super::combos::{sum_range, MAX_RUN};
 use super::error::{ParseError, Problem};
+pub use super::layout::Direction;
 
 /// A white cell's number, 0.. in reading order.
 pub type CellId = usize;
@@ -30,50 +30,6 @@ pub enum Square {
     },
     /// A white square to fill, with the digit a player entered, if any.
     White(Option<u8>),
-}
-
-/// Which way a run goes from its clue.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Direction {
-    /// To the right of the clue.
-    Across,
-    /// Below the clue.
-    Down,
-}
-
-impl Direction {
-    /// Where a run's cells lie from its clue, in words.
-    pub(crate) fn next_to_clue(self) -> &'static str {
-        match self {
-            Direction::Across => "to its right",
-            Direction::Down => "below it",
-        }
-    }
-
-    /// The side of a clue square that holds this direction's sum (`D\R`).
-    pub(crate) fn clue_side(self) -> &'static str {
-        match self {
-            Direction::Across => "right",
-            Direction::Down => "down",
-        }
-    }
-
-    /// One step along the direction.
-    fn step(self) -> (usize, usize) {
-        match self {
-            Direction::Across => (0, 1),
-            Direction::Down => (1, 0),
-        }
-    }
-}
-
-impl fmt::Display for Direction {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Direction::Across => "across",
-            Direction::Down => "down",
-        })
-    }
 }
 
 /// A run: distinct digits in `cells` that sum to `sum`.

@@ -30,11 +30,10 @@ use crate::grid::Grid;
 use crate::step::{Role, Step};
 use crate::technique::Technique;
 
-use super::engine::Search;
 use super::focus::Focus;
-use super::hint::{compacted, ChainHint, HintKind};
-use super::potentials::{Cause, FastMap, KeySet, PotentialSet};
-use super::Rule;
+use super::hint::compacted;
+use super::potentials::{FastMap, KeySet, PotentialSet};
+use super::types::{Arena, Cause, ChainHint, HintKind, Rule, RuleSource};
 use crate::cache::{self, Memory};
 
 /// One inner rule of `getAdvancedPotentials`.
@@ -69,6 +68,11 @@ fn inner_rules(level: u8) -> Vec<Inner> {
     }
     rules
 }
+
+/// How an inner chaining rule's search is run: the engine's own search, which the engine
+/// hands in ([`potentials`]), so that this file, which the engine calls, does not call back
+/// into it.
+pub(super) type InnerSearch = fn(Rule, &Grid) -> Vec<ChainHint>;
 
 /// Inner chaining hints that needed the outer chain's removals, each with its rule parents.
 type Useful = Rc<[(Rc<ChainHint>, Vec<(Cell, Digit)>)]>;
@@ -126,15 +130,15 @@ fn useful_bytes(useful: &Useful) -> usize {
 /// started from `source`: cached when a [`with_shared_levels`] scope for `source` is open
 /// (nested searches inside level 5 start from other grids and are not cached), read from the
 /// rule's kept hints ([`raw_hints`]) otherwise.
-fn useful_hints(rule: Rule, work: &Grid, source: &Grid) -> Useful {
+fn useful_hints(rule: Rule, work: &Grid, source: &Grid, search: InnerSearch) -> Useful {
     if rule.level != 0 {
-        return fresh(rule, work, source);
+        return fresh(rule, work, source, search);
     }
     let key = (rule, work.candidate_masks());
     // Each use gets hints of its own, as a search of its own would give: a nested chain met
     // twice counts twice in a hint's complexity unless it is the same hint.
     let compute = || -> Useful {
-        raw_hints(key, work)
+        raw_hints(key, work, search)
             .iter()
             .filter_map(|hint| {
                 let parents = chain_parents(hint, source, work);
@@ -169,9 +173,8 @@ fn useful_hints(rule: Rule, work: &Grid, source: &Grid) -> Useful {
 }
 
 /// The useful hints of `rule` on `work`, searched for now.
-fn fresh(rule: Rule, work: &Grid, source: &Grid) -> Useful {
-    let (hints, parents): (Vec<ChainHint>, Vec<_>) = Search::new(rule, work)
-        .run()
+fn fresh(rule: Rule, work: &Grid, source: &Grid, search: InnerSearch) -> Useful {
+    let (hints, parents): (Vec<ChainHint>, Vec<_>) = search(rule, work)
         .into_iter()
         .filter_map(|hint| {
             let parents = chain_parents(&hint, source, work);
@@ -254,7 +257,7 @@ pub(super) fn raw_hints_bytes() -> usize {
 
 /// Every hint of the plain chaining rule (level 0) of `key` on `work` (whose candidates are
 /// the key's), in the rule's order.
-fn raw_hints(key: (Rule, [u16; 81]), work: &Grid) -> Rc<[ChainHint]> {
+fn raw_hints(key: (Rule, [u16; 81]), work: &Grid, search: InnerSearch) -> Rc<[ChainHint]> {
     let rule = key.0;
     let kept = RAW_HINTS.with(|r| {
         let mut r = r.borrow_mut();
@@ -269,7 +272,7 @@ fn raw_hints(key: (Rule, [u16; 81]), work: &Grid) -> Rc<[ChainHint]> {
     if let Some(hints) = kept {
         return hints;
     }
-    let hints: Rc<[ChainHint]> = compacted(&Search::new(rule, work).run()).into();
+    let hints: Rc<[ChainHint]> = compacted(&search(rule, work)).into();
     if !crate::deadline::expired() {
         // (a search the deadline may have cut short is not kept)
         for hint in hints.iter() {
@@ -283,17 +286,20 @@ fn raw_hints(key: (Rule, [u16; 81]), work: &Grid) -> Rc<[ChainHint]> {
 }
 
 /// The removals the inner rules add to a chain whose direct implications ran dry, as new
-/// "off" nodes of `search`'s arena. `work` is the reduced grid, `source` the grid the chain
+/// "off" nodes of the search's `arena`. `level` is the search's rule's level, `search` runs the
+/// inner chaining rules' searches, `work` is the reduced grid, `source` the grid the chain
 /// started from, `offs` the chain's "off" potentials (the rule parents are among them).
 pub(super) fn potentials(
-    search: &mut Search<'_>,
+    arena: &mut Arena,
+    level: u8,
+    search: InnerSearch,
     work: &Grid,
     source: &Grid,
     offs: &PotentialSet,
 ) -> Vec<u32> {
     let mut result = Vec::new();
     let focus = Focus::new(source, work);
-    for inner in inner_rules(search.rule.level) {
+    for inner in inner_rules(level) {
         match inner {
             Inner::Techniques(techniques) => {
                 for &t in techniques {
@@ -310,27 +316,21 @@ pub(super) fn potentials(
                             .map(|&(c, d)| offs.get(c, d).expect("rule parent is off"))
                             .collect();
                         for e in &step.eliminations {
-                            let id = search.arena.push(
-                                e.cell,
-                                e.digit,
-                                false,
-                                Cause::Advanced,
-                                &ids,
-                                None,
-                            );
+                            let id =
+                                arena.push(e.cell, e.digit, false, Cause::Advanced, &ids, None);
                             result.push(id);
                         }
                     }
                 }
             }
             Inner::Chaining(rule) => {
-                for (nested, parents) in useful_hints(rule, work, source).iter() {
+                for (nested, parents) in useful_hints(rule, work, source, search).iter() {
                     let ids: Vec<u32> = parents
                         .iter()
                         .map(|&(c, d)| offs.get(c, d).expect("rule parent is off"))
                         .collect();
                     for &(cell, digit) in &nested.removable {
-                        let id = search.arena.push(
+                        let id = arena.push(
                             cell,
                             digit,
                             false,
@@ -411,15 +411,6 @@ pub(super) fn step_parents(step: &Step, source: &Grid, work: &Grid) -> Vec<(Cell
         _ => {}
     }
     out
-}
-
-/// Where a nested chain's rule parents come from: an "on" potential that followed from a
-/// cell's last candidate (the candidates the outer chain removed from the cell), or from a
-/// unit's last place for a digit (the places of the digit it removed from the unit).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum RuleSource {
-    Cell(Cell),
-    Unit(Unit, Digit),
 }
 
 /// The chain's removals a nested chain relied on: for every "on" potential of its chains

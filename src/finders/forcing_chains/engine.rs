@@ -27,14 +27,12 @@ use crate::grid::Grid;
 use crate::technique::{Facts, Technique};
 
 use super::advanced;
-use super::hint::{
-    complexity, cycle_technique, forcing_chain_technique, technique_of, ChainHint, HintKind,
-};
+use super::hint::{complexity, cycle_technique, forcing_chain_technique, technique_of};
 use super::potentials::{
-    give_spare, key, take_spare, Arena, CandidateSet, Cause, FastMap, FastSet, KeySet, PotentialSet,
+    give_spare, key, take_spare, CandidateSet, FastMap, FastSet, KeySet, PotentialSet,
 };
 use super::screen::{screen, LoopPlan, Plan, Verdict};
-use super::Rule;
+use super::types::{Arena, Cause, ChainHint, HintKind, Rule};
 
 /// A potential derived by one link, before it becomes a node.
 struct Derived {
@@ -326,6 +324,11 @@ pub(super) struct Search<'g> {
     /// Whether a multiple-chains search ends at the first part that gives a hint (see
     /// [`Search::first_part_only`]).
     first_part_only: bool,
+}
+
+/// An inner chaining rule's search, as the nested levels run it ([`advanced::potentials`]).
+fn inner_search(rule: Rule, grid: &Grid) -> Vec<ChainHint> {
+    Search::new(rule, grid).run()
 }
 
 /// Everything one assumption implies, and the contradiction it met, if any.
@@ -647,7 +650,10 @@ impl<'g> Search<'g> {
                     return None; // (the search gives no hint now; its inner ones cost most)
                 }
                 let work = reduced.as_ref().unwrap_or(grid);
-                for id in advanced::potentials(self, work, grid, to_off) {
+                let level = self.rule.level;
+                for id in
+                    advanced::potentials(&mut self.arena, level, inner_search, work, grid, to_off)
+                {
                     let n = self.arena.node(id);
                     if !to_off.contains(n.cell, n.digit) {
                         to_off.add(&self.arena, id);

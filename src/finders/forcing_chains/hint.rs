@@ -6,67 +6,13 @@
 use std::rc::Rc;
 
 use crate::finders::se_order;
-use crate::geometry::{cell_name, peers, Cell, Digit, Unit};
+use crate::geometry::{cell_name, peers, Cell, Digit};
 use crate::grid::Grid;
 use crate::technique::{Facts, Technique};
 
-use super::advanced::RuleSource;
-use super::potentials::{Arena, Cause, KeySet};
-use super::Rule;
-
-/// The shape of a conclusion.
-#[derive(Debug, Clone)]
-pub enum HintKind {
-    /// A bidirectional cycle: `on` is the last node of the loop, back at its start.
-    Cycle { on: u32 },
-    /// A forcing chain from an assumption to its own negation (or confirmation).
-    Forcing { target: u32 },
-    /// Both states of one candidate lead to the same conclusion (`absurd` false), or one
-    /// state leads to a contradiction (`absurd` true: `on` and `off` are the two clashing
-    /// nodes).
-    Binary {
-        source: u32,
-        on: u32,
-        off: u32,
-        absurd: bool,
-    },
-    /// Every candidate of a cell leads to the same conclusion; one chain per candidate.
-    Cell { cell: Cell, chains: Vec<u32> },
-    /// Every place of a digit in a unit leads to the same conclusion; one chain per place.
-    Region {
-        unit: Unit,
-        digit: Digit,
-        chains: Vec<u32>,
-    },
-}
-
-/// A conclusion of a chaining rule.
-#[derive(Debug, Clone)]
-pub struct ChainHint {
-    pub rule: Rule,
-    pub kind: HintKind,
-    /// The technique that names the hint (`technique_of`).
-    pub technique: Technique,
-    /// Which links the search used: X (one digit's places in a unit) and Y (one cell's digits).
-    pub x_links: bool,
-    pub y_links: bool,
-    /// Candidates removed, in cell then digit order.
-    pub removable: Vec<(Cell, Digit)>,
-    /// The digit placed, when the conclusion is that a candidate is true.
-    pub placement: Option<(Cell, Digit)>,
-    /// Distinct potentials of every chain, nested chains included (Sudoku Explainer's
-    /// `getComplexity`).
-    pub complexity: u32,
-    /// Sudoku Explainer's difficulty, the catalog's rating of the hint's facts
-    /// ([`ChainHint::facts`]), kept since the rule's sort compares it often.
-    pub difficulty: f64,
-    /// Third sort key after difficulty and complexity (SE's `getSortKey`).
-    pub sort_key: u8,
-    pub arena: Rc<Arena>,
-    /// Where the rule parents of the hint, used as a nested chain, come from (a function of
-    /// the chains alone, so worked out once for all the grids it is used on).
-    pub(super) rule_sources: std::cell::OnceCell<Rc<[RuleSource]>>,
-}
+use super::potentials::KeySet;
+use super::types::{Arena, Cause, Rule};
+pub use super::types::{ChainHint, HintKind};
 
 impl HintKind {
     /// The last nodes of every chain the conclusion rests on.

@@ -26,7 +26,8 @@
 //! *group* ([`group_leader`]): the pipeline runs the group's search once.
 //!
 //! Search order and link rules are in `engine.rs`; the inner techniques of levels 1-5 in
-//! `advanced.rs`. Notation is Stepwise's: the chain as potentials (`r1c2=5` true, `r1c2<>5`
+//! `advanced.rs`; the records all of them share (the rule, the potentials, the hints) in
+//! `types.rs`, below them all. Notation is Stepwise's: the chain as potentials (`r1c2=5` true, `r1c2<>5`
 //! false) joined by `->`, e.g.
 //! `Forcing X-Chain: r1c6=3 -> r2c4<>3 -> r2c9=3 -> r1c7<>3 ... -> r1c6<>3 => r1c6<>3`;
 //! forcing chains with several branches name the assumption and the common conclusion, and
@@ -39,6 +40,7 @@ mod focus;
 pub mod hint;
 mod potentials;
 mod screen;
+mod types;
 
 use std::ops::ControlFlow;
 
@@ -49,56 +51,9 @@ use crate::step::{Candidate, Link, Pattern, Role, Step};
 use crate::technique::Technique;
 
 use engine::Search;
-use hint::{distinct_nodes, ChainHint, HintKind};
-use potentials::Arena;
-
-/// One of Sudoku Explainer's chaining rules (`Chaining(multiple, dynamic, nishio, level)`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Rule {
-    /// Cell and region forcing chains (several branches).
-    pub multiple: bool,
-    /// Removals are applied as the chain grows.
-    pub dynamic: bool,
-    /// Nishio: X links only, contradictions only.
-    pub nishio: bool,
-    /// 0: plain; 1: "(+)", simple techniques inside; 2-5: nested chaining rules inside.
-    pub level: u8,
-}
-
-impl Rule {
-    pub const FORCING_CHAINS_AND_CYCLES: Rule = Rule {
-        multiple: false,
-        dynamic: false,
-        nishio: false,
-        level: 0,
-    };
-    pub const NISHIO: Rule = Rule {
-        multiple: false,
-        dynamic: true,
-        nishio: true,
-        level: 0,
-    };
-    pub const MULTIPLE: Rule = Rule {
-        multiple: true,
-        dynamic: false,
-        nishio: false,
-        level: 0,
-    };
-    pub const DYNAMIC: Rule = Rule {
-        multiple: true,
-        dynamic: true,
-        nishio: false,
-        level: 0,
-    };
-    pub const fn nested(level: u8) -> Rule {
-        Rule {
-            multiple: true,
-            dynamic: true,
-            nishio: false,
-            level,
-        }
-    }
-}
+use hint::distinct_nodes;
+pub use types::Rule;
+use types::{Arena, ChainHint, HintKind};
 
 /// The first technique of the group a chaining technique is found with; `None` for
 /// techniques found on their own.

@@ -12,7 +12,7 @@ use std::rc::Rc;
 
 use crate::geometry::{Cell, Digit};
 
-use super::hint::ChainHint;
+use super::types::{Arena, Cause, ChainHint, Node};
 use crate::cache::{self, Memory};
 
 /// A thread's spare buffers of one kind, each with the bytes it takes: chaining searches make
@@ -135,35 +135,6 @@ pub(super) type FastMap<K, V> =
 pub(super) type FastSet<K> =
     std::collections::HashSet<K, std::hash::BuildHasherDefault<FastHasher>>;
 
-/// Why a potential follows from its parents.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Cause {
-    /// The assumption the chain starts from.
-    Assumption,
-    /// A cell's only other candidate, or (for "off") a cell holds one digit only.
-    NakedSingle,
-    /// The digit's only other place in a box, row or column, or (for "off") one digit per unit.
-    HiddenBox,
-    HiddenRow,
-    HiddenColumn,
-    /// A simpler technique (or a nested chain) applied to the grid the chain has reduced.
-    Advanced,
-}
-
-/// One derived potential.
-#[derive(Debug, Clone)]
-pub struct Node {
-    pub cell: Cell,
-    pub digit: Digit,
-    pub on: bool,
-    pub cause: Cause,
-    /// Where this node's parents sit in [`Arena::parents`]: the first is the main parent.
-    pub parent_start: u32,
-    pub parent_count: u32,
-    /// The nested chain whose conclusion this is (levels 2 and up).
-    pub nested: Option<Rc<ChainHint>>,
-}
-
 impl Node {
     /// Index of the potential: candidate index times two, plus one when "on".
     pub fn key(&self) -> usize {
@@ -178,14 +149,6 @@ pub const fn key(cell: Cell, digit: Digit, on: bool) -> usize {
 
 /// Number of distinct potentials.
 pub const KEYS: usize = 81 * 9 * 2;
-
-/// Where the nodes of one search live.
-#[derive(Debug, Default)]
-pub struct Arena {
-    pub nodes: Vec<Node>,
-    /// Parent lists of all nodes, one run per node (one pool: most nodes have one parent).
-    pub parents: Vec<u32>,
-}
 
 thread_local! {
     /// Buffers of dropped arenas, reused by the next searches: nested chains run thousands of

@@ -32,7 +32,7 @@ use crate::geometry::{peers, Cell, CellSet, Digit};
 use crate::grid::Grid;
 
 use super::potentials::{release_spare, reserve_spare};
-use super::Rule;
+use super::types::Rule;
 
 /// What one assumption implies: per digit (index `digit - 1`), the cells turned on and off.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -12,8 +12,8 @@
 use std::ops::ControlFlow;
 
 use super::board::Board;
-use super::finders::{self, Emit};
-use super::step::{Step, Trial};
+use super::simple;
+use super::step::{Emit, Step, Trial};
 use super::technique::Technique;
 use crate::kakuro::digits::Digits;
 use crate::kakuro::engines::gac::Gac;
@@ -84,7 +84,7 @@ pub fn play(kakuro: &Kakuro, board: &Board, cell: CellId, digit: u8) -> Option<T
         }
         let step = SIMPLER
             .iter()
-            .find_map(|&t| finders::first(t, kakuro, &trial))?;
+            .find_map(|&t| simple::first(t, kakuro, &trial))?;
         step.apply(kakuro, &mut trial);
         steps.push(step);
     }

@@ -5,7 +5,8 @@
 //! - `technique.rs`: the techniques, their order and the one table of difficulties;
 //! - `board.rs`: the candidate state and a run's open part;
 //! - `step.rs`: a step, its sentence and its JSON;
-//! - `finders.rs`: one finder per technique; `contradiction.rs`: the bounded trial;
+//! - `simple.rs`: the finders of the simpler techniques; `contradiction.rs`: the bounded
+//!   trial, which plays them; `finders.rs`: every finder, by technique;
 //! - `trace.rs`: the solve loop and the rating.
 //!
 //! Every step is sound whatever the puzzle: no technique assumes the solution is unique.
@@ -13,6 +14,7 @@
 pub mod board;
 pub mod contradiction;
 pub mod finders;
+mod simple;
 pub mod step;
 pub mod technique;
 pub mod trace;

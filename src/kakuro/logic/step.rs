@@ -5,12 +5,28 @@
 //! [`StepReport`]. A step holds numbers (cells, runs, digit sets); the names (`r3c4`,
 //! `16 in r3c4-5`) come from the [`Kakuro`] when it is written.
 
+use std::ops::ControlFlow;
+
 use serde::Serialize;
 
 use super::board::{Board, Conflict};
 use super::technique::Technique;
 use crate::kakuro::digits::Digits;
 use crate::kakuro::puzzle::{CellId, Kakuro, RunId};
+
+/// Where a finder sends each step; `Break` stops the search.
+pub type Emit<'a> = dyn FnMut(Step) -> ControlFlow<()> + 'a;
+
+/// The first step `search` (a finder, given where to send its steps) sends: the search stops
+/// there.
+pub(super) fn first_emitted(search: impl FnOnce(&mut Emit<'_>) -> ControlFlow<()>) -> Option<Step> {
+    let mut found = None;
+    let _ = search(&mut |step| {
+        found = Some(step);
+        ControlFlow::Break(())
+    });
+    found
+}
 
 /// One deduction.
 #[derive(Debug, Clone, PartialEq, Eq)]
