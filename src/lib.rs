@@ -46,8 +46,10 @@
 
 #![warn(missing_docs)]
 
+#[cfg(feature = "tools")]
 pub mod agreement;
 pub mod analysis;
+pub mod answer;
 pub mod apply;
 pub mod budget;
 pub mod cache;
