@@ -1,6 +1,6 @@
 //! What one call into the library may spend: wall time and cache memory.
 //!
-//! Owns [`Budget`]. Every front door (`explain`, `analyze`, `rate_puzzle`, `next_hint_within`,
+//! Owns [`Budget`]. Every front door (`explain`, `analyze`, `rate_puzzle`, `next_hint_with`,
 //! `pipeline::solve` through [`crate::pipeline::Options::time_limit`]) runs under one: the time
 //! is the thread's deadline ([`crate::deadline`]) for the whole call, however many paths or
 //! searches it makes, and an expired budget is its own outcome (`timeout`), never "stuck" and

@@ -75,6 +75,7 @@ pub mod kakuro;
 pub mod notation;
 pub mod pipeline;
 pub mod profile;
+pub mod puzzle;
 pub mod rating;
 pub mod render;
 pub mod shape;
@@ -84,10 +85,12 @@ pub mod technique;
 
 pub use error::Error;
 pub use explain::{
-    analyze, explain, next_hint, next_hint_with, next_hint_within, rate_puzzle, solve_logically,
-    Explanation, HintSettings, RateRecord, RateSettings,
+    analyze, explain, next_hint_with, rate_puzzle, solve_logically, Explanation, HintSettings,
+    RateRecord, RateSettings,
 };
 pub use finders::clear_caches;
+pub use hint::{Hint, HintKind, HintLevel};
+pub use puzzle::Puzzle;
 
 /// The README's Rust example, run as a doc test so it stays true.
 #[cfg(doctest)]
