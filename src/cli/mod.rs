@@ -23,6 +23,7 @@ mod kakuro;
 mod output;
 mod progress;
 mod rate;
+#[cfg(feature = "server")]
 mod serve;
 mod solve;
 mod stream;
@@ -35,7 +36,9 @@ use stepwise::format::Format;
 use stepwise::profile::{Profile, RateSettings};
 use stepwise::technique::Technique;
 
+#[cfg(feature = "server")]
 pub use batch::default_jobs;
+#[cfg(feature = "server")]
 pub use serve::ServeArgs;
 pub use stepwise::answer::{input_format as parse_input_format, parse_timeout};
 
