@@ -344,3 +344,74 @@ impl UnknownTechnique {
 pub fn technique(name: &str) -> Result<Technique, UnknownTechnique> {
     Technique::parse(name).ok_or_else(|| UnknownTechnique::new(name))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format::parse_puzzle;
+
+    const EASY: &str =
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+    #[test]
+    fn check_answers_serialize_as_the_front_ends_write_them() {
+        let unique = CheckAnswer::of(&parse_puzzle(EASY, None).unwrap());
+        assert!(unique.is_unique());
+        let json = serde_json::to_string(&unique).unwrap();
+        assert!(json.starts_with(&format!(
+            r#"{{"puzzle":"{EASY}","status":"unique","solution":"534678912"#
+        )));
+        assert!(!json.contains("error"), "{json}");
+        let bad = CheckAnswer::unreadable("xyz".into(), "no puzzle".into());
+        assert_eq!(
+            serde_json::to_string(&bad).unwrap(),
+            r#"{"puzzle":"xyz","status":"invalid","solution":null,"error":"no puzzle"}"#
+        );
+        let kakuro = KakuroInvalid::new("k.txt:3", "bad clue");
+        assert_eq!(
+            serde_json::to_string(&kakuro).unwrap(),
+            r#"{"error":"bad clue","puzzle":"k.txt:3","status":"invalid"}"#
+        );
+    }
+
+    #[test]
+    fn a_puzzle_without_one_solution_says_which_and_why() {
+        let empty = parse_puzzle(&".".repeat(81), None).unwrap();
+        let unsolvable = unique_solution(&empty).unwrap_err();
+        assert_eq!(unsolvable.status, "multiple_solutions");
+        assert!(matches!(unsolvable.error, Error::MultipleSolutions { .. }));
+        // r1c9 can hold nothing: its row has 1-8, its column 9; no digit repeats.
+        let dead_end = format!("12345678.........9{}", ".".repeat(63));
+        let none = unique_solution(&parse_puzzle(&dead_end, None).unwrap()).unwrap_err();
+        assert_eq!(
+            (none.status, none.error),
+            ("no_solution", Error::NoSolution)
+        );
+    }
+
+    #[test]
+    fn timeouts_and_technique_names_are_read_with_their_messages() {
+        assert_eq!(parse_timeout(" 2.5 "), Ok(Duration::from_millis(2500)));
+        assert_eq!(
+            parse_timeout("0"),
+            Err("the timeout must be more than 0 seconds, got '0'".to_string())
+        );
+        assert_eq!(
+            parse_timeout("soon"),
+            Err("'soon' is not a number of seconds".to_string())
+        );
+        assert_eq!(
+            parse_timeout("1e300"),
+            Err("the timeout '1e300' is too large".to_string())
+        );
+        assert_eq!(timeout_seconds(-1.0), Err(BadTimeout::NotPositive));
+        let unknown = technique("qqqqqqqqqqqq").unwrap_err();
+        assert!(unknown.nearest.is_empty());
+        assert_eq!(
+            unknown.message("GET /api/techniques"),
+            "unknown technique 'qqqqqqqqqqqq' (GET /api/techniques lists them)"
+        );
+        assert_eq!(input_format("GRID"), Ok(Format::Grid));
+        assert!(input_format("svg").is_err());
+    }
+}
