@@ -1,8 +1,8 @@
 //! What one call into the library may spend: wall time and cache memory.
 //!
-//! Owns [`Budget`]. Every front door (`explain`, `analyze`, `rate_puzzle`, `next_hint_within`,
+//! Owns [`Budget`]. Every front door (`explain`, `analyze`, `rate_puzzle`, `next_hint_with`,
 //! `pipeline::solve` through [`crate::pipeline::Options::time_limit`]) runs under one: the time
-//! is the thread's deadline ([`crate::deadline`]) for the whole call, however many paths or
+//! is the thread's deadline (`deadline`, internal) for the whole call, however many paths or
 //! searches it makes, and an expired budget is its own outcome (`timeout`), never "stuck" and
 //! never a step a cut search happened to leave. The cache bound is the most the thread-local
 //! memories of the finders may hold for this thread during the call ([`crate::cache`]);

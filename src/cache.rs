@@ -6,7 +6,7 @@
 //! `bound`) and measures itself in bytes: what its entries own on the heap (arena nodes times
 //! a node's size, parent lists, hint records, map slots and keys), counted from capacities, not
 //! lengths. A memory never changes what is found, only how fast, so any bound is safe; a
-//! smaller one only costs speed. [`crate::finders::clear_caches`] empties this thread's
+//! smaller one only costs speed. [`crate::clear_caches`] empties this thread's
 //! memories (`stepwise::clear_caches`, the front door's).
 //!
 //! The memories and their shares, in sixty-fourths of the bound:

@@ -8,10 +8,9 @@
 use serde::Serialize;
 
 use crate::analysis::Analysis;
-use crate::budget::Budget;
 use crate::format::{to_pencilmark, PuzzleInput};
 use crate::grid::Grid;
-use crate::hint::{hint, hint_with, hint_within, Hint, HintError, HintLevel};
+use crate::hint::{hint, Hint, HintError, HintLevel};
 use crate::pipeline::{solve, solve_without_uniqueness, Options, Status, Trace};
 pub use crate::profile::{HintSettings, RateSettings, RatedPath};
 use crate::rating::{is_rateable, PuzzleRating};
@@ -465,8 +464,11 @@ pub fn rate_puzzle(grid: &Grid, settings: &RateSettings) -> RateRecord {
     RateRecord::of(settings, se.as_ref(), hodoku.as_ref())
 }
 
-/// The next hint from a user's state (see [`crate::hint`]), within a budget: past its time
-/// the hint is of kind `timeout`.
+/// The next hint from a user's parsed state (see [`crate::hint`]), with the techniques of
+/// `settings` (a profile's, in the hint policy's order: the natural singles first) within its
+/// budget: past its time the hint is of kind `timeout`. A pencilmark state's candidates that a
+/// peer's digit rules out are pointed out after any mistake. `original`, when given, is the
+/// puzzle as first set, so that wrong digits can be named.
 ///
 /// # Examples
 ///
@@ -475,30 +477,23 @@ pub fn rate_puzzle(grid: &Grid, settings: &RateSettings) -> RateRecord {
 /// use stepwise::budget::Budget;
 /// use stepwise::format::parse_puzzle;
 /// use stepwise::hint::{HintKind, HintLevel};
+/// use stepwise::HintSettings;
 ///
-/// let state = parse_puzzle("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79", None).unwrap();
-/// let budget = Budget::time(Duration::from_secs(5));
-/// let hint = stepwise::next_hint_within(&state, None, HintLevel::Nudge, &budget).unwrap();
+/// let original = parse_puzzle("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79", None).unwrap();
+/// let settings = HintSettings::default().with_budget(Budget::time(Duration::from_secs(5)));
+/// let hint = stepwise::next_hint_with(&original, None, HintLevel::Nudge, &settings).unwrap();
 /// assert_eq!(hint.kind, HintKind::Step);
 /// assert_eq!(hint.text, "Look for a single in box 5.");
 /// // No step at this level: only the full hint gives the deduction away.
 /// assert!(hint.step.is_none());
+///
+/// // The original puzzle with a wrong 1 in r1c3 (the solution has 4 there).
+/// let mut cells = original.cells;
+/// cells[2] = 1;
+/// let state = parse_puzzle(&stepwise::format::to_line(&cells), None).unwrap();
+/// let hint = stepwise::next_hint_with(&state, Some(&original.cells), HintLevel::Full, &settings).unwrap();
+/// assert_eq!(hint.kind, HintKind::WrongDigit);
 /// ```
-pub fn next_hint_within(
-    state: &PuzzleInput,
-    original: Option<&[u8; 81]>,
-    level: HintLevel,
-    budget: &Budget,
-) -> Result<Hint, HintError> {
-    let stale = match &state.candidates {
-        Some(candidates) => Grid::stale_candidates(&state.cells, candidates),
-        None => vec![],
-    };
-    hint_within(&grid_of(state), &stale, original, level, budget)
-}
-
-/// [`next_hint_within`] with the techniques of `settings` (a profile's, in the hint policy's
-/// order: the natural singles first) and its budget.
 pub fn next_hint_with(
     state: &PuzzleInput,
     original: Option<&[u8; 81]>,
@@ -509,37 +504,5 @@ pub fn next_hint_with(
         Some(candidates) => Grid::stale_candidates(&state.cells, candidates),
         None => vec![],
     };
-    hint_with(&grid_of(state), &stale, original, level, settings)
-}
-
-/// The next hint from a user's state (see [`crate::hint`]), without a time limit.
-///
-/// # Examples
-///
-/// ```
-/// use stepwise::format::parse_puzzle;
-/// use stepwise::hint::{HintKind, HintLevel};
-///
-/// // The original puzzle with a wrong 1 in r1c3 (the solution has 4 there).
-/// let original = parse_puzzle("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79", None).unwrap();
-/// let mut cells = original.cells;
-/// cells[2] = 1;
-/// let state = parse_puzzle(&stepwise::format::to_line(&cells), None).unwrap();
-///
-/// let hint = stepwise::next_hint(&state, Some(&original.cells), HintLevel::Full).unwrap();
-/// assert_eq!(hint.kind, HintKind::WrongDigit);
-///
-/// let hint = stepwise::next_hint(&original, None, HintLevel::Full).unwrap();
-/// assert_eq!(hint.step.unwrap().notation(), "Naked Single: r5c5=5");
-/// ```
-pub fn next_hint(
-    state: &PuzzleInput,
-    original: Option<&[u8; 81]>,
-    level: HintLevel,
-) -> Result<Hint, HintError> {
-    let stale = match &state.candidates {
-        Some(candidates) => Grid::stale_candidates(&state.cells, candidates),
-        None => vec![],
-    };
-    hint(&grid_of(state), &stale, original, level)
+    hint(&grid_of(state), &stale, original, level, settings)
 }

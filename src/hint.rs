@@ -1,6 +1,6 @@
 //! Hints: the next step from a user's own state, told at the level of detail asked for.
 //!
-//! Owns [`HintLevel`], [`Hint`], [`hint`] and [`step_hint`]. Before any technique the user's
+//! Owns [`HintLevel`], [`Hint`], [`hint`] (the one path every hint takes) and [`step_hint`]. Before any technique the user's
 //! state is checked: against the original puzzle's givens when it is known (an erased or
 //! changed given is the hint; a state of another puzzle is an error), for cells left without a
 //! candidate, and against the solution (a wrong digit, a true candidate removed, a stale
@@ -11,7 +11,6 @@
 
 use serde::Serialize;
 
-use crate::budget::Budget;
 use crate::finders::forcing_chains::FORCING_CHAINS_AND_CYCLES;
 use crate::geometry::{
     box_of, cell_name, unit_words, Cell, Digit, DigitSet, Unit, UnitKind, CELLS,
@@ -175,42 +174,18 @@ impl std::fmt::Display for HintError {
 
 impl std::error::Error for HintError {}
 
-/// The next hint for a user's `state`. `original`, when given, is the puzzle as first set
+/// The next hint for a user's `state`, with the techniques of `settings` (a profile's, in the
+/// hint policy's order) within its budget. `original`, when given, is the puzzle as first set
 /// (its givens); the state is checked against its givens and the solution is taken from it,
 /// so wrong digits can be named. `stale` lists candidates the user wrote although a peer
 /// holds the digit (cell, digit, peer), as [`Grid::stale_candidates`] finds them; after
-/// mistakes, they are the first thing pointed out.
+/// mistakes, they are the first thing pointed out. When the budget's time runs out before the
+/// next step is found, the hint is of kind [`HintKind::Timeout`], never "stuck" and never a
+/// step a cut search happened to leave.
+///
+/// A front end starts from a parsed state instead: [`crate::Puzzle::hint`] or
+/// [`crate::next_hint_with`].
 pub fn hint(
-    state: &Grid,
-    stale: &[(Cell, u8, Cell)],
-    original: Option<&[u8; CELLS]>,
-    level: HintLevel,
-) -> Result<Hint, HintError> {
-    hint_within(state, stale, original, level, &Budget::UNLIMITED)
-}
-
-/// [`hint`] within a budget: when its time runs out before the next step is found, the hint is
-/// of kind [`HintKind::Timeout`], never "stuck" and never a step a cut search happened to
-/// leave.
-pub fn hint_within(
-    state: &Grid,
-    stale: &[(Cell, u8, Cell)],
-    original: Option<&[u8; CELLS]>,
-    level: HintLevel,
-    budget: &Budget,
-) -> Result<Hint, HintError> {
-    hint_with(
-        state,
-        stale,
-        original,
-        level,
-        &HintSettings::default().with_budget(*budget),
-    )
-}
-
-/// [`hint_within`] with the techniques of `settings` (a profile's, in the hint policy's order)
-/// and its budget.
-pub fn hint_with(
     state: &Grid,
     stale: &[(Cell, u8, Cell)],
     original: Option<&[u8; CELLS]>,

@@ -1,5 +1,16 @@
 //! Stepwise: a human-style Sudoku solver, hint engine and difficulty rater.
 //!
+//! The short way in is [`Puzzle`]: parse, then check, solve, explain, rate or hint, each
+//! answering with the records of [`answer`], the ones the `stepwise` command line prints and
+//! its JSON API returns.
+//!
+//! ```
+//! let puzzle = stepwise::Puzzle::parse("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")?;
+//! let rating = puzzle.rate(&stepwise::RateSettings::default());
+//! assert_eq!((rating.er, rating.status.as_str()), (Some(1.2), "solved"));
+//! # Ok::<(), stepwise::Error>(())
+//! ```
+//!
 //! Layers, each depending only on those above it in this list:
 //! - [`geometry`]: cells, units, peers and the bitsets every other module uses.
 //! - [`grid`]: the candidate state (givens, placed digits, candidates).
@@ -26,44 +37,58 @@
 //! - [`profile`]: the named technique sets and which paths rate a puzzle.
 //! - [`rating`]: ER/EP/ED, HoDoKu's score and level, computed from a trace.
 //! - [`analysis`]: a puzzle's symmetry, technique histogram and bottleneck steps; batch summaries.
-//! - [`agreement`]: how a rated file's ratings compare with ours, per ER band, and two paths aligned.
+//! - `agreement` (feature `tools`): how a rated file's ratings compare with ours, per ER band,
+//!   and two paths aligned.
 //! - [`hint`]: the next hint from a user's state, at four levels of detail.
 //! - [`explain`](mod@explain): the front door: solve logically, explain, rate and hint a parsed puzzle.
 //! - [`apply`]: a player's own step checked against the state, the solution and the technique
 //!   named, and applied when sound.
 //! - [`generate`]: new puzzles of a requested level, rating, technique, symmetry and givens,
 //!   rated as [`explain`](mod@explain) rates them.
+//! - [`answer`]: the front ends' contract: the answer records of every command and endpoint,
+//!   and the reading rules both front ends apply (format names, timeouts, technique names).
+//! - [`puzzle`]: [`Puzzle`], the facade over all of the above.
 //!
 //! Beside the Sudoku layers, standalone (it uses none of them):
 //! - [`kakuro`]: Kakuro (cross sums): its formats, complete engines (backtracking to GAC with
 //!   shaving), human steps with a trace, hints, ratings, a generator of large grids and the
 //!   engines' benchmark.
 //!
-//! `deadline` and `finders` are internals, public only so that the integration tests, examples
-//! and benchmarks can reach single finders and the deadline; they are hidden from these docs
-//! and may change without notice. A front end goes through [`explain`](mod@explain),
-//! [`hint`], [`apply`] and [`budget`] instead.
+//! `deadline` and `finders` are internals: public only with the feature `internals`, which the
+//! crate's own integration tests, examples and benchmarks turn on (a dev-dependency of the crate
+//! on itself) to reach single finders and the deadline; hidden from these docs, they may change
+//! without notice. A front end goes through [`Puzzle`], [`explain`](mod@explain), [`hint`],
+//! [`apply`] and [`budget`] instead.
 
 #![warn(missing_docs)]
 
+#[cfg(feature = "tools")]
 pub mod agreement;
 pub mod analysis;
+pub mod answer;
 pub mod apply;
 pub mod budget;
 pub mod cache;
 pub mod csp;
-// Public for tests/budgets.rs only (is the deadline released after a call?); a front end sets
-// time through `budget::Budget`.
+// Public with `internals` for tests/budgets.rs (is the deadline released after a call?); a
+// front end sets time through `budget::Budget`.
+#[cfg(feature = "internals")]
 #[doc(hidden)]
 pub mod deadline;
+#[cfg(not(feature = "internals"))]
+mod deadline;
 pub mod engines;
 pub mod error;
 pub mod explain;
-// Public for the integration tests, examples and benchmarks, which call single finders
-// (`finders::first`, `finders::all`, the forcing-chain search); a front end gets steps from
-// the pipeline, `explain` or `hint`.
+// Public with `internals` for the integration tests, examples and benchmarks, which call single
+// finders (`finders::first`, `finders::all`, the forcing-chain search); a front end gets steps
+// from the pipeline, `explain` or `hint`. Without it, what only they call is unused here.
+#[cfg(feature = "internals")]
 #[doc(hidden)]
 pub mod finders;
+#[cfg(not(feature = "internals"))]
+#[allow(dead_code)]
+mod finders;
 pub mod format;
 pub mod generate;
 pub mod geometry;
@@ -73,6 +98,7 @@ pub mod kakuro;
 pub mod notation;
 pub mod pipeline;
 pub mod profile;
+pub mod puzzle;
 pub mod rating;
 pub mod render;
 pub mod shape;
@@ -82,10 +108,12 @@ pub mod technique;
 
 pub use error::Error;
 pub use explain::{
-    analyze, explain, next_hint, next_hint_with, next_hint_within, rate_puzzle, solve_logically,
-    Explanation, HintSettings, RateRecord, RateSettings,
+    analyze, explain, next_hint_with, rate_puzzle, solve_logically, Explanation, HintSettings,
+    RateRecord, RateSettings,
 };
 pub use finders::clear_caches;
+pub use hint::{Hint, HintKind, HintLevel};
+pub use puzzle::Puzzle;
 
 /// The README's Rust example, run as a doc test so it stays true.
 #[cfg(doctest)]

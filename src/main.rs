@@ -1,14 +1,130 @@
-//! The `stepwise` command line: parses arguments and hands over to [`cli`].
+//! The `stepwise` binary: parses the arguments and hands over, the commands to [`cli`] and
+//! `serve` to [`server`]. The only place that names both: the command line and the server are
+//! two front ends on the library's contract (`stepwise::answer`), and neither uses the other.
 
 mod cli;
 #[cfg(feature = "server")]
 mod server;
+
+use clap::{Parser, Subcommand};
 
 /// Each step is built from a handful of small vectors and a sentence; mimalloc serves those
 /// small allocations much faster than the system allocator (see `cargo bench --bench rate`).
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
+#[derive(Parser, Debug)]
+#[command(
+    name = "stepwise",
+    version,
+    about = "Human-style Sudoku solver, hint engine and difficulty rater",
+    after_help = "Every command reads puzzles from arguments (a file path or a puzzle string), -f FILE, or standard input; --input-format forces how they are read, --format (or --json) chooses what is written.\n\nExamples:\n  stepwise solve examples/puzzles.txt\n  stepwise explain '4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........'\n  cat puzzles.txt | stepwise check --json"
+)]
+struct Stepwise {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    #[command(flatten)]
+    Cli(cli::Command),
+    /// Serve the JSON API over HTTP (check, solve, explain, hint, rate, analyze, generate, the
+    /// technique catalog), on loopback by default.
+    #[cfg(feature = "server")]
+    #[command(
+        after_help = "Endpoints (JSON in, JSON out; POST bodies need Content-Type: application/json):\n  POST /api/check /api/solve /api/explain /api/rate /api/analyze /api/hint /api/generate\n  POST /solve (a JSON puzzle record, returned with its solution)\n  GET /api/techniques, /api/techniques/SLUG, /healthz, / (a page)\nRequests carry the puzzle as {\"puzzle\": \"...\"} in any format the CLI reads, and options by the CLI's names (profile, techniques, level, count, seed, timeout...).\n\nExamples:\n  stepwise serve\n  stepwise serve --addr 127.0.0.1:0 --workers 2 --queue 8 --timeout 5\n  curl -s -H 'Content-Type: application/json' -d '{\"puzzle\": \"53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\", \"level\": \"nudge\"}' http://127.0.0.1:8080/api/hint\n\nThe first line of standard output is `listening on http://ADDRESS`. Limits: bodies up to 64 KiB (413), --timeout per request (504), --workers at once and --queue waiting (503). See SECURITY.md before listening beyond loopback.\n\nExit code: 0 when stopped by Ctrl-C or SIGTERM, 1 when the address cannot be bound."
+    )]
+    Serve(cli::ServeArgs),
+}
+
 fn main() {
-    std::process::exit(cli::run());
+    let code = match Stepwise::try_parse() {
+        Ok(Stepwise { command }) => match command {
+            Command::Cli(command) => cli::run(command),
+            #[cfg(feature = "server")]
+            Command::Serve(args) => serve(&args),
+        },
+        Err(e) => {
+            // Help and version are not errors; clap picks the stream and the code.
+            let _ = e.print();
+            if e.use_stderr() {
+                cli::EXIT_USAGE
+            } else {
+                cli::EXIT_OK
+            }
+        }
+    };
+    std::process::exit(code);
+}
+
+/// `stepwise serve`: the server until a signal (exit 0), or the reason it could not start or
+/// failed (exit 1). A limit not given is the server's default; workers default to the cores, as
+/// the commands' `--jobs` does.
+#[cfg(feature = "server")]
+fn serve(args: &cli::ServeArgs) -> i32 {
+    let config = server::Config {
+        addr: args.addr,
+        workers: args.workers.unwrap_or_else(cli::default_jobs),
+        queue: args.queue.unwrap_or(server::DEFAULT_QUEUE),
+        timeout: args.timeout.unwrap_or(server::DEFAULT_TIMEOUT),
+        cache_bytes: args.cache.bytes(),
+        max_connections: args
+            .max_connections
+            .unwrap_or(server::DEFAULT_MAX_CONNECTIONS),
+        read_timeout: args.read_timeout.unwrap_or(server::DEFAULT_READ_TIMEOUT),
+    };
+    match server::serve(config) {
+        Ok(()) => cli::EXIT_OK,
+        Err(message) => {
+            eprintln!("error: {message}");
+            cli::EXIT_FAILED
+        }
+    }
+}
+
+#[cfg(all(test, feature = "server"))]
+mod tests {
+    use clap::CommandFactory;
+
+    /// `serve --help` names each limit's default in words; they must be the server's.
+    #[test]
+    fn serve_help_names_the_server_defaults() {
+        let mut command = super::Stepwise::command();
+        let serve = command
+            .find_subcommand_mut("serve")
+            .expect("a serve command");
+        let help = serve.render_long_help().to_string();
+        let defaults = [
+            ("--queue", server_default(super::server::DEFAULT_QUEUE)),
+            (
+                "--max-connections",
+                server_default(super::server::DEFAULT_MAX_CONNECTIONS),
+            ),
+            (
+                "--timeout",
+                server_default(super::server::DEFAULT_TIMEOUT.as_secs_f64()),
+            ),
+            (
+                "--read-timeout",
+                server_default(super::server::DEFAULT_READ_TIMEOUT.as_secs_f64()),
+            ),
+        ];
+        for (option, default) in defaults {
+            let at = help
+                .find(&format!("{option} <"))
+                .expect("the option in the help");
+            let text = &help[at..];
+            let end = text[1..].find("\n  -").map_or(text.len(), |e| e + 1);
+            assert!(
+                text[..end].replace('\n', " ").contains(&default),
+                "{option} should say `{default}`:\n{}",
+                &text[..end]
+            );
+        }
+    }
+
+    fn server_default(value: impl std::fmt::Display) -> String {
+        format!("default {value}")
+    }
 }

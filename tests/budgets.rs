@@ -10,7 +10,7 @@ use stepwise::budget::Budget;
 use stepwise::format::parse_puzzle;
 use stepwise::hint::{HintKind, HintLevel};
 use stepwise::pipeline::Status;
-use stepwise::profile::RateSettings;
+use stepwise::profile::{HintSettings, RateSettings};
 
 /// The first puzzle of the forum's hardest list (SE 11+): its first step needs nested forcing
 /// chains, seconds of work.
@@ -27,11 +27,11 @@ const PROMPTLY: Duration = Duration::from_millis(250);
 fn a_hint_with_a_tiny_budget_is_a_timeout_quickly() {
     let state = parse_puzzle(FORUM_HARDEST, None).unwrap();
     let started = Instant::now();
-    let hint = stepwise::next_hint_within(
+    let hint = stepwise::next_hint_with(
         &state,
         None,
         HintLevel::Full,
-        &Budget::time(Duration::from_millis(1)),
+        &HintSettings::default().with_budget(Budget::time(Duration::from_millis(1))),
     )
     .unwrap();
     let took = started.elapsed();
@@ -68,8 +68,13 @@ fn a_generous_budget_changes_nothing() {
     assert_eq!(plain.status, Status::Solved);
     assert_eq!(plain.steps, budgeted.steps);
     assert_eq!(plain.rating, budgeted.rating);
-    let hint =
-        stepwise::next_hint_within(&puzzle, None, HintLevel::Full, &generous.budget).unwrap();
+    let hint = stepwise::next_hint_with(
+        &puzzle,
+        None,
+        HintLevel::Full,
+        &HintSettings::default().with_budget(generous.budget),
+    )
+    .unwrap();
     assert_eq!(hint.kind, HintKind::Step);
     assert!(
         !stepwise::deadline::expired(),

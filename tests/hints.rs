@@ -21,6 +21,7 @@ use stepwise::grid::Grid;
 use stepwise::hint::{hint, step_hint, HintError, HintKind, HintLevel};
 use stepwise::step::{Role, Step};
 use stepwise::technique::{Family, Technique};
+use stepwise::HintSettings;
 use strum::IntoEnumIterator;
 
 const LEVELS: [HintLevel; 4] = [
@@ -347,7 +348,7 @@ fn the_wording_checks_catch_the_old_defects() {
 /// The hint for `puzzle` (a line) with no original, at `level`.
 fn hint_for(puzzle: &str, level: HintLevel) -> stepwise::hint::Hint {
     let input = parse_puzzle(puzzle, Some(Format::Line)).expect("the puzzle parses");
-    stepwise::next_hint(&input, None, level).expect("a hint")
+    stepwise::next_hint_with(&input, None, level, &HintSettings::default()).expect("a hint")
 }
 
 #[test]
@@ -483,7 +484,12 @@ fn hint_with_original(
     level: HintLevel,
 ) -> Result<stepwise::hint::Hint, HintError> {
     let state = parse_puzzle(state, Some(Format::Line)).expect("the state parses");
-    stepwise::next_hint(&state, Some(&cells_of(original)), level)
+    stepwise::next_hint_with(
+        &state,
+        Some(&cells_of(original)),
+        level,
+        &HintSettings::default(),
+    )
 }
 
 /// `line` with `cell` set to `digit` (`.` for 0).
@@ -579,14 +585,20 @@ fn a_cell_without_candidates_is_told_with_or_without_the_original() {
     // is left.
     let text = common::solution_pencilmarks_with_first_row("5 3 67 6 7 8 9 1 2");
     let state = parse_puzzle(&text, Some(Format::Pencilmark)).expect("parses");
-    let alone = stepwise::next_hint(&state, None, HintLevel::Full).expect("a hint");
+    let alone = stepwise::next_hint_with(&state, None, HintLevel::Full, &HintSettings::default())
+        .expect("a hint");
     assert_eq!(alone.kind, HintKind::NoCandidates);
     assert_eq!(
         alone.text,
         "r1c3 has no candidate left (the digits written there are held by peers), so a true candidate was removed: the solution has 4 in r1c3."
     );
-    let with =
-        stepwise::next_hint(&state, Some(&cells_of(WIKIPEDIA)), HintLevel::Cells).expect("a hint");
+    let with = stepwise::next_hint_with(
+        &state,
+        Some(&cells_of(WIKIPEDIA)),
+        HintLevel::Cells,
+        &HintSettings::default(),
+    )
+    .expect("a hint");
     assert_eq!(with.kind, HintKind::NoCandidates);
     assert_eq!(with.text, "r1c3 has no candidate left.");
 }
@@ -598,13 +610,14 @@ fn a_cell_without_candidates_is_told_even_when_the_digits_have_no_solution() {
     line.push_str("........9");
     line.push_str(&".".repeat(63));
     let grid = Grid::from_puzzle(&cells_of(&line));
-    let told = hint(&grid, &[], None, HintLevel::Full).expect("a hint, not an error");
+    let told = hint(&grid, &[], None, HintLevel::Full, &HintSettings::default())
+        .expect("a hint, not an error");
     assert_eq!(told.kind, HintKind::NoCandidates);
     assert_eq!(
         told.text,
         "r1c9 has no candidate left: a digit placed or a candidate removed earlier was a mistake."
     );
-    let nudge = hint(&grid, &[], None, HintLevel::Nudge).expect("a hint");
+    let nudge = hint(&grid, &[], None, HintLevel::Nudge, &HintSettings::default()).expect("a hint");
     assert_eq!(nudge.text, "A cell in box 3 has no candidate left.");
 }
 
@@ -613,8 +626,13 @@ fn an_original_without_solution_is_its_own_error() {
     // Two 5s in row 1 of the original: no solution, and the state cannot be blamed.
     let broken = with_cell(WIKIPEDIA, 2, 5);
     let state = parse_puzzle(WIKIPEDIA, Some(Format::Line)).expect("parses");
-    let error = stepwise::next_hint(&state, Some(&common::cells(&broken)), HintLevel::Nudge)
-        .expect_err("no hint");
+    let error = stepwise::next_hint_with(
+        &state,
+        Some(&common::cells(&broken)),
+        HintLevel::Nudge,
+        &HintSettings::default(),
+    )
+    .expect_err("no hint");
     assert_eq!(error, HintError::OriginalHasNoSolution);
 }
 
@@ -630,7 +648,14 @@ fn a_removed_true_candidate_is_named_when_others_are_left() {
     candidates[2] &= !(1 << (4 - 1));
     let state = Grid::from_pencilmarks(start.values(), &candidates);
     assert!(!state.candidates(2).is_empty());
-    let told = hint(&state, &[], Some(&cells_of(WIKIPEDIA)), HintLevel::Full).expect("a hint");
+    let told = hint(
+        &state,
+        &[],
+        Some(&cells_of(WIKIPEDIA)),
+        HintLevel::Full,
+        &HintSettings::default(),
+    )
+    .expect("a hint");
     assert_eq!(told.kind, HintKind::RemovedCandidate);
     assert_eq!(
         told.text,
@@ -643,15 +668,30 @@ fn without_the_original_a_lone_wrong_digit_is_named() {
     // 1 in r1c3 (the solution has 4): without it the digits are the puzzle again, with one
     // solution; with it they have none.
     let state = Grid::from_puzzle(&cells_of(&with_cell(WIKIPEDIA, 2, 1)));
-    let full = hint(&state, &[], None, HintLevel::Full).expect("a hint, not an error");
+    let full = hint(&state, &[], None, HintLevel::Full, &HintSettings::default())
+        .expect("a hint, not an error");
     assert_eq!(full.kind, HintKind::WrongDigit);
     assert_eq!(
         full.text,
         "r1c3 holds 1, but the puzzle's solution has 4 there."
     );
-    let cells = hint(&state, &[], None, HintLevel::Cells).expect("a hint");
+    let cells = hint(
+        &state,
+        &[],
+        None,
+        HintLevel::Cells,
+        &HintSettings::default(),
+    )
+    .expect("a hint");
     assert_eq!(cells.text, "The digit in r1c3 is wrong.");
-    let nudge = hint(&state, &[], None, HintLevel::Nudge).expect("a hint");
+    let nudge = hint(
+        &state,
+        &[],
+        None,
+        HintLevel::Nudge,
+        &HintSettings::default(),
+    )
+    .expect("a hint");
     assert_eq!(nudge.text, "A digit in box 1 is wrong.");
 }
 
@@ -660,7 +700,8 @@ fn without_the_original_digits_in_doubt_are_listed() {
     // 2 in r1c3: taking away it, or any of three givens it clashes with in every solution,
     // leaves digits with a solution; only the original can tell which is wrong.
     let state = Grid::from_puzzle(&cells_of(&with_cell(WIKIPEDIA, 2, 2)));
-    let full = hint(&state, &[], None, HintLevel::Full).expect("a hint, not an error");
+    let full = hint(&state, &[], None, HintLevel::Full, &HintSettings::default())
+        .expect("a hint, not an error");
     assert_eq!(full.kind, HintKind::DigitsInDoubt);
     assert_eq!(
         full.text,
@@ -670,10 +711,24 @@ fn without_the_original_digits_in_doubt_are_listed() {
     );
     let names: Vec<String> = full.cells.iter().map(|&c| cell_name(c)).collect();
     assert_eq!(names, ["r1c3", "r5c9", "r7c7", "r7c8"]);
-    let nudge = hint(&state, &[], None, HintLevel::Nudge).expect("a hint");
+    let nudge = hint(
+        &state,
+        &[],
+        None,
+        HintLevel::Nudge,
+        &HintSettings::default(),
+    )
+    .expect("a hint");
     assert!(nudge.cells.is_empty(), "a nudge names no cell");
     // With the original, the wrong digit is named at once.
-    let told = hint(&state, &[], Some(&cells_of(WIKIPEDIA)), HintLevel::Full).expect("a hint");
+    let told = hint(
+        &state,
+        &[],
+        Some(&cells_of(WIKIPEDIA)),
+        HintLevel::Full,
+        &HintSettings::default(),
+    )
+    .expect("a hint");
     assert_eq!(told.kind, HintKind::WrongDigit);
     assert!(told.text.starts_with("r1c3 holds 2"), "{}", told.text);
 }
@@ -683,7 +738,8 @@ fn without_the_original_two_wrong_digits_are_an_error() {
     // 1 in r1c3 and 9 in r5c7 (the solution has 4 and 7): no one removal gives a solution.
     let line = with_cell(&with_cell(WIKIPEDIA, 2, 1), 42, 9);
     let state = Grid::from_puzzle(&cells_of(&line));
-    let error = hint(&state, &[], None, HintLevel::Full).expect_err("no hint");
+    let error =
+        hint(&state, &[], None, HintLevel::Full, &HintSettings::default()).expect_err("no hint");
     assert_eq!(error, HintError::NoSolution);
     assert!(error
         .to_string()
@@ -706,7 +762,7 @@ fn a_hint_uses_its_profiles_techniques_only() {
     let se = HintSettings::select(Some(Profile::Se), &[], false);
     let hodoku = HintSettings::select(Some(Profile::Hodoku), &[], false);
     let hint_with = |grid: &Grid, settings: &HintSettings| {
-        stepwise::hint::hint_with(grid, &[], None, HintLevel::Full, settings)
+        stepwise::hint::hint(grid, &[], None, HintLevel::Full, settings)
             .unwrap()
             .step
     };

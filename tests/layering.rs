@@ -90,7 +90,23 @@ const RULES: &[Rule] = &[
         why: "the engines search the constraint core (and call the 9x9 solver as `fast`); they \
               know nothing of the human pipeline",
     },
+    Rule {
+        part: "cli/",
+        uses: Uses::NoneOf(&["server", "stepwise::finders", "stepwise::deadline"]),
+        why: "the command line is a front end on the library's public face (its answers in \
+              `stepwise::answer`); it knows nothing of the server, which `main` starts",
+    },
+    Rule {
+        part: "server/",
+        uses: Uses::NoneOf(&["cli", "stepwise::finders", "stepwise::deadline"]),
+        why: "the server is a front end on the library's public face (its answers in \
+              `stepwise::answer`); it knows nothing of the command line",
+    },
 ];
+
+/// The binary's parts: their `crate::NAME` are the binary's modules (`cli`, `server`), and
+/// they reach the library as `stepwise::NAME`.
+const BINARY: &[&str] = &["main.rs", "cli/", "server/"];
 
 fn src_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("src")
@@ -289,11 +305,31 @@ fn test_module_files(file: &Path, code: &str) -> Vec<PathBuf> {
 /// The crate modules the code names, each with its line: `crate::NAME` and each top-level
 /// name of `crate::{NAME::..., NAME}` (a group may span lines).
 fn crate_modules(code: &str) -> Vec<(usize, String)> {
+    modules_under(code, "crate::")
+}
+
+/// The modules a file names: its crate's, and in the binary's parts also the library's, as
+/// `stepwise::NAME`.
+fn named_modules(relative: &Path, code: &str) -> Vec<(usize, String)> {
+    let mut names = crate_modules(code);
+    if BINARY.iter().any(|part| in_part(relative, part)) {
+        names.extend(
+            modules_under(code, "stepwise::")
+                .into_iter()
+                .map(|(line, name)| (line, format!("stepwise::{name}"))),
+        );
+    }
+    names
+}
+
+/// The modules named under `prefix` (`crate::`, `stepwise::`), each with its line: `PREFIXNAME`
+/// and each top-level name of `PREFIX{NAME::..., NAME}` (a group may span lines).
+fn modules_under(code: &str, prefix: &str) -> Vec<(usize, String)> {
     let mut names = Vec::new();
     let mut searched = 0;
-    while let Some(found) = code[searched..].find("crate::") {
+    while let Some(found) = code[searched..].find(prefix) {
         let at = searched + found;
-        searched = at + "crate::".len();
+        searched = at + prefix.len();
         let line = code[..at].matches('\n').count() + 1;
         if is_ident(code[..at].chars().next_back().as_ref()) || code[..at].ends_with('$') {
             continue;
@@ -413,14 +449,19 @@ fn each_layer_uses_only_the_layers_below_it() {
         assert!(!files.is_empty(), "no source for {}", rule.part);
         for (file, code) in files {
             let own = rule.part.trim_end_matches('/').trim_end_matches(".rs");
-            for (n, name) in crate_modules(code) {
+            for (n, name) in named_modules(file, code) {
                 let refused = match rule.uses {
                     Uses::OnlyOf(allowed) => name != own && !allowed.contains(&name.as_str()),
                     Uses::NoneOf(forbidden) => forbidden.contains(&name.as_str()),
                 };
                 if refused {
+                    let path = if name.starts_with("stepwise::") {
+                        name
+                    } else {
+                        format!("crate::{name}")
+                    };
                     broken.push(format!(
-                        "src/{}:{n} uses crate::{name}, but {}",
+                        "src/{}:{n} uses {path}, but {}",
                         file.display(),
                         rule.why
                     ));
@@ -439,6 +480,44 @@ fn each_layer_uses_only_the_layers_below_it() {
         }
     }
     assert!(broken.is_empty(), "layering broken:\n{}", broken.join("\n"));
+}
+
+/// The command line and the server are two front ends on one library: `main.rs` alone names
+/// both (it parses the arguments and starts the server); nothing else names the binary's
+/// modules across that line.
+#[test]
+fn main_alone_names_both_front_ends() {
+    let both: Vec<String> = library_sources()
+        .into_iter()
+        .filter(|(_, code)| {
+            let names = front_ends_named(code);
+            names.contains(&"cli") && names.contains(&"server")
+        })
+        .map(|(file, _)| file.to_string_lossy().replace('\\', "/"))
+        .collect();
+    assert_eq!(both, ["main.rs"], "only main.rs may name both front ends");
+}
+
+/// The binary's front-end modules a file names: `crate::cli`, `crate::server`, or in the
+/// binary's root `cli::...` and `server::...` (a path after `::` is some other crate's).
+fn front_ends_named(code: &str) -> Vec<&'static str> {
+    let mut named = Vec::new();
+    for module in ["cli", "server"] {
+        let path = format!("{module}::");
+        let mut searched = 0;
+        while let Some(found) = code[searched..].find(&path) {
+            let at = searched + found;
+            searched = at + path.len();
+            let before = &code[..at];
+            let rooted = before.ends_with("crate::")
+                || !(before.ends_with("::") || is_ident(before.chars().next_back().as_ref()));
+            if rooted {
+                named.push(module);
+                break;
+            }
+        }
+    }
+    named
 }
 
 /// Ratings are computed in one place, the catalog's formula (`Technique::se_rating_for`);
@@ -547,6 +626,23 @@ fn the_scanner_sees_what_it_should() {
         Some("2f64")
     );
     assert_eq!(float_literal("let y = 1e-9;").as_deref(), Some("1e-9"));
+    assert_eq!(
+        named_modules(
+            Path::new("cli/x.rs"),
+            "use stepwise::{finders, answer::Failure};\nuse crate::server;"
+        ),
+        [
+            (2, "server".to_string()),
+            (1, "stepwise::finders".to_string()),
+            (1, "stepwise::answer".to_string())
+        ]
+    );
+    assert!(named_modules(Path::new("grid.rs"), "stepwise::finders").is_empty());
+    assert_eq!(
+        front_ends_named("use crate::server::Config; hyper::server::conn; cli::run()"),
+        ["cli", "server"]
+    );
+    assert!(front_ends_named("hyper_util::server::graceful; my_cli::x").is_empty());
     assert_eq!(longest_super_chain("use super::super::pipeline;"), 2);
     assert_eq!(module_depth(Path::new("finders/aic/links.rs")), 3);
     assert_eq!(module_depth(Path::new("finders/aic/mod.rs")), 2);

@@ -4,26 +4,11 @@
 //! With any of the engines' options (`--engine`, `--all`, `--limit`, `--shape`...) the command
 //! runs in `engines.rs` instead, on puzzles of every shape; without them nothing here changes.
 
-use serde::Serialize;
-use stepwise::format::to_line;
-use stepwise::solver::Validity;
+use stepwise::answer::CheckAnswer;
 
 use super::output::Out;
 use super::stream::{each_in_order, Inputs, Item};
-use super::{validity_of, CheckArgs, EXIT_FAILED, EXIT_OK};
-
-/// One line of `check --json`.
-#[derive(Serialize)]
-struct CheckRecord {
-    /// The puzzle as an 81-character line, or the input as given when it could not be read.
-    puzzle: String,
-    /// `unique`, `none`, `multiple` or `invalid`.
-    status: &'static str,
-    solution: Option<String>,
-    /// Why the input could not be read.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    error: Option<String>,
-}
+use super::{CheckArgs, EXIT_FAILED, EXIT_OK};
 
 pub fn run(args: &CheckArgs) -> i32 {
     if args.engines.requested() || super::engines::other_shape(&args.input) {
@@ -33,28 +18,11 @@ pub fn run(args: &CheckArgs) -> i32 {
     let mut out = Out::new();
     let mut all_unique = true;
     let work = |item: Item| match item {
-        Item::Bad { input, message } => CheckRecord {
-            puzzle: input,
-            status: "invalid",
-            solution: None,
-            error: Some(message),
-        },
-        Item::Puzzle { puzzle, .. } => {
-            let (status, solution) = match validity_of(&puzzle) {
-                Validity::Unique(s) => ("unique", Some(to_line(&s))),
-                Validity::NoSolution => ("none", None),
-                Validity::Multiple(..) => ("multiple", None),
-            };
-            CheckRecord {
-                puzzle: puzzle.text,
-                status,
-                solution,
-                error: None,
-            }
-        }
+        Item::Bad { input, message } => CheckAnswer::unreadable(input, message),
+        Item::Puzzle { puzzle, .. } => CheckAnswer::of(&puzzle),
     };
     each_in_order(Inputs::new(&args.input), 1, work, |record| {
-        all_unique &= record.status == "unique";
+        all_unique &= record.is_unique();
         if json {
             out.line(&serde_json::to_string(&record).expect("a record always serializes"));
         } else if let Some(error) = &record.error {

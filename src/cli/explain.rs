@@ -6,7 +6,7 @@
 //! with the step marked, `--svg DIR` writes that picture of each step as an SVG file.
 
 use clap::Args;
-use serde::Serialize;
+use stepwise::answer::{ExplainAnswer, StateAfter};
 use stepwise::explain::grid_of;
 use stepwise::format::{to_pencilmark, PuzzleInput};
 use stepwise::grid::Grid;
@@ -55,27 +55,13 @@ pub struct ExplainArgs {
     pub svg: Option<std::path::PathBuf>,
 }
 
-/// The candidates after some steps of the path.
-#[derive(Debug, Serialize)]
-struct StateAfter {
-    /// How many steps were applied (fewer than asked when the path is shorter).
-    steps: usize,
-    /// The pencilmark grid.
-    state: String,
-}
-
-/// What `explain` writes for one input.
-#[derive(Serialize)]
+/// What the worker hands the writer for one input: the answer record, and what only the text
+/// and the pictures need.
 struct Answer {
-    #[serde(flatten)]
-    explanation: Explanation,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    state_after: Option<StateAfter>,
+    record: ExplainAnswer,
     /// With `--board`, the board before each step, drawn on the worker thread.
-    #[serde(skip)]
     boards: Vec<String>,
     /// With `--svg`, the picture of each step, drawn on the worker thread.
-    #[serde(skip)]
     pictures: Vec<String>,
 }
 
@@ -188,8 +174,10 @@ pub fn run(args: &ExplainArgs) -> i32 {
     let mut first = true;
     let work = |item: Item| match item {
         Item::Bad { input, message } => Answer {
-            explanation: Explanation::invalid(input, message),
-            state_after: None,
+            record: ExplainAnswer {
+                explanation: Explanation::invalid(input, message),
+                state_after: None,
+            },
             boards: vec![],
             pictures: vec![],
         },
@@ -215,8 +203,10 @@ pub fn run(args: &ExplainArgs) -> i32 {
                 vec![]
             };
             Answer {
-                explanation,
-                state_after,
+                record: ExplainAnswer {
+                    explanation,
+                    state_after,
+                },
                 boards,
                 pictures,
             }
@@ -246,7 +236,7 @@ pub fn run(args: &ExplainArgs) -> i32 {
                     svg_error = Some(message);
                 }
             }
-            let explanation = &answer.explanation;
+            let explanation = &answer.record.explanation;
             failed |= !matches!(explanation.status, Status::Solved | Status::Stuck);
             if explanation.status == Status::Invalid {
                 report(
@@ -255,10 +245,11 @@ pub fn run(args: &ExplainArgs) -> i32 {
                 );
             }
             if json {
-                if let Some(after) = &answer.state_after {
-                    answer.explanation.steps.truncate(after.steps);
+                let record = &mut answer.record;
+                if let Some(after) = &record.state_after {
+                    record.explanation.steps.truncate(after.steps);
                 }
-                out.line(&serde_json::to_string(&answer).expect("explanations serialize"));
+                out.line(&serde_json::to_string(record).expect("explanations serialize"));
                 out.end_record();
                 return;
             }
@@ -266,7 +257,7 @@ pub fn run(args: &ExplainArgs) -> i32 {
                 out.write("\n");
             }
             first = false;
-            match (&answer.state_after, args.state_after.is_some()) {
+            match (&answer.record.state_after, args.state_after.is_some()) {
                 (Some(after), true) => out.write(&after.state),
                 (Some(after), false) => {
                     out.line(&format!("Puzzle: {}", explanation.puzzle));

@@ -4,7 +4,7 @@
 //! writes it as a picture, each marked as far as the level gives away.
 
 use clap::Args;
-use serde::Serialize;
+use stepwise::answer::Failure;
 use stepwise::budget::Budget;
 use stepwise::format::PuzzleInput;
 use stepwise::hint::{shown_step, step_hint, Hint, HintLevel};
@@ -92,16 +92,6 @@ fn parse_level(s: &str) -> Result<HintLevel, String> {
         .map_err(|_| format!("unknown level '{s}': expected nudge, technique, cells or full"))
 }
 
-/// The JSON answer for a state that cannot be hinted.
-#[derive(Serialize)]
-struct HintFailure {
-    /// The state as given (its 81-character line when it could be read).
-    input: String,
-    /// `invalid` (unreadable input) or `error` (no hint can be given).
-    status: &'static str,
-    error: String,
-}
-
 pub fn run(args: &HintArgs) -> i32 {
     let original = match &args.puzzle {
         None => None,
@@ -117,11 +107,7 @@ pub fn run(args: &HintArgs) -> i32 {
     let mut out = Out::new();
     let mut failed = false;
     let work = |item: Item| match item {
-        Item::Bad { input, message } => Err(HintFailure {
-            input,
-            status: "invalid",
-            error: message,
-        }),
+        Item::Bad { input, message } => Err(Failure::unreadable(input, message)),
         Item::Puzzle { origin, puzzle, .. } => {
             // The board and the picture need the step whatever the level; the text is told at
             // the level asked.
@@ -155,7 +141,7 @@ pub fn run(args: &HintArgs) -> i32 {
                         .then(|| hint_picture(&puzzle, &full, &told));
                     (told, drawn, picture)
                 })
-                .map_err(|e| HintFailure {
+                .map_err(|e| Failure {
                     input: puzzle.text.clone(),
                     status: "error",
                     error: format!("{origin}: line {}: {e}", puzzle.line),

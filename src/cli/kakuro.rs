@@ -9,6 +9,7 @@
 use std::io::{IsTerminal, Read};
 
 use clap::{Args, Subcommand};
+use stepwise::answer::{KakuroInvalid, KakuroUnhinted};
 use stepwise::kakuro::bench::{self, Settings};
 use stepwise::kakuro::engines::{Count, Engine, Options, DEFAULT_NODE_CAP};
 use stepwise::kakuro::explain::{self as front, Hint, DEFAULT_ENGINE};
@@ -196,8 +197,7 @@ fn items(files: &[String]) -> Vec<Item> {
 fn bad(out: &mut Out, json: bool, name: &str, message: &str) {
     eprintln!("error: {message}");
     if json {
-        let record = serde_json::json!({"puzzle": name, "status": "invalid", "error": message});
-        out.line(&record.to_string());
+        out.line(&to_json(&KakuroInvalid::new(name, message)));
     } else {
         out.line(&format!("{name}: invalid: {message}"));
     }
@@ -362,9 +362,7 @@ fn hint(args: &FileArgs) -> i32 {
                 all_ok = false;
                 let puzzle = kakuro.id.clone().unwrap_or(name);
                 if args.json {
-                    out.line(&to_json(
-                        &serde_json::json!({"puzzle": puzzle, "status": status}),
-                    ));
+                    out.line(&to_json(&KakuroUnhinted { puzzle, status }));
                 } else {
                     out.line(&format!("{puzzle}: {status}"));
                 }
@@ -392,9 +390,7 @@ fn rate(args: &FileArgs) -> i32 {
                 all_ok = false;
                 eprintln!("error: {message}");
                 if args.json {
-                    out.line(&to_json(
-                        &serde_json::json!({"puzzle": name, "status": "invalid", "error": message}),
-                    ));
+                    out.line(&to_json(&KakuroInvalid::new(&name, &message)));
                 } else {
                     out.line(&format!("{name},,invalid,,,,"));
                 }

@@ -1,5 +1,6 @@
 //! The `stepwise` command line: argument definitions (clap), input sources and one module per
-//! command. Owns exit codes: 0 when every puzzle succeeded, 1 when any failed, 2 for usage
+//! command. Writes the library's answer records (`stepwise::answer`) and knows nothing of the
+//! server: `main` parses the top level and hands `serve`'s options to the server. Owns exit codes: 0 when every puzzle succeeded, 1 when any failed, 2 for usage
 //! errors. Policy (profiles, paths, time limits) is the library's: commands parse their
 //! arguments, call the public API and print.
 //!
@@ -30,10 +31,16 @@ mod summary;
 mod techniques;
 mod timing;
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{Args, Subcommand, ValueEnum};
 use stepwise::format::Format;
 use stepwise::profile::{Profile, RateSettings};
 use stepwise::technique::Technique;
+
+#[cfg(feature = "server")]
+pub use batch::default_jobs;
+#[cfg(feature = "server")]
+pub use serve::ServeArgs;
+pub use stepwise::answer::{input_format as parse_input_format, parse_timeout};
 
 /// Exit code when every puzzle succeeded.
 pub const EXIT_OK: i32 = 0;
@@ -42,20 +49,9 @@ pub const EXIT_FAILED: i32 = 1;
 /// Exit code for usage errors (clap uses the same).
 pub const EXIT_USAGE: i32 = 2;
 
-#[derive(Parser, Debug)]
-#[command(
-    name = "stepwise",
-    version,
-    about = "Human-style Sudoku solver, hint engine and difficulty rater",
-    after_help = "Every command reads puzzles from arguments (a file path or a puzzle string), -f FILE, or standard input; --input-format forces how they are read, --format (or --json) chooses what is written.\n\nExamples:\n  stepwise solve examples/puzzles.txt\n  stepwise explain '4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........'\n  cat puzzles.txt | stepwise check --json"
-)]
-struct Cli {
-    #[command(subcommand)]
-    command: Command,
-}
-
+/// The commands, each run by [`run`]; `main` adds `serve` beside them.
 #[derive(Subcommand, Debug)]
-enum Command {
+pub enum Command {
     /// Print the solution of each puzzle.
     #[command(
         after_help = "One answer per input, in order: the solution, or for a puzzle that has none, several or cannot be read an `error:` line (a JSON error object with --json).\n\nExamples:\n  stepwise solve examples/puzzles.txt\n  stepwise solve --format grid -f puzzle.txt\n  stepwise solve --json examples/record.json\n  stepwise solve --engine dlx --stats examples/puzzles.txt\n  stepwise solve --shape latin:3 --all '123......'\n  stepwise solve --shape 3x2 --grid '5.1....1.6..3.4...6.3.1.....2......5'\n\nEngines and shapes: --engine, --all, --limit, --shape, --stats, --node-limit and --timeout solve with one of the classic engines (naive, backtrack, fc, fc-mrv, fc-mrv-lcv, mac, cost, dlx, fast), on a grid of any size (4x4 to 25x25, values 1-9 then A-P, or rows of numbers) or a Latin square. --all lists every solution, --limit N the first N, each followed by a `# N solutions` line. The default engine is fast on 9x9, dlx on other shapes; fast solves 9x9 only. A run that hits the node or time limit says so and fails.\n\nExit code: 0 when every puzzle was solved (with --all or --limit: has a solution and was not cut by a limit), 1 when any had an error, no solution or several."
@@ -118,13 +114,6 @@ enum Command {
         after_help = "A Kakuro file holds text grids (one row per line, squares separated by spaces: # black, D\\R a clue with _ for none, . white; a blank line between puzzles) or JSON records one per line ({\"id\", \"grid\": [[\"#\", \"15\\\\_\", ...], ...]}).\n\nExamples:\n  stepwise kakuro solve examples/kakuro.txt\n  stepwise kakuro check --engine mac --json ../shared/data/kakuro/kakuro-300.jsonl\n  stepwise kakuro explain examples/kakuro.txt\n  stepwise kakuro bench\n\nExit code: 0 when every puzzle succeeded, 1 when any failed, 2 for usage errors."
     )]
     Kakuro(kakuro::KakuroArgs),
-    /// Serve the JSON API over HTTP (check, solve, explain, hint, rate, analyze, generate, the
-    /// technique catalog), on loopback by default.
-    #[cfg(feature = "server")]
-    #[command(
-        after_help = "Endpoints (JSON in, JSON out; POST bodies need Content-Type: application/json):\n  POST /api/check /api/solve /api/explain /api/rate /api/analyze /api/hint /api/generate\n  POST /solve (a JSON puzzle record, returned with its solution)\n  GET /api/techniques, /api/techniques/SLUG, /healthz, / (a page)\nRequests carry the puzzle as {\"puzzle\": \"...\"} in any format the CLI reads, and options by the CLI's names (profile, techniques, level, count, seed, timeout...).\n\nExamples:\n  stepwise serve\n  stepwise serve --addr 127.0.0.1:0 --workers 2 --queue 8 --timeout 5\n  curl -s -H 'Content-Type: application/json' -d '{\"puzzle\": \"53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\", \"level\": \"nudge\"}' http://127.0.0.1:8080/api/hint\n\nThe first line of standard output is `listening on http://ADDRESS`. Limits: bodies up to 64 KiB (413), --timeout per request (504), --workers at once and --queue waiting (503). See SECURITY.md before listening beyond loopback.\n\nExit code: 0 when stopped by Ctrl-C or SIGTERM, 1 when the address cannot be bound."
-    )]
-    Serve(serve::ServeArgs),
 }
 
 /// How every command takes its puzzles.
@@ -139,10 +128,6 @@ pub struct InputArgs {
     /// Force the input format instead of detecting it per record.
     #[arg(long, value_name = "line|grid|pencilmark|json", value_parser = parse_input_format)]
     pub input_format: Option<Format>,
-}
-
-pub fn parse_input_format(s: &str) -> Result<Format, String> {
-    s.parse().map_err(|e: stepwise::Error| e.to_string())
 }
 
 /// Which techniques a logical solve uses: the library's profiles.
@@ -176,22 +161,17 @@ pub fn parse_profile(s: &str) -> Result<Profile, String> {
         .map_err(|e: stepwise::profile::UnknownProfile| e.to_string())
 }
 
+/// Where the command line lists the techniques, for the message naming an unknown one.
+const TECHNIQUES_LISTED_BY: &str = "`stepwise techniques`";
+
 /// A technique by slug or name; an unknown one names the nearest.
 pub fn parse_technique(s: &str) -> Result<Technique, String> {
-    Technique::parse(s).ok_or_else(|| unknown_technique(s))
+    stepwise::answer::technique(s).map_err(|e| e.message(TECHNIQUES_LISTED_BY))
 }
 
 /// The message for a technique name that is not in the catalog, with the nearest names.
 pub fn unknown_technique(name: &str) -> String {
-    let nearest = Technique::nearest(name);
-    if nearest.is_empty() {
-        format!("unknown technique '{name}' (`stepwise techniques` lists them)")
-    } else {
-        format!(
-            "unknown technique '{name}'; did you mean {}? (`stepwise techniques` lists them)",
-            nearest.join(", ")
-        )
-    }
+    stepwise::answer::UnknownTechnique::new(name).message(TECHNIQUES_LISTED_BY)
 }
 
 /// How many threads and how much time a batch command may use.
@@ -238,25 +218,11 @@ impl CacheArgs {
     }
 }
 
-fn parse_jobs(s: &str) -> Result<usize, String> {
+pub fn parse_jobs(s: &str) -> Result<usize, String> {
     match s.trim().parse::<usize>() {
         Ok(n) if (1..=1024).contains(&n) => Ok(n),
         _ => Err(format!("'{s}' is not a number of jobs from 1 to 1024")),
     }
-}
-
-pub fn parse_timeout(s: &str) -> Result<std::time::Duration, String> {
-    let seconds: f64 = s
-        .trim()
-        .parse()
-        .map_err(|_| format!("'{s}' is not a number of seconds"))?;
-    if seconds.is_nan() || seconds <= 0.0 {
-        return Err(format!(
-            "the timeout must be more than 0 seconds, got '{s}'"
-        ));
-    }
-    std::time::Duration::try_from_secs_f64(seconds)
-        .map_err(|_| format!("the timeout '{s}' is too large"))
 }
 
 /// The engines' options of `solve` and `check`. Any of them takes the command off the 9x9
@@ -382,17 +348,9 @@ pub struct CheckArgs {
     pub engines: EngineArgs,
 }
 
-/// Parses the arguments, runs the command and returns the process exit code.
-pub fn run() -> i32 {
-    let cli = match Cli::try_parse() {
-        Ok(cli) => cli,
-        Err(e) => {
-            // Help and version are not errors; clap picks the stream and the code.
-            let _ = e.print();
-            return if e.use_stderr() { EXIT_USAGE } else { EXIT_OK };
-        }
-    };
-    match cli.command {
+/// Runs a command and returns the process exit code.
+pub fn run(command: Command) -> i32 {
+    match command {
         Command::Solve(args) => solve::run(&args),
         Command::Check(args) => check::run(&args),
         Command::Explain(args) => explain::run(&args),
@@ -405,29 +363,5 @@ pub fn run() -> i32 {
         Command::Apply(args) => apply::run(&args),
         Command::Bench(args) => bench::run(&args),
         Command::Kakuro(args) => kakuro::run(&args),
-        #[cfg(feature = "server")]
-        Command::Serve(args) => serve::run(&args),
-    }
-}
-
-/// The complete solver's verdict on a parsed puzzle; pencilmark input restricts each cell to
-/// the candidates written.
-pub fn validity_of(puzzle: &stepwise::format::PuzzleInput) -> stepwise::solver::Validity {
-    match &puzzle.candidates {
-        Some(candidates) => stepwise::solver::validity_with_candidates(candidates),
-        None => stepwise::solver::validity(&puzzle.cells),
-    }
-}
-
-/// The error for a puzzle that is not uniquely solvable, naming where two solutions differ.
-pub fn validity_error(validity: &stepwise::solver::Validity) -> Option<stepwise::Error> {
-    use stepwise::solver::Validity;
-    match validity {
-        Validity::Unique(_) => None,
-        Validity::NoSolution => Some(stepwise::Error::NoSolution),
-        Validity::Multiple(a, b) => {
-            let differing = (0..81).filter(|&i| a[i] != b[i]).collect();
-            Some(stepwise::Error::MultipleSolutions { differing })
-        }
     }
 }

@@ -1,16 +1,13 @@
-//! `stepwise serve`: the JSON API (see `crate::server`), on loopback unless told otherwise.
-//! Parses the options and hands over; exit 0 when stopped by a signal, 1 when the address
-//! cannot be bound or the server fails.
+//! `stepwise serve`'s options: where to listen and the server's limits. The binary's `main`
+//! turns them into the server's configuration and hands over; this module knows nothing of the
+//! server. A limit left out is the server's default, which the help text names.
 
 use std::net::SocketAddr;
 use std::time::Duration;
 
 use clap::Args;
 
-use super::{batch, parse_jobs, parse_timeout, CacheArgs, EXIT_FAILED, EXIT_OK};
-use crate::server::{
-    Config, DEFAULT_MAX_CONNECTIONS, DEFAULT_QUEUE, DEFAULT_READ_TIMEOUT, DEFAULT_TIMEOUT,
-};
+use super::{parse_jobs, parse_timeout, CacheArgs};
 
 #[derive(Args, Debug)]
 pub struct ServeArgs {
@@ -23,9 +20,10 @@ pub struct ServeArgs {
     /// available core).
     #[arg(long, value_name = "N", value_parser = parse_jobs)]
     pub workers: Option<usize>,
-    /// Requests that may wait for a worker (0 to 4096); past that the answer is 503 at once.
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_QUEUE, value_parser = parse_queue)]
-    pub queue: usize,
+    /// Requests that may wait for a worker (0 to 4096, default 16); past that the answer is 503
+    /// at once.
+    #[arg(long, value_name = "N", value_parser = parse_queue)]
+    pub queue: Option<usize>,
     /// Each request's time limit in seconds (a decimal number; default 10); a request may ask
     /// for less with its `timeout` field, never more. Past it the work stops and the answer is
     /// 504.
@@ -33,9 +31,8 @@ pub struct ServeArgs {
     pub timeout: Option<Duration>,
     /// Connections open at once (1 to 65536, default 256); past it a new connection is
     /// answered 503 and closed.
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_CONNECTIONS,
-          value_parser = parse_max_connections)]
-    pub max_connections: usize,
+    #[arg(long, value_name = "N", value_parser = parse_max_connections)]
+    pub max_connections: Option<usize>,
     /// Seconds a client has to send a request's head, and then its body (a decimal number;
     /// default 10); past it the connection is closed, or the answer is 408.
     #[arg(long, value_name = "SECS", value_parser = parse_timeout)]
@@ -60,24 +57,5 @@ fn parse_max_connections(s: &str) -> Result<usize, String> {
         _ => Err(format!(
             "'{s}' is not a number of connections from 1 to 65536"
         )),
-    }
-}
-
-pub fn run(args: &ServeArgs) -> i32 {
-    let config = Config {
-        addr: args.addr,
-        workers: args.workers.unwrap_or_else(batch::default_jobs),
-        queue: args.queue,
-        timeout: args.timeout.unwrap_or(DEFAULT_TIMEOUT),
-        cache_bytes: args.cache.bytes(),
-        max_connections: args.max_connections,
-        read_timeout: args.read_timeout.unwrap_or(DEFAULT_READ_TIMEOUT),
-    };
-    match crate::server::serve(config) {
-        Ok(()) => EXIT_OK,
-        Err(message) => {
-            eprintln!("error: {message}");
-            EXIT_FAILED
-        }
     }
 }

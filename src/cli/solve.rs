@@ -5,27 +5,16 @@
 //! With any of the engines' options (`--engine`, `--all`, `--limit`, `--shape`...) the command
 //! runs in `engines.rs` instead, on puzzles of every shape; without them nothing here changes.
 
-use serde::Serialize;
+use stepwise::answer::{unique_solution, Failure};
 use stepwise::format::{record_from, to_grid, to_line};
-use stepwise::solver::Validity;
 
 use super::output::{report, Out};
 use super::stream::{each_in_order, Inputs, Item};
-use super::{validity_of, SolveArgs, SolveFormat, EXIT_FAILED, EXIT_OK};
-
-/// The JSON answer for an input that has no solution to print.
-#[derive(Serialize)]
-pub struct ErrorRecord {
-    /// The input as given (the puzzle line when it could be read).
-    pub input: String,
-    /// `invalid`, `no_solution` or `multiple_solutions`.
-    pub status: &'static str,
-    pub error: String,
-}
+use super::{SolveArgs, SolveFormat, EXIT_FAILED, EXIT_OK};
 
 enum Answer {
     Solved(String),
-    Failed(ErrorRecord),
+    Failed(Failure),
 }
 
 pub fn run(args: &SolveArgs) -> i32 {
@@ -37,30 +26,19 @@ pub fn run(args: &SolveArgs) -> i32 {
     let mut failed = false;
     let mut first = true;
     let work = |item: Item| match item {
-        Item::Bad { input, message } => Answer::Failed(ErrorRecord {
-            input,
-            status: "invalid",
-            error: message,
-        }),
-        Item::Puzzle { origin, puzzle, .. } => match validity_of(&puzzle) {
-            Validity::Unique(solution) => Answer::Solved(match format {
+        Item::Bad { input, message } => Answer::Failed(Failure::unreadable(input, message)),
+        Item::Puzzle { origin, puzzle, .. } => match unique_solution(&puzzle) {
+            Ok(solution) => Answer::Solved(match format {
                 SolveFormat::Json => serde_json::to_string(&record_from(&puzzle, Some(&solution)))
                     .expect("a record always serializes"),
                 SolveFormat::Grid => to_grid(&solution).trim_end().to_string(),
                 SolveFormat::Line => to_line(&solution),
             }),
-            other => {
-                let e = super::validity_error(&other).expect("not unique");
-                let status = match other {
-                    Validity::NoSolution => "no_solution",
-                    _ => "multiple_solutions",
-                };
-                Answer::Failed(ErrorRecord {
-                    input: puzzle.text.clone(),
-                    status,
-                    error: format!("{origin}: line {}: {e}", puzzle.line),
-                })
-            }
+            Err(unsolvable) => Answer::Failed(Failure {
+                input: puzzle.text.clone(),
+                status: unsolvable.status,
+                error: format!("{origin}: line {}: {}", puzzle.line, unsolvable.error),
+            }),
         },
     };
     each_in_order(Inputs::new(&args.input), 1, work, |answer| {

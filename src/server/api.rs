@@ -14,9 +14,13 @@
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use axum::http::StatusCode;
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use serde_json::{json, Value};
 use stepwise::analysis::Requirement;
+use stepwise::answer::{
+    timeout_seconds, unique_solution as solution_of, BadTimeout, CheckAnswer, GenerateAnswer,
+    GeneratedPuzzle, SolveAnswer,
+};
 use stepwise::budget::Budget;
 use stepwise::format::{
     iso8601_utc, parse_puzzle, record_from, to_grid, to_line, Format, PuzzleInput,
@@ -26,12 +30,10 @@ use stepwise::hint::{HintKind, HintLevel};
 use stepwise::pipeline::Status;
 use stepwise::profile::{HintSettings, Profile, RateSettings};
 use stepwise::render::svg::{grid_svg, step_svg, SvgOptions};
-use stepwise::solver::Validity;
 use stepwise::technique::{Level, Technique};
 
 use super::reply::{Answer, Reply};
 use super::MAX_GENERATE_COUNT;
-use crate::cli::{parse_input_format, validity_error, validity_of};
 
 /// What the server grants each request.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -207,7 +209,7 @@ fn kind_of(value: &Value) -> &'static str {
 }
 
 fn input_format(name: Option<&str>) -> Result<Option<Format>, Reply> {
-    name.map(|s| parse_input_format(s).map_err(|e| Reply::bad("input_format", e)))
+    name.map(|s| stepwise::answer::input_format(s).map_err(|e| Reply::bad("input_format", e)))
         .transpose()
 }
 
@@ -269,17 +271,9 @@ fn names(option: &str, value: &Value) -> Result<Vec<String>, Reply> {
 
 /// A technique by slug or name; an unknown one gets the nearest names in `suggestions`.
 fn technique(option: &str, name: &str) -> Result<Technique, Reply> {
-    Technique::parse(name).ok_or_else(|| {
-        let nearest = Technique::nearest(name);
-        let message = if nearest.is_empty() {
-            format!("unknown technique '{name}' (GET /api/techniques lists them)")
-        } else {
-            format!(
-                "unknown technique '{name}'; did you mean {}? (GET /api/techniques lists them)",
-                nearest.join(", ")
-            )
-        };
-        Reply::bad(option, message).field("suggestions", nearest)
+    stepwise::answer::technique(name).map_err(|unknown| {
+        Reply::bad(option, unknown.message("GET /api/techniques"))
+            .field("suggestions", &unknown.nearest)
     })
 }
 
@@ -298,26 +292,21 @@ fn techniques(option: &str, value: Option<&Value>) -> Result<Vec<Technique>, Rep
 fn budget(timeout: Option<f64>, limits: &Limits) -> Result<Budget, Reply> {
     let time = match timeout {
         None => limits.timeout,
-        Some(seconds) => {
-            if seconds.is_nan() || seconds <= 0.0 {
+        Some(seconds) => match timeout_seconds(seconds) {
+            Ok(time) if time <= limits.timeout => time,
+            Err(e @ BadTimeout::NotPositive) => {
+                return Err(Reply::bad("timeout", format!("{e}, got {seconds}")))
+            }
+            _ => {
                 return Err(Reply::bad(
                     "timeout",
-                    format!("the timeout must be more than 0 seconds, got {seconds}"),
-                ));
+                    format!(
+                        "at most {} seconds on this server, got {seconds}",
+                        limits.timeout.as_secs_f64()
+                    ),
+                ))
             }
-            match Duration::try_from_secs_f64(seconds) {
-                Ok(time) if time <= limits.timeout => time,
-                _ => {
-                    return Err(Reply::bad(
-                        "timeout",
-                        format!(
-                            "at most {} seconds on this server, got {seconds}",
-                            limits.timeout.as_secs_f64()
-                        ),
-                    ))
-                }
-            }
-        }
+        },
     };
     Ok(Budget {
         time: Some(time),
@@ -363,43 +352,19 @@ fn path_status(status: Status) -> StatusCode {
 pub fn check(request: PuzzleRequest, _: &Limits) -> Answer {
     let format = input_format(request.input_format.as_deref())?;
     let puzzle = read_puzzle("puzzle", &request.puzzle, format)?;
-    let (status, solution) = match validity_of(&puzzle) {
-        Validity::Unique(solution) => ("unique", Some(to_line(&solution))),
-        Validity::NoSolution => ("none", None),
-        Validity::Multiple(..) => ("multiple", None),
-    };
-    Ok(Reply::ok(&CheckAnswer {
-        puzzle: puzzle.text,
-        status,
-        solution,
-    }))
-}
-
-/// `check --json`'s record.
-#[derive(Serialize)]
-struct CheckAnswer {
-    puzzle: String,
-    /// `unique`, `none` or `multiple`.
-    status: &'static str,
-    solution: Option<String>,
+    Ok(Reply::ok(&CheckAnswer::of(&puzzle)))
 }
 
 /// The solution of a puzzle that has exactly one, or the 422 naming why not (as `solve`).
 fn unique_solution(puzzle: &PuzzleInput) -> Result<[u8; 81], Reply> {
-    let validity = validity_of(puzzle);
-    if let Validity::Unique(solution) = validity {
-        return Ok(solution);
-    }
-    let status = match validity {
-        Validity::NoSolution => "no_solution",
-        _ => "multiple_solutions",
-    };
-    let error = validity_error(&validity).expect("not unique");
-    Err(
-        Reply::error(StatusCode::UNPROCESSABLE_ENTITY, error.to_string())
-            .field("status", status)
-            .field("puzzle", &puzzle.text),
-    )
+    solution_of(puzzle).map_err(|unsolvable| {
+        Reply::error(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            unsolvable.error.to_string(),
+        )
+        .field("status", unsolvable.status)
+        .field("puzzle", &puzzle.text)
+    })
 }
 
 /// `POST /api/solve`: `{puzzle, solution}`, the solution as a line, a grid (`format: grid`) or
@@ -424,13 +389,6 @@ pub fn solve(request: SolveRequest, _: &Limits) -> Answer {
         puzzle: puzzle.text,
         solution,
     }))
-}
-
-#[derive(Serialize)]
-struct SolveAnswer {
-    puzzle: String,
-    /// A line or a grid (a string), or the puzzle record (an object).
-    solution: Value,
 }
 
 /// `POST /solve`: the JSON puzzle record (`id`, `difficulty`, `board`, `solution`,
@@ -642,31 +600,6 @@ fn range<T: std::str::FromStr + Copy + serde::de::DeserializeOwned>(
         Value::Array(ends) if ends.len() == 2 => Ok((number(&ends[0])?, number(&ends[1])?)),
         _ => Err(wrong()),
     }
-}
-
-/// One puzzle of `generate`'s answer: the line, its rating (`rate`'s record) and the JSON
-/// puzzle record (`generate --format json`).
-#[derive(Serialize)]
-struct GeneratedPuzzle {
-    puzzle: String,
-    rating: stepwise::RateRecord,
-    record: stepwise::format::PuzzleRecord,
-}
-
-/// `generate`'s answer: the run's report and the puzzles found.
-#[derive(Serialize)]
-struct GenerateAnswer {
-    /// The seed (the request's, or one from the clock): the same seed and request give the
-    /// same puzzles.
-    seed: u64,
-    found: usize,
-    tried: u64,
-    /// Whether `count` puzzles were found in time.
-    complete: bool,
-    seconds: f64,
-    puzzles: Vec<GeneratedPuzzle>,
-    /// The nearest miss, when the run ended short.
-    closest: Option<stepwise::generate::Closest>,
 }
 
 fn unix_seconds() -> u64 {
