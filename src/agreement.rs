@@ -12,7 +12,7 @@
 //!
 //! Closeness classes are exclusive, so a row's four counts add up to its puzzles: *exact*
 //! (the same value to one decimal), *within 0.1*, *within 0.5* (more than 0.1, at most 0.5) and
-//! *worse*. *Within 0.2* (exact included) is counted besides, for the 99% target of issue 7.
+//! *worse*. *Within 0.2* (exact included) is counted besides, the band a rating is usually held to.
 //! A band is chosen by the reference's ER; a puzzle Stepwise cannot finish rates 20.0.
 
 use std::collections::{BTreeMap, BTreeSet};

@@ -1,5 +1,5 @@
 //! The files the server serves to a browser, embedded in the binary: one row per path with its
-//! content type. `/` is the page of issue 22 (`assets/index.html`), with its script and style
+//! content type. `/` is the page (`assets/index.html`), with its script and style
 //! beside it; nothing is fetched from elsewhere.
 
 /// A file served at a path.

@@ -1,4 +1,4 @@
-//! `stepwise serve`: the JSON API of issue 22 over HTTP/1.1, on axum and tokio (binary only,
+//! `stepwise serve`: the JSON API over HTTP/1.1, on axum and tokio (binary only,
 //! feature `server`; the library never sees them).
 //!
 //! The async side only reads requests and writes answers; every call into the library (which is
