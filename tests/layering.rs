@@ -75,9 +75,9 @@ const RULES: &[Rule] = &[
     },
     Rule {
         part: "csp/",
-        uses: Uses::OnlyOf(&[]),
+        uses: Uses::OnlyOf(&["deadline"]),
         why: "the generic constraint core knows no grid, shape or engine: shapes build problems \
-              on it and engines search them",
+              on it and engines search them (its meter reads the thread's deadline)",
     },
     Rule {
         part: "shape/",

@@ -31,12 +31,34 @@ impl Constraint {
     }
 
     /// Backtracking's legality check: whether `var = value` agrees with the values assigned
-    /// so far (`values[v]` is 0 for an unassigned variable).
-    pub fn allows(&self, values: &[u8], var: Var, value: u8) -> bool {
+    /// so far, which are the one-value domains (a search that only checks never narrows a
+    /// domain, so a variable has one value exactly when it is assigned or given).
+    #[inline]
+    pub fn allows(&self, domains: &[Domain], var: Var, value: u8) -> bool {
         match self {
-            Constraint::AllDifferent(vars) => vars
-                .iter()
-                .all(|&other| other == var || values[other] != value),
+            Constraint::AllDifferent(vars) => {
+                let taken = Domain::single(value);
+                vars.iter()
+                    .all(|&other| other == var || domains[other] != taken)
+            }
+        }
+    }
+
+    /// The values [`Constraint::allows`] refuses `var`, all at once.
+    #[inline]
+    pub fn taken(&self, domains: &[Domain], var: Var) -> Domain {
+        match self {
+            Constraint::AllDifferent(vars) => {
+                let mut taken = 0u32;
+                for &other in vars {
+                    let bits = domains[other].bits();
+                    // One value (assigned): taken. `other == var` may be anything.
+                    if other != var && bits & bits.wrapping_sub(1) == 0 {
+                        taken |= bits;
+                    }
+                }
+                Domain::from_bits(taken)
+            }
         }
     }
 
@@ -138,8 +160,9 @@ mod tests {
     #[test]
     fn all_different_checks_and_prunes() {
         let c = Constraint::AllDifferent(vec![0, 1, 2]);
-        assert!(c.allows(&[0, 2, 0], 0, 1));
-        assert!(!c.allows(&[0, 2, 0], 0, 2));
+        let assigned = [Domain::full(3), Domain::single(2), Domain::full(3)];
+        assert!(c.allows(&assigned, 0, 1));
+        assert!(!c.allows(&assigned, 0, 2));
         assert!(c.satisfied(&[1, 2, 3]));
         assert!(!c.satisfied(&[1, 2, 1]));
         assert!(!c.satisfied(&[1, 2, 0]));

@@ -90,11 +90,24 @@ impl Problem {
             && self.constraints.iter().all(|c| c.satisfied(values))
     }
 
-    /// Whether `var = value` agrees with every constraint on the values assigned so far.
-    pub fn allows(&self, values: &[u8], var: Var, value: u8) -> bool {
+    /// Whether `var = value` agrees with every constraint on the values assigned so far (the
+    /// one-value domains: see [`Constraint::allows`]).
+    #[inline]
+    pub fn allows(&self, domains: &[Domain], var: Var, value: u8) -> bool {
         self.constraints_of[var]
             .iter()
-            .all(|&c| self.constraints[c].allows(values, var, value))
+            .all(|&c| self.constraints[c].allows(domains, var, value))
+    }
+
+    /// The values of `var`'s domain that every constraint allows beside the values assigned
+    /// so far (the one-value domains: see [`Constraint::allows`]).
+    #[inline]
+    pub fn allowed(&self, domains: &[Domain], var: Var) -> Domain {
+        let mut allowed = domains[var].bits();
+        for &c in &self.constraints_of[var] {
+            allowed &= !self.constraints[c].taken(domains, var).bits();
+        }
+        Domain::from_bits(allowed)
     }
 
     /// Forward checking after `var = value` (its domain is set to that value): every

@@ -20,8 +20,7 @@
 
 use std::ops::ControlFlow;
 
-use super::meter::Meter;
-use crate::csp::{Constraint, Problem};
+use crate::csp::{Constraint, Meter, Problem};
 
 pub(super) fn search(problem: &Problem, meter: &mut Meter<'_>) -> ControlFlow<()> {
     let mut links = Links::of(problem);
