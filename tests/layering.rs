@@ -64,9 +64,9 @@ const RULES: &[Rule] = &[
     },
     Rule {
         part: "kakuro/",
-        uses: Uses::OnlyOf(&[]),
-        why: "Kakuro is standalone: it uses none of the Sudoku modules, so that its engines and \
-              model can move onto the shared constraint core as they are",
+        uses: Uses::OnlyOf(&["csp"]),
+        why: "Kakuro uses none of the Sudoku modules: its engines are configurations of the \
+              shared constraint core, and nothing else",
     },
     Rule {
         part: "grid.rs",

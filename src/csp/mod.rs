@@ -14,7 +14,9 @@
 //! - `problem.rs`: [`Problem`], forward checking from an assignment, AC-3 to a fixpoint.
 //! - `search.rs`: [`State`], the [`Propagator`] trait, [`search()`] (variable and value
 //!   ordering, recursive or explicit-stack walk, in place or copying) and [`shave`].
-//! - `propagators.rs`: [`Check`], [`ForwardCheck`], [`ArcConsistency`].
+//! - `sum.rs`: the sum-and-all-different constraint's revisions and combination table.
+//! - `propagators.rs`: [`Check`], [`CheckAfter`], [`ForwardCheck`], [`ArcConsistency`].
+//! - [`rng`]: the crate's one deterministic random number generator (seeded puzzles).
 //! - `meter.rs`: [`Limits`], [`Meter`] (nodes, dead ends, solutions, the thread's deadline)
 //!   and the one result, [`Run`] with [`Stats`] and [`Stop`].
 
@@ -23,11 +25,14 @@ mod domain;
 mod meter;
 mod problem;
 mod propagators;
+pub mod rng;
 mod search;
+mod sum;
 
 pub use constraint::{Constraint, Var, Wipeout};
 pub use domain::{Domain, MAX_VALUE};
 pub use meter::{Limits, Meter, Run, Stats, Stop, TIME_CHECK_EVERY};
-pub use problem::Problem;
-pub use propagators::{ArcConsistency, Check, ForwardCheck};
+pub use problem::{Problem, Queue};
+pub use propagators::{ArcConsistency, Check, CheckAfter, ForwardCheck};
+pub use sum::{arrangeable, DIGITS, MAX_RUN, MAX_SUM};
 pub use search::{choose, search, shave, Propagator, State, Strategy, ValueOrder, Values, VarOrder, Walk};

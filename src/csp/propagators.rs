@@ -6,11 +6,13 @@
 //! - [`ForwardCheck`]: an assignment removes what it rules out from its constraints' other
 //!   variables ([`super::Constraint::forward_check`]); nothing propagates further.
 //! - [`ArcConsistency`]: every constraint revised until none removes anything
-//!   ([`Problem::arc_consistency`]).
+//!   ([`Problem::revise`]), on each constraint's decomposition or as a whole.
+//! - [`CheckAfter`]: nothing is inferred; the constraints of each assigned variable are
+//!   checked after the assignment, a failure a dead end.
 
 use super::constraint::{Var, Wipeout};
 use super::domain::Domain;
-use super::problem::Problem;
+use super::problem::{Problem, Queue};
 use super::search::{Propagator, State, Values};
 
 /// Checks only: see the module doc. Searched in place; a leaf needs no check, since every
@@ -47,8 +49,7 @@ impl Check {
     }
 }
 
-/// Forward checking: see the module doc. On all-different constraints a leaf needs no check
-/// (each value left the domains of its peers when it was placed).
+/// Forward checking: see the module doc. A leaf is checked.
 #[derive(Debug, Default)]
 pub struct ForwardCheck {
     changed: Vec<Var>,
@@ -56,7 +57,6 @@ pub struct ForwardCheck {
 
 impl Propagator for ForwardCheck {
     const SINGLETONS_DECIDED: bool = false;
-    const CHECK_LEAVES: bool = false;
 
     #[inline]
     fn propagate(
@@ -71,7 +71,13 @@ impl Propagator for ForwardCheck {
             }
             if let Some(value) = state.domains[var].single_value() {
                 self.changed.clear();
-                problem.forward_check(&mut state.domains, var, value, &mut self.changed)?;
+                problem.forward_check(
+                    &mut state.domains,
+                    &state.assigned,
+                    var,
+                    value,
+                    &mut self.changed,
+                )?;
             }
         }
         Ok(())
@@ -85,7 +91,13 @@ impl Propagator for ForwardCheck {
             .values()
             .map(|value| {
                 self.changed.clear();
-                let outcome = problem.forward_check(&mut trial, var, value, &mut self.changed);
+                let outcome = problem.forward_check(
+                    &mut trial,
+                    &state.assigned,
+                    var,
+                    value,
+                    &mut self.changed,
+                );
                 let mut removed = 0;
                 for &other in &self.changed {
                     removed += domains[other].len() - trial[other].len();
@@ -101,12 +113,30 @@ impl Propagator for ForwardCheck {
     }
 }
 
-/// Arc consistency maintained after every assignment: see the module doc. A leaf is checked
-/// (so that a constraint whose revision is weaker than its check cannot let a wrong one
-/// through).
+/// Arc consistency maintained after every assignment: see the module doc. Each constraint
+/// revised on its decomposition ([`ArcConsistency::decomposed`]: for all-different, pairwise
+/// inequalities; for a sum, those and its bounds) or as a whole
+/// ([`ArcConsistency::generalized`]: a sum's combinations). A leaf is checked (so that a
+/// constraint whose revision is weaker than its check cannot let a wrong one through).
 #[derive(Debug, Default)]
 pub struct ArcConsistency {
-    changed: Vec<Var>,
+    queue: Queue,
+    generalized: bool,
+}
+
+impl ArcConsistency {
+    /// Revising each constraint on its decomposition ([`super::Constraint::propagate`]).
+    pub fn decomposed() -> ArcConsistency {
+        ArcConsistency::default()
+    }
+
+    /// Revising each constraint as a whole ([`super::Constraint::propagate_generalized`]).
+    pub fn generalized() -> ArcConsistency {
+        ArcConsistency {
+            queue: Queue::default(),
+            generalized: true,
+        }
+    }
 }
 
 impl Propagator for ArcConsistency {
@@ -119,8 +149,37 @@ impl Propagator for ArcConsistency {
         state: &mut State,
         changed: &[Var],
     ) -> Result<(), Wipeout> {
-        self.changed.clear();
-        self.changed.extend_from_slice(changed);
-        problem.arc_consistency(&mut state.domains, &mut self.changed)
+        problem.revise(&mut state.domains, changed, &mut self.queue, self.generalized)
+    }
+}
+
+/// Checking after each assignment: the constraints of the variable assigned are checked on
+/// the variables assigned so far ([`super::Constraint::check`]); nothing is narrowed, so the
+/// search runs in place, and every value is a node (a failed check is a dead end).
+#[derive(Debug, Default)]
+pub struct CheckAfter;
+
+impl Propagator for CheckAfter {
+    const SINGLETONS_DECIDED: bool = false;
+    const NARROWS: bool = false;
+
+    #[inline]
+    fn propagate(
+        &mut self,
+        problem: &Problem,
+        state: &mut State,
+        changed: &[Var],
+    ) -> Result<(), Wipeout> {
+        for &var in changed {
+            if !state.assigned[var] {
+                continue;
+            }
+            for &c in problem.constraints_of(var) {
+                if !problem.constraints()[c].check(&state.domains, &state.assigned) {
+                    return Err(Wipeout);
+                }
+            }
+        }
+        Ok(())
     }
 }

@@ -47,7 +47,7 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::Instant;
 
-use crate::csp::{Meter, Problem, ValueOrder, VarOrder, Walk};
+use crate::csp::{Constraint, Meter, Problem, ValueOrder, VarOrder, Walk};
 use crate::error::Error;
 use crate::shape::{Shape, ShapedPuzzle};
 
@@ -196,6 +196,17 @@ pub fn solve_problem(
     limits: &Limits,
     on_solution: &mut dyn FnMut(&[u8]),
 ) -> Result<Run, Error> {
+    let exact_cover = problem
+        .constraints()
+        .iter()
+        .all(|c| matches!(c, Constraint::AllDifferent(_)));
+    if engine == Engine::Dlx && !exact_cover {
+        // Its matrix covers each value once per all-different; a sum is no exact cover.
+        return Err(Error::EngineShape {
+            engine: Engine::Dlx.name().to_string(),
+            shape: "a problem with sum constraints".to_string(),
+        });
+    }
     let start = Instant::now();
     let _deadline = crate::deadline::Guard::new(limits.time);
     let mut meter = Meter::new(limits, on_solution);

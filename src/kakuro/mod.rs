@@ -10,14 +10,14 @@
 //! - [`digits`], [`combos`]: digit sets and every combination per (length, sum);
 //! - [`error`], [`puzzle`], [`format`]: the grid, its runs and names, and reading it;
 //! - [`engines`]: backtracking, forward checking, MAC, GAC on the combined constraint, and
-//!   shaving, over a grid-free model;
+//!   shaving: configurations of the constraint core ([`crate::csp`]) on a grid-free model;
 //! - [`logic`]: the human techniques, their steps and the logical solve's trace and rating;
 //! - [`explain`](mod@explain): the front door of the commands: solve, check, explain, rate, hint;
 //! - [`generate`]: large puzzles built from a pattern and a fill;
 //! - [`bench`]: the engines' table over size bands.
 //!
-//! The Kakuro code is standalone: it uses none of the Sudoku modules (`tests/layering.rs`
-//! checks it), so that it can move onto the generic constraint core being built beside it.
+//! The Kakuro code uses none of the Sudoku modules, only the generic constraint core
+//! (`tests/layering.rs` checks it).
 
 pub mod bench;
 pub mod combos;
