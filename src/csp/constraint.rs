@@ -232,8 +232,11 @@ impl Constraint {
         match self {
             Constraint::AllDifferent(_) => self.propagate(domains, changed),
             Constraint::Sum { vars, sum } => {
-                let own: arrayvec::ArrayVec<Domain, { sum::MAX_RUN }> =
-                    vars.iter().take(sum::MAX_RUN).map(|&v| domains[v]).collect();
+                let own: arrayvec::ArrayVec<Domain, { sum::MAX_RUN }> = vars
+                    .iter()
+                    .take(sum::MAX_RUN)
+                    .map(|&v| domains[v])
+                    .collect();
                 if own.len() != vars.len() {
                     return Err(Wipeout);
                 }

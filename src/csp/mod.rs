@@ -34,5 +34,7 @@ pub use domain::{Domain, MAX_VALUE};
 pub use meter::{Limits, Meter, Run, Stats, Stop, TIME_CHECK_EVERY};
 pub use problem::{Problem, Queue};
 pub use propagators::{ArcConsistency, Check, CheckAfter, ForwardCheck};
+pub use search::{
+    choose, search, shave, Propagator, State, Strategy, ValueOrder, Values, VarOrder, Walk,
+};
 pub use sum::{arrangeable, DIGITS, MAX_RUN, MAX_SUM};
-pub use search::{choose, search, shave, Propagator, State, Strategy, ValueOrder, Values, VarOrder, Walk};

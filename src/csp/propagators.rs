@@ -149,7 +149,12 @@ impl Propagator for ArcConsistency {
         state: &mut State,
         changed: &[Var],
     ) -> Result<(), Wipeout> {
-        problem.revise(&mut state.domains, changed, &mut self.queue, self.generalized)
+        problem.revise(
+            &mut state.domains,
+            changed,
+            &mut self.queue,
+            self.generalized,
+        )
     }
 }
 

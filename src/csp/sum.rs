@@ -24,14 +24,21 @@ pub const MAX_SUM: u32 = 45;
 /// The values of a sum constraint's variables.
 pub const DIGITS: Domain = Domain::full(9);
 
-/// Per (size, sum), a bit per set of digits (bit `d - 1` for digit `d`): whether the set
-/// lies within one of the combinations of that size and sum.
+/// The most combinations any size and sum has (four digits summing to 20, five to 25).
+const MOST_COMBINATIONS: usize = 12;
+
+/// Per (size, sum), its combinations and a bit per set of digits (bit `d - 1` for digit
+/// `d`): whether the set lies within one of them.
 struct Table {
+    combinations: [[[u16; MOST_COMBINATIONS]; MAX_SUM as usize + 1]; MAX_RUN + 1],
+    counts: [[u8; MAX_SUM as usize + 1]; MAX_RUN + 1],
     partial: [[[u64; 8]; MAX_SUM as usize + 1]; MAX_RUN + 1],
 }
 
 const fn build() -> Table {
     let mut table = Table {
+        combinations: [[[0; MOST_COMBINATIONS]; MAX_SUM as usize + 1]; MAX_RUN + 1],
+        counts: [[0; MAX_SUM as usize + 1]; MAX_RUN + 1],
         partial: [[[0; 8]; MAX_SUM as usize + 1]; MAX_RUN + 1],
     };
     let mut bits = 0u16;
@@ -45,6 +52,11 @@ const fn build() -> Table {
             }
             digit += 1;
         }
+        let count = table.counts[size][sum] as usize;
+        // A table too small for the digits' arithmetic fails the build, not a run.
+        assert!(count < MOST_COMBINATIONS);
+        table.combinations[size][sum][count] = bits;
+        table.counts[size][sum] += 1;
         // Every subset of the combination (3^9 visits over all 512 sets).
         let mut subset = bits;
         loop {
@@ -232,6 +244,18 @@ pub fn arrangeable(domains: &[Domain], sum: u32) -> Option<ArrayVec<Domain, MAX_
     if size > MAX_RUN || sum > MAX_SUM {
         return None;
     }
+    // The digits of the combinations that fit: within the digits the variables hold, and
+    // meeting every variable's domain. Only they can be part of an arrangement.
+    let union = domains.iter().fold(0u32, |a, d| a | d.bits());
+    let combinations =
+        &TABLE.combinations[size][sum as usize][..usize::from(TABLE.counts[size][sum as usize])];
+    let mut fits = combinations
+        .iter()
+        .map(|&c| u32::from(c))
+        .filter(|&c| c & !union == 0 && domains.iter().all(|d| d.bits() & c != 0))
+        .peekable();
+    fits.peek()?;
+    let allowed = fits.fold(0u32, |a, c| a | c);
     let partial = &TABLE.partial[size][sum as usize];
     let test = |bits: &[u64; 8], set: u32| bits[set as usize >> 6] & (1 << (set & 63)) != 0;
     let mark = |bits: &mut [u64; 8], set: u32| bits[set as usize >> 6] |= 1 << (set & 63);
@@ -245,7 +269,7 @@ pub fn arrangeable(domains: &[Domain], sum: u32) -> Option<ArrayVec<Domain, MAX_
     for (i, &domain) in domains.iter().enumerate() {
         for at in starts[i]..starts[i + 1] {
             let set = sets[at];
-            let mut open = domain.bits() & DIGITS.bits() & !set;
+            let mut open = domain.bits() & allowed & !set;
             while open != 0 {
                 let next = set | (open & open.wrapping_neg());
                 open &= open - 1;
@@ -321,10 +345,34 @@ mod tests {
 
         let mut domains = vec![Domain::single(3), DIGITS, DIGITS];
         let assigned = [true, false, false];
-        forward_check(&[0, 1, 2], 6, &mut domains, &assigned, 0, 3, &mut Vec::new()).unwrap();
+        forward_check(
+            &[0, 1, 2],
+            6,
+            &mut domains,
+            &assigned,
+            0,
+            3,
+            &mut Vec::new(),
+        )
+        .unwrap();
         assert!(!domains[1].contains(3) && !domains[2].contains(3));
-        assert!(check(&[0, 1], 5, &[Domain::single(2), Domain::single(3)], &[true, true]));
-        assert!(!check(&[0, 1], 6, &[Domain::single(2), Domain::single(3)], &[true, true]));
-        assert!(!check(&[0, 1], 5, &[Domain::single(5), DIGITS], &[true, false]));
+        assert!(check(
+            &[0, 1],
+            5,
+            &[Domain::single(2), Domain::single(3)],
+            &[true, true]
+        ));
+        assert!(!check(
+            &[0, 1],
+            6,
+            &[Domain::single(2), Domain::single(3)],
+            &[true, true]
+        ));
+        assert!(!check(
+            &[0, 1],
+            5,
+            &[Domain::single(5), DIGITS],
+            &[true, false]
+        ));
     }
 }

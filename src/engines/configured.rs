@@ -25,7 +25,11 @@ use crate::csp::{
 };
 
 /// `naive` (`Walk::Stack`) and `backtrack` (`Walk::Recursive`).
-pub(super) fn backtracking(problem: &Problem, walk: Walk, meter: &mut Meter<'_>) -> ControlFlow<()> {
+pub(super) fn backtracking(
+    problem: &Problem,
+    walk: Walk,
+    meter: &mut Meter<'_>,
+) -> ControlFlow<()> {
     let root = State::with_givens(problem.domains().to_vec());
     if !Check::consistent(problem, &root) {
         meter.dead_end();

@@ -51,7 +51,6 @@ impl DigOptions {
     }
 }
 
-
 /// The digger's stream of `seed`: the core's xorshift64* ([`Rng::xorshift`]) with this
 /// module's own salt, so that a seed gives the puzzles it always gave.
 pub fn rng(seed: u64) -> Rng {

@@ -10,7 +10,7 @@
 //! - `dlx.rs`: Knuth's Algorithm X on Dancing Links, on the exact-cover matrix of the problem.
 //! - `fast.rs`: [`crate::solver`], the 9x9 bitset solver (9x9 Sudoku only).
 //! - `dig.rs`, `compare.rs`, `plot.rs`: generated puzzles of any size, the measured comparison
-//!   (`stepwise bench engines`) and its SVG chart.
+//!   (`stepwise bench engines`) and its SVG chart (the last two with the `tools` feature).
 //!
 //! Every engine counts on the core's [`Meter`](crate::csp::Meter) and reports its [`Run`] (both in
 //! [`crate::csp`], re-exported here with [`Limits`], [`Stats`] and [`Stop`]).
@@ -35,12 +35,14 @@
 //! with [`Error::EngineShape`] rather than silently replaced; [`Engine::default_for`] picks
 //! `fast` for 9x9 and `dlx` (the fastest generic engine measured) elsewhere.
 
+#[cfg(feature = "tools")]
 pub mod compare;
 mod configured;
 mod cost;
 pub mod dig;
 mod dlx;
 mod fast;
+#[cfg(feature = "tools")]
 pub mod plot;
 
 use std::fmt;
@@ -256,8 +258,8 @@ pub fn count(engine: Engine, puzzle: &ShapedPuzzle, limits: &Limits) -> Result<R
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::time::Duration;
     use crate::shape::parse_shaped;
+    use std::time::Duration;
 
     fn all_engines_count(text: &str, expected: u64) {
         let puzzle = parse_shaped(text, None).unwrap();

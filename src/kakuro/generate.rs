@@ -25,10 +25,10 @@
 use std::fmt;
 
 use super::digits::Digits;
-use crate::csp::rng::Rng;
 use super::engines::{self, model::Model, Engine};
 use super::format::MAX_SIDE;
 use super::puzzle::{Kakuro, Square};
+use crate::csp::rng::Rng;
 
 /// Why no puzzle was made.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -14,11 +14,12 @@
 //! - [`logic`]: the human techniques, their steps and the logical solve's trace and rating;
 //! - [`explain`](mod@explain): the front door of the commands: solve, check, explain, rate, hint;
 //! - [`generate`]: large puzzles built from a pattern and a fill;
-//! - [`bench`]: the engines' table over size bands.
+//! - `bench`: the engines' table over size bands (with the `tools` feature).
 //!
 //! The Kakuro code uses none of the Sudoku modules, only the generic constraint core
 //! (`tests/layering.rs` checks it).
 
+#[cfg(feature = "tools")]
 pub mod bench;
 pub mod combos;
 pub mod digits;

@@ -21,7 +21,7 @@
 //! A node is one digit tried in one cell; a backtrack is a node that failed (its propagation
 //! emptied a domain, or the full assignment it reached broke a constraint). Measured on the
 //! corpus, all four engines, their propagation alone and with shaving: `stepwise kakuro
-//! bench` ([`crate::kakuro::bench`]).
+//! bench` (the bench sits above the engines; nothing here refers to it).
 
 pub mod model;
 
@@ -217,7 +217,11 @@ pub fn propagate_root(model: &Model, engine: Engine) -> Result<State, Contradict
 
 /// Shaves `state` (propagated by `engine`) to a fixpoint: [`crate::csp::shave`] with the
 /// engine's propagator. The digits removed, or a contradiction.
-pub fn shave_root(model: &Model, engine: Engine, state: &mut State) -> Result<usize, Contradiction> {
+pub fn shave_root(
+    model: &Model,
+    engine: Engine,
+    state: &mut State,
+) -> Result<usize, Contradiction> {
     let problem = model.problem();
     match engine {
         Engine::Backtrack => shave(&mut CheckAfter, problem, state),

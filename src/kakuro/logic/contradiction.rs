@@ -15,8 +15,8 @@ use super::board::Board;
 use super::finders::{self, Emit};
 use super::step::{Step, Trial};
 use super::technique::Technique;
-use crate::kakuro::digits::Digits;
 use crate::csp::{ArcConsistency, Domain, Propagator, State};
+use crate::kakuro::digits::Digits;
 use crate::kakuro::engines::model::Model;
 use crate::kakuro::puzzle::{CellId, Kakuro};
 
