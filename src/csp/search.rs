@@ -287,45 +287,51 @@ pub fn search<P: Propagator>(
 ) -> ControlFlow<()> {
     match strategy.walk {
         Walk::Recursive => {
-            let mut root = root;
-            descend(propagator, problem, &mut root, strategy, 0, meter)
+            let mut pool = vec![root];
+            descend(propagator, problem, &mut pool, 0, strategy, 0, meter)
         }
         Walk::Stack => iterate(propagator, problem, root, strategy, meter),
     }
 }
 
-/// The recursive walk from `state` (restored on return when searched in place).
+/// The recursive walk from `pool[depth]` (`pool[0]`, restored on return, when searched in
+/// place). A narrowing search writes each child into `pool[depth + 1]`: one state per level,
+/// allocated once.
 fn descend<P: Propagator>(
     propagator: &mut P,
     problem: &Problem,
-    state: &mut State,
+    pool: &mut Vec<State>,
+    depth: usize,
     strategy: Strategy,
     from: Var,
     meter: &mut Meter<'_>,
 ) -> ControlFlow<()> {
-    let Some(var) = choose_from::<P>(strategy.vars, state, from) else {
-        return leaf::<P>(problem, state, meter);
+    let at = if P::NARROWS { depth } else { 0 };
+    let Some(var) = choose_from::<P>(strategy.vars, &pool[at], from) else {
+        return leaf::<P>(problem, &pool[at], meter);
     };
-    let values = order(propagator, problem, state, var, strategy.values);
+    let values = order(propagator, problem, &pool[at], var, strategy.values);
+    if P::NARROWS && pool.len() <= depth + 1 {
+        let copy = pool[depth].clone();
+        pool.push(copy);
+    }
     let mut placed = false;
-    let mut child = if P::NARROWS {
-        state.clone()
-    } else {
-        State::default()
-    };
     for value in values {
         meter.node()?;
         placed = true;
         if P::NARROWS {
-            child.copy_from(state);
+            let (parents, children) = pool.split_at_mut(depth + 1);
+            let child = &mut children[0];
+            child.copy_from(&parents[depth]);
             child.domains[var] = Domain::single(value);
             child.assigned[var] = true;
-            if propagator.propagate(problem, &mut child, &[var]).is_err() {
+            if propagator.propagate(problem, child, &[var]).is_err() {
                 meter.dead_end();
                 continue;
             }
-            descend(propagator, problem, &mut child, strategy, var, meter)?;
+            descend(propagator, problem, pool, depth + 1, strategy, var, meter)?;
         } else {
+            let state = &mut pool[0];
             let saved = state.domains[var];
             state.domains[var] = Domain::single(value);
             state.assigned[var] = true;
@@ -333,8 +339,9 @@ fn descend<P: Propagator>(
                 meter.dead_end();
                 ControlFlow::Continue(())
             } else {
-                descend(propagator, problem, state, strategy, var, meter)
+                descend(propagator, problem, pool, 0, strategy, var, meter)
             };
+            let state = &mut pool[0];
             state.domains[var] = saved;
             state.assigned[var] = false;
             below?;
