@@ -10,7 +10,7 @@ mod common;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
-use stepwise::engines::dig::{self, DigOptions, Rng};
+use stepwise::engines::dig::{self, DigOptions};
 use stepwise::engines::{solve, Engine, Limits, Run, Stop};
 use stepwise::shape::{parse_shaped, Shape, ShapedPuzzle};
 
@@ -52,7 +52,7 @@ fn all_engines_agree(puzzle: &ShapedPuzzle, what: &str) {
 /// whose two values can trade places (a second grid that keeps every rule), or failing one,
 /// with givens removed until a second solution appears.
 fn unique_and_multiple(shape: Shape, floor: usize, seed: u64) -> (ShapedPuzzle, ShapedPuzzle) {
-    let mut rng = Rng::new(seed);
+    let mut rng = dig::rng(seed);
     let solution = dig::random_solution(shape, &mut rng);
     let options = DigOptions {
         min_givens: shape.cell_count() * floor / 100,
@@ -387,7 +387,7 @@ fn bad_puzzles_are_refused_with_what_and_where() {
         assert!(e.to_string().starts_with(message), "{text:?}: {e}");
     }
     // Never a panic, whatever the bytes.
-    let mut rng = Rng::new(3);
+    let mut rng = dig::rng(3);
     for _ in 0..2000 {
         let len = rng.below(700);
         let text: String = (0..len)

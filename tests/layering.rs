@@ -64,9 +64,9 @@ const RULES: &[Rule] = &[
     },
     Rule {
         part: "kakuro/",
-        uses: Uses::OnlyOf(&[]),
-        why: "Kakuro is standalone: it uses none of the Sudoku modules, so that its engines and \
-              model can move onto the shared constraint core as they are",
+        uses: Uses::OnlyOf(&["csp"]),
+        why: "Kakuro uses none of the Sudoku modules: its engines are configurations of the \
+              shared constraint core, and nothing else",
     },
     Rule {
         part: "grid.rs",
@@ -75,9 +75,9 @@ const RULES: &[Rule] = &[
     },
     Rule {
         part: "csp/",
-        uses: Uses::OnlyOf(&[]),
+        uses: Uses::OnlyOf(&["deadline"]),
         why: "the generic constraint core knows no grid, shape or engine: shapes build problems \
-              on it and engines search them",
+              on it and engines search them (its meter reads the thread's deadline)",
     },
     Rule {
         part: "shape/",

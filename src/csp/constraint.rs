@@ -3,10 +3,12 @@
 //! assignment rule out (forward checking), which values have no support left (arc
 //! consistency).
 //!
-//! Only all-different exists now. A Kakuro run would add a variant (a sum with all-different)
-//! answering the same three questions, and every engine would use it unchanged.
+//! Two kinds: all-different (a row, column or box of a grid) and sum-and-all-different (a
+//! Kakuro run, whose revisions live in `sum.rs`). Both answer the same questions, so every
+//! propagator and the one search serve both.
 
 use super::domain::Domain;
+use super::sum;
 
 /// A variable: an index into the problem's domains (for a grid, the cell `row * N + col`).
 pub type Var = usize;
@@ -20,23 +22,76 @@ pub struct Wipeout;
 pub enum Constraint {
     /// The variables take pairwise different values (a row, column or box of a grid).
     AllDifferent(Vec<Var>),
+    /// The variables take distinct values 1..=9 adding up to `sum` (a Kakuro run).
+    Sum {
+        /// The variables, in order.
+        vars: Vec<Var>,
+        /// What their values add up to.
+        sum: u32,
+    },
 }
 
 impl Constraint {
     /// The variables the constraint is about.
     pub fn vars(&self) -> &[Var] {
         match self {
-            Constraint::AllDifferent(vars) => vars,
+            Constraint::AllDifferent(vars) | Constraint::Sum { vars, .. } => vars,
         }
     }
 
     /// Backtracking's legality check: whether `var = value` agrees with the values assigned
-    /// so far (`values[v]` is 0 for an unassigned variable).
-    pub fn allows(&self, values: &[u8], var: Var, value: u8) -> bool {
+    /// so far, which are the one-value domains (a search that only checks never narrows a
+    /// domain, so a variable has one value exactly when it is assigned or given).
+    #[inline]
+    pub fn allows(&self, domains: &[Domain], var: Var, value: u8) -> bool {
         match self {
-            Constraint::AllDifferent(vars) => vars
-                .iter()
-                .all(|&other| other == var || values[other] != value),
+            Constraint::AllDifferent(vars) => {
+                let taken = Domain::single(value);
+                vars.iter()
+                    .all(|&other| other == var || domains[other] != taken)
+            }
+            Constraint::Sum { .. } => !self.taken(domains, var).contains(value),
+        }
+    }
+
+    /// The values [`Constraint::allows`] refuses `var`, all at once.
+    #[inline]
+    pub fn taken(&self, domains: &[Domain], var: Var) -> Domain {
+        match self {
+            Constraint::AllDifferent(vars) => {
+                let mut taken = 0u32;
+                for &other in vars {
+                    let bits = domains[other].bits();
+                    // One value (assigned): taken. `other == var` may be anything.
+                    if other != var && bits & bits.wrapping_sub(1) == 0 {
+                        taken |= bits;
+                    }
+                }
+                Domain::from_bits(taken)
+            }
+            Constraint::Sum { vars, sum } => {
+                let (mut taken, mut total, mut open) = (0u32, 0u32, 0);
+                for &other in vars {
+                    let bits = domains[other].bits();
+                    if other == var {
+                        continue;
+                    }
+                    if bits != 0 && bits & (bits - 1) == 0 {
+                        taken |= bits;
+                        total += bits.trailing_zeros() + 1;
+                    } else {
+                        open += 1;
+                    }
+                }
+                // The values that keep the assigned ones below the sum (or meet it, when
+                // `var` is the last open variable).
+                let room = sum.saturating_sub(total);
+                let fits = match open {
+                    0 => Domain::single(u8::try_from(room).unwrap_or(0)).bits(),
+                    _ => Domain::full(u8::try_from(room.saturating_sub(1)).unwrap_or(32)).bits(),
+                };
+                Domain::from_bits(taken | !fits)
+            }
         }
     }
 
@@ -52,20 +107,50 @@ impl Constraint {
                     fresh
                 })
             }
+            Constraint::Sum { vars, sum } => {
+                let distinct = Constraint::AllDifferent(vars.clone());
+                distinct.satisfied(values)
+                    && vars.iter().all(|&v| (1..=9).contains(&values[v]))
+                    && vars.iter().map(|&v| u32::from(values[v])).sum::<u32>() == *sum
+            }
+        }
+    }
+
+    /// After an assignment, with no domain narrowed: whether the assigned variables keep the
+    /// constraint so far (distinct values; for a sum, below it while a variable is open and
+    /// equal to it once none is).
+    pub fn check(&self, domains: &[Domain], assigned: &[bool]) -> bool {
+        match self {
+            Constraint::AllDifferent(vars) => {
+                let mut seen = 0u32;
+                vars.iter().filter(|&&v| assigned[v]).all(|&v| {
+                    let bits = domains[v].bits();
+                    let fresh = seen & bits == 0;
+                    seen |= bits;
+                    fresh
+                })
+            }
+            Constraint::Sum { vars, sum } => sum::check(vars, *sum, domains, assigned),
         }
     }
 
     /// Forward checking after `var` took `value`: removes from the other variables the values
     /// that can no longer go with it, pushing each variable whose domain shrank onto
-    /// `changed`. An emptied domain is a [`Wipeout`].
+    /// `changed`. An emptied domain is a [`Wipeout`]. `assigned` tells a sum which variables
+    /// are assigned (their values count toward it) from those merely narrowed.
+    #[inline]
     pub fn forward_check(
         &self,
         domains: &mut [Domain],
+        assigned: &[bool],
         var: Var,
         value: u8,
         changed: &mut Vec<Var>,
     ) -> Result<(), Wipeout> {
         match self {
+            Constraint::Sum { vars, sum } => {
+                sum::forward_check(vars, *sum, domains, assigned, var, value, changed)
+            }
             Constraint::AllDifferent(vars) => {
                 for &other in vars {
                     if other != var && domains[other].remove(value) {
@@ -89,8 +174,12 @@ impl Constraint {
     /// each fixed variable's value leaves the others, and a variable that becomes fixed in
     /// turn does the same. (Régin's matching-based filtering of the whole constraint would
     /// also find, for one, a value that only one variable can take; that is not this.)
+    ///
+    /// A sum is taken as the classic decomposition too: pairwise inequalities and the sum as
+    /// bounds ([`sum::revise_bounds`]).
     pub fn propagate(&self, domains: &mut [Domain], changed: &mut Vec<Var>) -> Result<(), Wipeout> {
         match self {
+            Constraint::Sum { vars, sum } => sum::revise_bounds(vars, *sum, domains, changed),
             Constraint::AllDifferent(vars) => {
                 // The values of the fixed variables already taken out of the others.
                 let mut done = 0u32;
@@ -131,6 +220,39 @@ impl Constraint {
     }
 }
 
+impl Constraint {
+    /// Generalized arc consistency within this constraint: every value kept is part of an
+    /// assignment of all its variables that satisfies it. For a sum, its combinations
+    /// ([`sum::arrangeable`]); all-different is revised as in [`Constraint::propagate`].
+    pub fn propagate_generalized(
+        &self,
+        domains: &mut [Domain],
+        changed: &mut Vec<Var>,
+    ) -> Result<(), Wipeout> {
+        match self {
+            Constraint::AllDifferent(_) => self.propagate(domains, changed),
+            Constraint::Sum { vars, sum } => {
+                let own: arrayvec::ArrayVec<Domain, { sum::MAX_RUN }> = vars
+                    .iter()
+                    .take(sum::MAX_RUN)
+                    .map(|&v| domains[v])
+                    .collect();
+                if own.len() != vars.len() {
+                    return Err(Wipeout);
+                }
+                let kept = sum::arrangeable(&own, *sum).ok_or(Wipeout)?;
+                for (position, &var) in vars.iter().enumerate() {
+                    if kept[position] != own[position] {
+                        domains[var] = kept[position];
+                        changed.push(var);
+                    }
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -138,8 +260,9 @@ mod tests {
     #[test]
     fn all_different_checks_and_prunes() {
         let c = Constraint::AllDifferent(vec![0, 1, 2]);
-        assert!(c.allows(&[0, 2, 0], 0, 1));
-        assert!(!c.allows(&[0, 2, 0], 0, 2));
+        let assigned = [Domain::full(3), Domain::single(2), Domain::full(3)];
+        assert!(c.allows(&assigned, 0, 1));
+        assert!(!c.allows(&assigned, 0, 2));
         assert!(c.satisfied(&[1, 2, 3]));
         assert!(!c.satisfied(&[1, 2, 1]));
         assert!(!c.satisfied(&[1, 2, 0]));
@@ -158,7 +281,7 @@ mod tests {
 
         let mut domains = vec![Domain::full(3), Domain::single(2), Domain::from_bits(0b010)];
         assert_eq!(
-            c.forward_check(&mut domains, 1, 2, &mut Vec::new()),
+            c.forward_check(&mut domains, &[false; 3], 1, 2, &mut Vec::new()),
             Err(Wipeout)
         );
     }

@@ -1,22 +1,40 @@
 //! The generic constraint core, beside the 9x9 fast solver: variables with small domains,
-//! constraints between them, and the propagation the search engines share. Grids of every
-//! size and Latin squares ([`crate::shape`]) are built on it, and the engines
-//! ([`crate::engines`]) search it; it knows neither.
+//! constraints between them, the propagators, the one search every engine configures, and
+//! what a search may spend and reports. Grids of every size and Latin squares
+//! ([`crate::shape`]) build problems on it; the engines ([`crate::engines`]) and Kakuro's
+//! engines ([`crate::kakuro::engines`]) are configurations of its search. It knows neither.
 //!
 //! The split follows the propagator/brancher model of constraint solvers: a [`Constraint`]
 //! only answers what it rules out (a legality check, forward checking, arc consistency), a
-//! [`Problem`] runs those to a fixpoint, and the engines choose variables and values. A new
-//! kind of puzzle adds a constraint variant (Kakuro: a sum with all-different) and reuses every
-//! engine.
+//! [`Problem`] runs those to a fixpoint, a [`Propagator`] picks which of them a search runs
+//! after each assignment, and [`search()`] chooses variables and values ([`Strategy`]).
 //!
 //! - `domain.rs`: [`Domain`], the values 1..=32 a variable may take, as a `u32` bitset.
-//! - `constraint.rs`: [`Constraint`] (all-different now) and its three answers.
+//! - `constraint.rs`: [`Constraint`] and its answers.
 //! - `problem.rs`: [`Problem`], forward checking from an assignment, AC-3 to a fixpoint.
+//! - `search.rs`: [`State`], the [`Propagator`] trait, [`search()`] (variable and value
+//!   ordering, recursive or explicit-stack walk, in place or copying) and [`shave`].
+//! - `sum.rs`: the sum-and-all-different constraint's revisions and combination table.
+//! - `propagators.rs`: [`Check`], [`CheckAfter`], [`ForwardCheck`], [`ArcConsistency`].
+//! - [`rng`]: the crate's one deterministic random number generator (seeded puzzles).
+//! - `meter.rs`: [`Limits`], [`Meter`] (nodes, dead ends, solutions, the thread's deadline)
+//!   and the one result, [`Run`] with [`Stats`] and [`Stop`].
 
 mod constraint;
 mod domain;
+mod meter;
 mod problem;
+mod propagators;
+pub mod rng;
+mod search;
+mod sum;
 
 pub use constraint::{Constraint, Var, Wipeout};
 pub use domain::{Domain, MAX_VALUE};
-pub use problem::Problem;
+pub use meter::{Limits, Meter, Run, Stats, Stop, TIME_CHECK_EVERY};
+pub use problem::{Problem, Queue};
+pub use propagators::{ArcConsistency, Check, CheckAfter, ForwardCheck};
+pub use search::{
+    choose, search, shave, Propagator, State, Strategy, ValueOrder, Values, VarOrder, Walk,
+};
+pub use sum::{arrangeable, DIGITS, MAX_RUN, MAX_SUM};

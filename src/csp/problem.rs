@@ -90,26 +90,42 @@ impl Problem {
             && self.constraints.iter().all(|c| c.satisfied(values))
     }
 
-    /// Whether `var = value` agrees with every constraint on the values assigned so far.
-    pub fn allows(&self, values: &[u8], var: Var, value: u8) -> bool {
+    /// Whether `var = value` agrees with every constraint on the values assigned so far (the
+    /// one-value domains: see [`Constraint::allows`]).
+    #[inline]
+    pub fn allows(&self, domains: &[Domain], var: Var, value: u8) -> bool {
         self.constraints_of[var]
             .iter()
-            .all(|&c| self.constraints[c].allows(values, var, value))
+            .all(|&c| self.constraints[c].allows(domains, var, value))
+    }
+
+    /// The values of `var`'s domain that every constraint allows beside the values assigned
+    /// so far (the one-value domains: see [`Constraint::allows`]).
+    #[inline]
+    pub fn allowed(&self, domains: &[Domain], var: Var) -> Domain {
+        let mut allowed = domains[var].bits();
+        for &c in &self.constraints_of[var] {
+            allowed &= !self.constraints[c].taken(domains, var).bits();
+        }
+        Domain::from_bits(allowed)
     }
 
     /// Forward checking after `var = value` (its domain is set to that value): every
-    /// constraint of `var` prunes the others. Pushes the variables whose domain shrank onto
+    /// constraint of `var` prunes the others (`assigned`: which variables are assigned, for
+    /// the constraints that count them). Pushes the variables whose domain shrank onto
     /// `changed`.
+    #[inline]
     pub fn forward_check(
         &self,
         domains: &mut [Domain],
+        assigned: &[bool],
         var: Var,
         value: u8,
         changed: &mut Vec<Var>,
     ) -> Result<(), Wipeout> {
         domains[var] = Domain::single(value);
         for &c in &self.constraints_of[var] {
-            self.constraints[c].forward_check(domains, var, value, changed)?;
+            self.constraints[c].forward_check(domains, assigned, var, value, changed)?;
         }
         Ok(())
     }
@@ -121,46 +137,117 @@ impl Problem {
         if domains.iter().any(|d| d.is_empty()) {
             return Err(Wipeout);
         }
+        let values = self.fixed_values();
+        let assigned: Vec<bool> = values.iter().map(|&v| v != 0).collect();
         let mut changed = Vec::new();
-        for (var, value) in self.fixed_values().into_iter().enumerate() {
+        for (var, value) in values.into_iter().enumerate() {
             if value != 0 {
                 if !domains[var].contains(value) {
                     return Err(Wipeout);
                 }
-                self.forward_check(&mut domains, var, value, &mut changed)?;
+                self.forward_check(&mut domains, &assigned, var, value, &mut changed)?;
             }
         }
         Ok(domains)
     }
 
-    /// Arc consistency to a fixpoint (AC-3 over constraints): starting from the constraints
-    /// of the variables in `changed` (every constraint when `changed` is empty), a constraint
-    /// whose variable shrank is revised again. `changed` is used up.
+    /// Arc consistency to a fixpoint (AC-3 over constraints) on the decomposition of each
+    /// constraint ([`Constraint::propagate`]): starting from the constraints of the
+    /// variables in `changed` (every constraint when `changed` is empty), a constraint whose
+    /// variable shrank is revised again. `changed` is used up.
     pub fn arc_consistency(
         &self,
         domains: &mut [Domain],
         changed: &mut Vec<Var>,
     ) -> Result<(), Wipeout> {
-        let mut queued = vec![false; self.constraints.len()];
-        let mut queue: Vec<usize> = Vec::new();
+        let mut queue = Queue::default();
         if changed.is_empty() {
-            queue.extend(0..self.constraints.len());
-            queued.fill(true);
+            queue.start_all(self);
         }
-        loop {
-            for var in changed.drain(..) {
-                for &c in &self.constraints_of[var] {
-                    if !queued[c] {
-                        queued[c] = true;
-                        queue.push(c);
-                    }
-                }
-            }
-            let Some(c) = queue.pop() else {
-                return Ok(());
+        let start = std::mem::take(changed);
+        self.revise(domains, &start, &mut queue, false)
+    }
+
+    /// AC-3 from the constraints of the variables `changed`, on `queue`'s buffers (kept
+    /// between calls): each constraint revised by [`Constraint::propagate`], or by
+    /// [`Constraint::propagate_generalized`] when `generalized`, until none removes
+    /// anything. A constraint is not queued again by its own removals (it revises to its
+    /// own fixpoint). The fixpoint is the same in any order of revision.
+    pub fn revise(
+        &self,
+        domains: &mut [Domain],
+        changed: &[Var],
+        queue: &mut Queue,
+        generalized: bool,
+    ) -> Result<(), Wipeout> {
+        queue.fit(self.constraints.len());
+        for &var in changed {
+            queue.push_of(self, var, usize::MAX);
+        }
+        while let Some(c) = queue.pop() {
+            queue.changed.clear();
+            let revised = if generalized {
+                self.constraints[c].propagate_generalized(domains, &mut queue.changed)
+            } else {
+                self.constraints[c].propagate(domains, &mut queue.changed)
             };
-            queued[c] = false;
-            self.constraints[c].propagate(domains, changed)?;
+            if let Err(wipeout) = revised {
+                queue.clear();
+                return Err(wipeout);
+            }
+            for i in 0..queue.changed.len() {
+                let var = queue.changed[i];
+                queue.push_of(self, var, c);
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The constraints waiting to be revised by [`Problem::revise`], each queued at most once,
+/// and its scratch list: kept by a propagator so a fixpoint allocates nothing.
+#[derive(Debug, Clone, Default)]
+pub struct Queue {
+    pending: Vec<usize>,
+    queued: Vec<bool>,
+    changed: Vec<Var>,
+}
+
+impl Queue {
+    fn fit(&mut self, constraints: usize) {
+        if self.queued.len() != constraints {
+            self.queued = vec![false; constraints];
+            self.pending.clear();
+        }
+    }
+
+    fn start_all(&mut self, problem: &Problem) {
+        self.fit(problem.constraints.len());
+        self.pending.extend(0..problem.constraints.len());
+        self.queued.fill(true);
+    }
+
+    /// Queues the constraints of `var` but `except`.
+    #[inline]
+    fn push_of(&mut self, problem: &Problem, var: Var, except: usize) {
+        for &c in &problem.constraints_of[var] {
+            if c != except && !self.queued[c] {
+                self.queued[c] = true;
+                self.pending.push(c);
+            }
+        }
+    }
+
+    #[inline]
+    fn pop(&mut self) -> Option<usize> {
+        let c = self.pending.pop()?;
+        self.queued[c] = false;
+        Some(c)
+    }
+
+    fn clear(&mut self) {
+        for c in self.pending.drain(..) {
+            self.queued[c] = false;
         }
     }
 }

@@ -16,36 +16,34 @@ use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 use std::ops::ControlFlow;
 
-use super::fc::{choose, Order};
-use super::meter::Meter;
-use super::{Stop, COST_FRONTIER_BYTES};
-use crate::csp::{Domain, Problem};
+use super::configured::forward_checked_root;
+use super::COST_FRONTIER_BYTES;
+use crate::csp::{choose, Domain, ForwardCheck, Meter, Problem, Propagator, State, Stop, VarOrder};
 
 /// An open state.
-struct State {
+struct Open {
     cost: u32,
     filled: u32,
     /// The order it was made in: newer first among equals.
     made: u64,
-    domains: Vec<Domain>,
-    assigned: Vec<bool>,
+    state: State,
 }
 
-impl State {
-    fn new(domains: Vec<Domain>, assigned: Vec<bool>, made: u64) -> State {
-        let filled = assigned.iter().filter(|&&a| a).count() as u32;
-        let candidates: u32 = domains
+impl Open {
+    fn new(state: State, made: u64) -> Open {
+        let filled = state.assigned.iter().filter(|&&a| a).count() as u32;
+        let candidates: u32 = state
+            .domains
             .iter()
-            .zip(&assigned)
+            .zip(&state.assigned)
             .filter(|(_, &a)| !a)
             .map(|(d, _)| d.len())
             .sum();
-        State {
+        Open {
             cost: filled + candidates,
             filled,
             made,
-            domains,
-            assigned,
+            state,
         }
     }
 
@@ -55,41 +53,40 @@ impl State {
     }
 }
 
-impl PartialEq for State {
-    fn eq(&self, other: &State) -> bool {
+impl PartialEq for Open {
+    fn eq(&self, other: &Open) -> bool {
         self.priority() == other.priority()
     }
 }
 
-impl Eq for State {}
+impl Eq for Open {}
 
-impl PartialOrd for State {
-    fn partial_cmp(&self, other: &State) -> Option<Ordering> {
+impl PartialOrd for Open {
+    fn partial_cmp(&self, other: &Open) -> Option<Ordering> {
         Some(self.cmp(other))
     }
 }
 
-impl Ord for State {
-    fn cmp(&self, other: &State) -> Ordering {
+impl Ord for Open {
+    fn cmp(&self, other: &Open) -> Ordering {
         self.priority().cmp(&other.priority())
     }
 }
 
 pub(super) fn search(problem: &Problem, meter: &mut Meter<'_>) -> ControlFlow<()> {
-    let Ok(domains) = problem.forward_checked_start() else {
+    let Some(root) = forward_checked_root(problem) else {
         meter.dead_end();
         return ControlFlow::Continue(());
     };
-    let assigned: Vec<bool> = problem.fixed_values().iter().map(|&v| v != 0).collect();
-    let state_bytes = std::mem::size_of::<State>()
-        + domains.len() * (std::mem::size_of::<Domain>() + std::mem::size_of::<bool>());
+    let state_bytes = std::mem::size_of::<Open>()
+        + root.domains.len() * (std::mem::size_of::<Domain>() + std::mem::size_of::<bool>());
     let most_states = (COST_FRONTIER_BYTES / state_bytes).max(1);
     let mut made = 0u64;
     let mut open = BinaryHeap::new();
-    open.push(State::new(domains, assigned, made));
-    let mut changed = Vec::new();
-    while let Some(state) = open.pop() {
-        let Some(var) = choose(Order::MRV, &state.domains, &state.assigned) else {
+    open.push(Open::new(root, made));
+    let mut propagator = ForwardCheck::default();
+    while let Some(Open { state, .. }) = open.pop() {
+        let Some(var) = choose::<ForwardCheck>(VarOrder::Smallest, &state) else {
             let values: Vec<u8> = state
                 .domains
                 .iter()
@@ -100,19 +97,15 @@ pub(super) fn search(problem: &Problem, meter: &mut Meter<'_>) -> ControlFlow<()
         };
         for value in state.domains[var].values() {
             meter.node()?;
-            let mut domains = state.domains.clone();
-            changed.clear();
-            if problem
-                .forward_check(&mut domains, var, value, &mut changed)
-                .is_err()
-            {
+            let mut child = state.clone();
+            child.domains[var] = Domain::single(value);
+            child.assigned[var] = true;
+            if propagator.propagate(problem, &mut child, &[var]).is_err() {
                 meter.dead_end();
                 continue;
             }
-            let mut assigned = state.assigned.clone();
-            assigned[var] = true;
             made += 1;
-            open.push(State::new(domains, assigned, made));
+            open.push(Open::new(child, made));
         }
         if open.len() > most_states {
             return meter.halt(Stop::MemoryLimit);

@@ -12,12 +12,13 @@
 //! cost more than all the others, and make puzzles no engine but dlx finishes.
 //!
 //! The same shape, seed and options give the same puzzle on every platform: the random
-//! numbers come from xorshift64*, written here (the engines sit below the 9x9 generator, which
-//! has its own stream).
+//! numbers come from the core's one generator ([`crate::csp::rng`]), its xorshift64* stream
+//! with this module's salt ([`rng`]).
 
 use std::ops::ControlFlow;
 
 use super::{solve, Engine, Limits, Stop};
+pub use crate::csp::rng::Rng;
 use crate::csp::{Domain, Problem, Var};
 use crate::shape::{Shape, ShapedPuzzle};
 
@@ -50,35 +51,10 @@ impl DigOptions {
     }
 }
 
-/// A small deterministic random stream (xorshift64*).
-#[derive(Debug, Clone)]
-pub struct Rng(u64);
-
-impl Rng {
-    /// The stream of a seed (every seed is good, 0 included).
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0xD1B5_4A32_D192_ED03 | 1)
-    }
-
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    /// A number in `0..n` (`n` > 0).
-    pub fn below(&mut self, n: usize) -> usize {
-        (((self.next_u64() >> 32) * n as u64) >> 32) as usize
-    }
-
-    /// Shuffles in place (Fisher-Yates).
-    pub fn shuffle<T>(&mut self, items: &mut [T]) {
-        for i in (1..items.len()).rev() {
-            items.swap(i, self.below(i + 1));
-        }
-    }
+/// The digger's stream of `seed`: the core's xorshift64* ([`Rng::xorshift`]) with this
+/// module's own salt, so that a seed gives the puzzles it always gave.
+pub fn rng(seed: u64) -> Rng {
+    Rng::xorshift(seed, 0xD1B5_4A32_D192_ED03)
 }
 
 /// A random complete grid of `shape`.
@@ -141,7 +117,7 @@ fn fill(
         let mut child = domains.to_vec();
         changed.clear();
         if problem
-            .forward_check(&mut child, var, value, &mut changed)
+            .forward_check(&mut child, assigned, var, value, &mut changed)
             .is_ok()
         {
             fill(problem, &child, assigned, rng, nodes, budget)?;
@@ -193,7 +169,7 @@ pub fn puzzles(shape: Shape, count: usize, seed: u64) -> Vec<ShapedPuzzle> {
     let options = DigOptions::for_shape(shape);
     (0..count as u64)
         .map(|i| {
-            let mut rng = Rng::new(seed ^ i.wrapping_mul(0xA24B_AED4_963E_E407));
+            let mut rng = rng(seed ^ i.wrapping_mul(0xA24B_AED4_963E_E407));
             let solution = random_solution(shape, &mut rng);
             dig(shape, &solution, &mut rng, options)
         })
@@ -211,7 +187,7 @@ mod tests {
             Shape::latin(5).unwrap(),
             Shape::CLASSIC,
         ] {
-            let mut rng = Rng::new(7);
+            let mut rng = rng(7);
             let grid = random_solution(shape, &mut rng);
             assert!(shape.problem(&grid).satisfied(&grid), "{shape}");
             let puzzle = dig(shape, &grid, &mut rng, DigOptions::for_shape(shape));

@@ -20,8 +20,7 @@
 
 use std::ops::ControlFlow;
 
-use super::meter::Meter;
-use crate::csp::{Constraint, Problem};
+use crate::csp::{Constraint, Meter, Problem};
 
 pub(super) fn search(problem: &Problem, meter: &mut Meter<'_>) -> ControlFlow<()> {
     let mut links = Links::of(problem);
@@ -59,7 +58,9 @@ impl Links {
         let mut primary = vec![true; n];
         for c in problem.constraints() {
             base.push(1 + primary.len());
-            let Constraint::AllDifferent(vars) = c;
+            let Constraint::AllDifferent(vars) = c else {
+                continue;
+            };
             primary.extend(std::iter::repeat_n(vars.len() == values, values));
         }
         let headers = primary.len();

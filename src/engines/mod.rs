@@ -1,25 +1,19 @@
 //! Classic solving engines side by side, on every shape ([`crate::shape`]) and on any problem
 //! of the constraint core ([`crate::csp`]). Owns [`Engine`] (the one interface: [`solve`] and
-//! [`solve_problem`]), what a run may spend ([`Limits`], with the library's defaults) and what
-//! it reports ([`Run`], [`Stats`], [`Stop`]).
+//! [`solve_problem`]).
 //!
-//! One file per engine:
-//! - `naive.rs`: the first empty cell, values in order, legality checked against the cells
-//!   filled; iterative, on two explicit stacks (no recursion to overflow on big grids).
-//! - `backtrack.rs`: the same search written recursively, as textbooks do: same nodes, same
-//!   order, so the two differ only in time.
-//! - `fc.rs`: forward checking (each assignment removes its value from the peers' domains; an
-//!   emptied domain is a dead end), with the first open variable (`fc`), the smallest domain
-//!   (`fc-mrv`), or the smallest domain and the least constraining value first (`fc-mrv-lcv`).
-//! - `mac.rs`: arc consistency maintained after every assignment (AC-3 on the binary
-//!   decomposition of the all-different constraints), smallest domain first.
+//! The engines:
+//! - `configured.rs`: `naive`, `backtrack`, `fc`, `fc-mrv`, `fc-mrv-lcv` and `mac`, each a
+//!   propagator and a strategy of the core's one search ([`crate::csp::search`]).
 //! - `cost.rs`: best-first: the open state of least cost (cells filled plus candidates left)
-//!   is expanded next, with forward checking.
+//!   is expanded next, with the core's forward checking.
 //! - `dlx.rs`: Knuth's Algorithm X on Dancing Links, on the exact-cover matrix of the problem.
 //! - `fast.rs`: [`crate::solver`], the 9x9 bitset solver (9x9 Sudoku only).
-//! - `meter.rs`: the counters and limits every engine reports to.
 //! - `dig.rs`, `compare.rs`, `plot.rs`: generated puzzles of any size, the measured comparison
-//!   (`stepwise bench engines`) and its SVG chart.
+//!   (`stepwise bench engines`) and its SVG chart (the last two with the `tools` feature).
+//!
+//! Every engine counts on the core's [`Meter`](crate::csp::Meter) and reports its [`Run`] (both in
+//! [`crate::csp`], re-exported here with [`Limits`], [`Stats`] and [`Stop`]).
 //!
 //! **Counting.** A *node* is one assignment made: a value placed in a variable (for `naive`
 //! and `backtrack` only values that pass the legality check, which is their whole test; the
@@ -41,31 +35,25 @@
 //! with [`Error::EngineShape`] rather than silently replaced; [`Engine::default_for`] picks
 //! `fast` for 9x9 and `dlx` (the fastest generic engine measured) elsewhere.
 
-mod backtrack;
+#[cfg(feature = "tools")]
 pub mod compare;
+mod configured;
 mod cost;
 pub mod dig;
 mod dlx;
 mod fast;
-mod fc;
-mod mac;
-mod meter;
-mod naive;
+#[cfg(feature = "tools")]
 pub mod plot;
 
 use std::fmt;
 use std::str::FromStr;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
-use crate::csp::Problem;
+use crate::csp::{Constraint, Meter, Problem, ValueOrder, VarOrder, Walk};
 use crate::error::Error;
 use crate::shape::{Shape, ShapedPuzzle};
 
-use meter::Meter;
-
-/// A run's deadline is checked once every this many nodes (an `Instant::now` per node would
-/// cost the fastest engines a tenth of their time).
-pub const TIME_CHECK_EVERY: u64 = 256;
+pub use crate::csp::{Limits, Run, Stats, Stop, TIME_CHECK_EVERY};
 
 /// The most solutions the `fast` engine lists in one run when asked for all of them: it
 /// checks no clock, and a 9x9 grid with few givens has billions of solutions.
@@ -167,138 +155,6 @@ impl FromStr for Engine {
     }
 }
 
-/// What one run may spend. `None`: no limit of that kind.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Limits {
-    /// Stop after this many solutions.
-    pub solutions: Option<u64>,
-    /// Stop after this many nodes.
-    pub nodes: Option<u64>,
-    /// Stop after this much time.
-    pub time: Option<Duration>,
-}
-
-impl Limits {
-    /// The node limit of a command-line run: plenty for any engine on a puzzle with one
-    /// solution but `naive` on the hardest, and minutes at most.
-    pub const DEFAULT_NODES: u64 = 200_000_000;
-    /// The time limit of a command-line run.
-    pub const DEFAULT_TIME: Duration = Duration::from_secs(60);
-    /// The node limit per puzzle of `stepwise bench engines`.
-    pub const BENCH_NODES: u64 = 2_000_000;
-    /// The time limit per puzzle of `stepwise bench engines`.
-    pub const BENCH_TIME: Duration = Duration::from_secs(1);
-
-    /// Counting up to `solutions` (2 decides uniqueness; `None`: all), under the default node
-    /// and time limits.
-    pub fn count_to(solutions: Option<u64>) -> Limits {
-        Limits {
-            solutions,
-            nodes: Some(Limits::DEFAULT_NODES),
-            time: Some(Limits::DEFAULT_TIME),
-        }
-    }
-
-    /// A command-line run: `solutions` as asked, the node and time limits given or else the
-    /// defaults ([`Limits::DEFAULT_NODES`], [`Limits::DEFAULT_TIME`]).
-    pub fn command_line(
-        solutions: Option<u64>,
-        nodes: Option<u64>,
-        time: Option<Duration>,
-    ) -> Limits {
-        Limits {
-            solutions,
-            nodes: Some(nodes.unwrap_or(Limits::DEFAULT_NODES)),
-            time: Some(time.unwrap_or(Limits::DEFAULT_TIME)),
-        }
-    }
-
-    /// The bench's per-puzzle limits, the node and time limits given or else
-    /// [`Limits::BENCH_NODES`] and [`Limits::BENCH_TIME`].
-    pub fn bench_with(nodes: Option<u64>, time: Option<Duration>) -> Limits {
-        Limits {
-            solutions: Some(2),
-            nodes: Some(nodes.unwrap_or(Limits::BENCH_NODES)),
-            time: Some(time.unwrap_or(Limits::BENCH_TIME)),
-        }
-    }
-
-    /// The uniqueness check of the bench: two solutions, the bench's node and time limits.
-    pub fn bench() -> Limits {
-        Limits {
-            solutions: Some(2),
-            nodes: Some(Limits::BENCH_NODES),
-            time: Some(Limits::BENCH_TIME),
-        }
-    }
-
-    /// No limit at all (tests that enumerate known counts).
-    pub const UNLIMITED: Limits = Limits {
-        solutions: None,
-        nodes: None,
-        time: None,
-    };
-}
-
-/// Why a run ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Stop {
-    /// The search space was exhausted: the count is exact.
-    Complete,
-    /// The solution limit was reached: there are at least that many.
-    SolutionLimit,
-    /// `fast` reached [`FAST_SOLUTION_CAP`] while asked for more.
-    SolutionCap,
-    /// The node limit was reached first: the count is only a lower bound.
-    NodeLimit,
-    /// The time limit was reached first: the count is only a lower bound.
-    TimeLimit,
-    /// `cost` kept [`COST_FRONTIER_BYTES`] of open states: the count is only a lower bound.
-    MemoryLimit,
-}
-
-impl Stop {
-    /// Whether a limit other than the solutions asked for cut the search.
-    pub fn is_cut(self) -> bool {
-        !matches!(self, Stop::Complete | Stop::SolutionLimit)
-    }
-
-    /// A short name: `complete`, `solution_limit`, `solution_cap`, `node_limit`, `time_limit`,
-    /// `memory_limit`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Stop::Complete => "complete",
-            Stop::SolutionLimit => "solution_limit",
-            Stop::SolutionCap => "solution_cap",
-            Stop::NodeLimit => "node_limit",
-            Stop::TimeLimit => "time_limit",
-            Stop::MemoryLimit => "memory_limit",
-        }
-    }
-}
-
-/// An engine's figures for one run.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Stats {
-    /// Assignments tried (`None` for `fast`, which keeps no count).
-    pub nodes: Option<u64>,
-    /// Dead ends met (`None` for `fast`).
-    pub backtracks: Option<u64>,
-    /// Wall time from the puzzle to the answer.
-    pub time: Duration,
-}
-
-/// The outcome of one run.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Run {
-    /// The solutions found (all of them when `stop` is [`Stop::Complete`]).
-    pub solutions: u64,
-    /// Why the run ended.
-    pub stop: Stop,
-    /// The engine's figures.
-    pub stats: Stats,
-}
-
 /// Solves a puzzle of any shape with `engine`, calling `on_solution` with each solution found
 /// (row-major cell values), in the engine's order, until `limits` stop it.
 ///
@@ -342,18 +198,44 @@ pub fn solve_problem(
     limits: &Limits,
     on_solution: &mut dyn FnMut(&[u8]),
 ) -> Result<Run, Error> {
+    let exact_cover = problem
+        .constraints()
+        .iter()
+        .all(|c| matches!(c, Constraint::AllDifferent(_)));
+    if engine == Engine::Dlx && !exact_cover {
+        // Its matrix covers each value once per all-different; a sum is no exact cover.
+        return Err(Error::EngineShape {
+            engine: Engine::Dlx.name().to_string(),
+            shape: "a problem with sum constraints".to_string(),
+        });
+    }
     let start = Instant::now();
     let _deadline = crate::deadline::Guard::new(limits.time);
     let mut meter = Meter::new(limits, on_solution);
     if limits.solutions != Some(0) {
         // Each engine returns `Break` when a limit stopped it; the meter knows which.
         let _ = match engine {
-            Engine::Naive => naive::search(problem, &mut meter),
-            Engine::Backtrack => backtrack::search(problem, &mut meter),
-            Engine::Fc => fc::search(problem, fc::Order::FIRST_OPEN, &mut meter),
-            Engine::FcMrv => fc::search(problem, fc::Order::MRV, &mut meter),
-            Engine::FcMrvLcv => fc::search(problem, fc::Order::MRV_LCV, &mut meter),
-            Engine::Mac => mac::search(problem, &mut meter),
+            Engine::Naive => configured::backtracking(problem, Walk::Stack, &mut meter),
+            Engine::Backtrack => configured::backtracking(problem, Walk::Recursive, &mut meter),
+            Engine::Fc => configured::forward_checking(
+                problem,
+                VarOrder::First,
+                ValueOrder::Ascending,
+                &mut meter,
+            ),
+            Engine::FcMrv => configured::forward_checking(
+                problem,
+                VarOrder::Smallest,
+                ValueOrder::Ascending,
+                &mut meter,
+            ),
+            Engine::FcMrvLcv => configured::forward_checking(
+                problem,
+                VarOrder::Smallest,
+                ValueOrder::LeastConstraining,
+                &mut meter,
+            ),
+            Engine::Mac => configured::mac(problem, &mut meter),
             Engine::Cost => cost::search(problem, &mut meter),
             Engine::Dlx => dlx::search(problem, &mut meter),
             Engine::Fast => {
@@ -377,6 +259,7 @@ pub fn count(engine: Engine, puzzle: &ShapedPuzzle, limits: &Limits) -> Result<R
 mod tests {
     use super::*;
     use crate::shape::parse_shaped;
+    use std::time::Duration;
 
     fn all_engines_count(text: &str, expected: u64) {
         let puzzle = parse_shaped(text, None).unwrap();

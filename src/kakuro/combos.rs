@@ -1,14 +1,15 @@
 //! The combinations of a run: every set of distinct digits 1..9 of a given size and sum
 //! (16 in two is only 7+9; 22 in three is 5+8+9 or 6+7+9), built once at compile time.
 //!
-//! Owns the table, the arithmetic of sums (the smallest and largest sum of `n` distinct
-//! digits) and [`arrangeable`], which digits each cell of a run can take in some arrangement
-//! of some combination that fits every cell: the run's combined sum-and-all-different
-//! constraint made arc consistent. The engines and the human steps both read them here.
+//! Owns the table of combinations in the order a person writes them and the arithmetic of
+//! sums (the smallest and largest sum of `n` distinct digits), which the human steps read;
+//! [`arrangeable`] (which digits each cell of a run can take in some arrangement of some
+//! combination that fits every cell) is the constraint core's, on digit sets.
 
 use arrayvec::ArrayVec;
 
 use super::digits::Digits;
+use crate::csp::Domain;
 
 /// The longest run: nine cells take the nine digits.
 pub const MAX_RUN: usize = 9;
@@ -22,16 +23,12 @@ const MOST_COMBINATIONS: usize = 12;
 struct Table {
     combinations: [[[Digits; MOST_COMBINATIONS]; MAX_SUM as usize + 1]; MAX_RUN + 1],
     counts: [[u8; MAX_SUM as usize + 1]; MAX_RUN + 1],
-    /// Per (size, sum), a bit per set of digits: whether the set lies within one of the
-    /// combinations (what a run's first cells may hold on the way to a full combination).
-    partial: [[[u64; 8]; MAX_SUM as usize + 1]; MAX_RUN + 1],
 }
 
 const fn build() -> Table {
     let mut table = Table {
         combinations: [[[Digits::EMPTY; MOST_COMBINATIONS]; MAX_SUM as usize + 1]; MAX_RUN + 1],
         counts: [[0; MAX_SUM as usize + 1]; MAX_RUN + 1],
-        partial: [[[0; 8]; MAX_SUM as usize + 1]; MAX_RUN + 1],
     };
     let mut bits = 0u16;
     while bits < 512 {
@@ -49,15 +46,6 @@ const fn build() -> Table {
         }
         list[at] = set;
         table.counts[size][sum] += 1;
-        // Every subset of the combination (3^9 visits over all 512 sets).
-        let mut subset = bits;
-        loop {
-            table.partial[size][sum][subset as usize >> 6] |= 1 << (subset & 63);
-            if subset == 0 {
-                break;
-            }
-            subset = (subset - 1) & bits;
-        }
         bits += 1;
     }
     table
@@ -124,70 +112,23 @@ pub fn fitting(domains: &[Digits], sum: u32) -> ArrayVec<Digits, MOST_COMBINATIO
 /// For each cell of a run, the digits it can take in a full arrangement: distinct digits, one
 /// per cell, each from its cell's domain, summing to `sum`. `None` when there is no such
 /// arrangement. Every digit kept is part of a combination that fits every cell (generalized
-/// arc consistency of the run's sum and all-different together).
-///
-/// A walk over the sets of digits the first cells can take (at most 512 sets, each a subset of
-/// some fitting combination), forward from the first cell, then back from the last, keeping
-/// the digits that lead to a complete combination.
+/// arc consistency of the run's sum and all-different together): the constraint core's
+/// revision of a sum ([`crate::csp::arrangeable`]), on digit sets.
 pub fn arrangeable(domains: &[Digits], sum: u32) -> Option<ArrayVec<Digits, MAX_RUN>> {
-    let size = domains.len();
-    if size > MAX_RUN {
+    if domains.len() > MAX_RUN {
         return None;
     }
-    let fits = fitting(domains, sum);
-    if fits.is_empty() {
-        return None;
-    }
-    let allowed = fits.iter().fold(Digits::EMPTY, |a, &c| a | c);
-    // Within some combination of the size and sum: a looser test than within a fitting one,
-    // but the digits are `allowed` ones and a full set reached is an arrangement, so only
-    // fitting combinations end the walk.
-    let partial = &TABLE.partial[size][sum as usize];
-    let within_a_fit = |set: u16| partial[set as usize >> 6] & (1 << (set & 63)) != 0;
-    // Sets reached after the first i cells lie in sets[starts[i]..starts[i + 1]].
-    let mut sets = [0u16; 512];
-    let mut starts = [0usize; MAX_RUN + 2];
-    let mut reached = [0u64; 8];
-    let mut good = [0u64; 8];
-    let test = |bits: &[u64; 8], set: u16| bits[set as usize >> 6] & (1 << (set & 63)) != 0;
-    let mark = |bits: &mut [u64; 8], set: u16| bits[set as usize >> 6] |= 1 << (set & 63);
-    let mut count = 1;
-    starts[1] = 1;
-    for (i, &domain) in domains.iter().enumerate() {
-        for at in starts[i]..starts[i + 1] {
-            let set = sets[at];
-            let open = (domain & allowed).bits() & !set;
-            for digit in Digits::from_bits(open).iter() {
-                let next = set | Digits::single(digit).bits();
-                if !test(&reached, next) && within_a_fit(next) {
-                    mark(&mut reached, next);
-                    sets[count] = next;
-                    count += 1;
-                }
-            }
-        }
-        starts[i + 2] = count;
-    }
-    // A full set lies within a combination of the same size: it is that combination, and
-    // the digits that reached it fit its cells.
-    if starts[size] == starts[size + 1] {
-        return None;
-    }
-    for &set in &sets[starts[size]..starts[size + 1]] {
-        mark(&mut good, set);
-    }
-    let mut supported: ArrayVec<Digits, MAX_RUN> = (0..size).map(|_| Digits::EMPTY).collect();
-    for i in (0..size).rev() {
-        for &set in &sets[starts[i]..starts[i + 1]] {
-            for digit in Digits::from_bits(domains[i].bits() & !set).iter() {
-                if test(&good, set | Digits::single(digit).bits()) {
-                    mark(&mut good, set);
-                    supported[i] = supported[i].with(digit);
-                }
-            }
-        }
-    }
-    Some(supported)
+    let own: ArrayVec<Domain, MAX_RUN> = domains
+        .iter()
+        .map(|d| Domain::from_bits(u32::from(d.bits())))
+        .collect();
+    let kept = crate::csp::arrangeable(&own, sum)?;
+    // Digit sets hold nine bits, and so does every domain the revision keeps.
+    Some(
+        kept.iter()
+            .map(|d| Digits::from_bits((d.bits() & 0x1FF) as u16))
+            .collect(),
+    )
 }
 
 #[cfg(test)]

@@ -25,10 +25,10 @@
 use std::fmt;
 
 use super::digits::Digits;
-use super::engines::gac::Gac;
 use super::engines::{self, model::Model, Engine};
 use super::format::MAX_SIDE;
 use super::puzzle::{Kakuro, Square};
+use crate::csp::rng::Rng;
 
 /// Why no puzzle was made.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -64,8 +64,7 @@ fn undetermined(kakuro: &Kakuro) -> Vec<usize> {
     let Ok(mut state) = engines::propagate_root(&model, Engine::Gac) else {
         return Vec::new();
     };
-    let mut gac = Gac::default();
-    if engines::search::shave(&mut gac, &model, &mut state).is_err() {
+    if engines::shave_root(&model, Engine::Gac, &mut state).is_err() {
         return Vec::new();
     }
     (0..kakuro.cell_count())
@@ -73,25 +72,10 @@ fn undetermined(kakuro: &Kakuro) -> Vec<usize> {
         .collect()
 }
 
-/// xorshift64*: small, fast, and the same on every platform.
-struct Rng(u64);
-
-impl Rng {
-    fn new(seed: u64) -> Rng {
-        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
-    }
-
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    /// A number in `0..bound` (`bound` > 0).
-    fn below(&mut self, bound: usize) -> usize {
-        (self.next() % bound as u64) as usize
-    }
+/// The generator's stream of `seed`: the core's xorshift64* ([`Rng::xorshift`]), unsalted,
+/// so that a seed gives the grids it always gave.
+fn rng(seed: u64) -> Rng {
+    Rng::xorshift(seed, 0)
 }
 
 /// Which squares are white.
@@ -120,7 +104,7 @@ impl Pattern {
             if black >= target {
                 break;
             }
-            let at = rng.below(rows * cols);
+            let at = rng.below_modulo(rows * cols);
             if pattern.white[at] && pattern.can_blacken(at) {
                 pattern.white[at] = false;
                 black += 1;
@@ -143,7 +127,7 @@ impl Pattern {
             } else {
                 &allowed
             };
-            pattern.white[from[rng.below(from.len())]] = false;
+            pattern.white[from[rng.below_modulo(from.len())]] = false;
         }
         pattern.settle(rng);
         pattern
@@ -213,7 +197,7 @@ impl Pattern {
                     changed = true;
                 } else if length > 9 {
                     // Both parts keep two cells or more; the first part at most nine.
-                    let at = 2 + rng.below(length.min(12) - 4);
+                    let at = 2 + rng.below_modulo(length.min(12) - 4);
                     self.white[start + at * step] = false;
                     changed = true;
                 }
@@ -280,7 +264,7 @@ fn fill(pattern: &Pattern, kept: &[u8], rng: &mut Rng) -> Option<Vec<u8>> {
     let mut peers: Vec<Vec<usize>> = vec![Vec::new(); squares];
     let mut lean = vec![0i32; squares];
     for (start, step, length) in pattern.segments() {
-        let toward_small = rng.below(2) == 0;
+        let toward_small = rng.below_modulo(2) == 0;
         for i in 0..length {
             lean[start + i * step] += if toward_small { 1 } else { -1 };
             for j in 0..length {
@@ -326,7 +310,7 @@ fn fill(pattern: &Pattern, kept: &[u8], rng: &mut Rng) -> Option<Vec<u8>> {
             .iter()
             .map(|d| {
                 let toward = lean[square] * (i32::from(d) - 5);
-                (toward + rng.below(5) as i32, d)
+                (toward + rng.below_modulo(5) as i32, d)
             })
             .collect();
         digits.sort_unstable();
@@ -424,7 +408,7 @@ pub fn large(rows: usize, cols: usize, seed: u64) -> Result<Kakuro, GenerateErro
             "a grid of {rows}x{cols}: rows and columns must be 4 to {MAX_SIDE}"
         )));
     }
-    let mut rng = Rng::new(seed);
+    let mut rng = rng(seed);
     let mut pattern = Pattern::random(rows, cols, &mut rng);
     let none = vec![0u8; rows * cols];
     let mut digits = loop {
@@ -473,7 +457,7 @@ pub fn large(rows: usize, cols: usize, seed: u64) -> Result<Kakuro, GenerateErro
 fn split_some(pattern: &mut Pattern, open: &[usize], rng: &mut Rng) {
     let mut order = open.to_vec();
     for i in (1..order.len()).rev() {
-        order.swap(i, rng.below(i + 1));
+        order.swap(i, rng.below_modulo(i + 1));
     }
     order.sort_by_key(|&square| !pattern.can_blacken(square));
     let wanted = open.len().div_ceil(SPLIT_SHARE);

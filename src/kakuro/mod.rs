@@ -11,15 +11,16 @@
 //! - `layout.rs`: the run directions and the largest grid side, which the next three share;
 //! - [`error`], [`puzzle`], [`format`](mod@format): the grid, its runs and names, and reading it;
 //! - [`engines`]: backtracking, forward checking, MAC, GAC on the combined constraint, and
-//!   shaving, over a grid-free model;
+//!   shaving: configurations of the constraint core ([`crate::csp`]) on a grid-free model;
 //! - [`logic`]: the human techniques, their steps and the logical solve's trace and rating;
 //! - [`explain`](mod@explain): the front door of the commands: solve, check, explain, rate, hint;
 //! - [`generate`]: large puzzles built from a pattern and a fill;
-//! - [`bench`](mod@bench): the engines' table over size bands.
+//! - `bench`: the engines' table over size bands (with the `tools` feature).
 //!
-//! The Kakuro code is standalone: it uses none of the Sudoku modules (`tests/layering.rs`
-//! checks it), so that it can move onto the generic constraint core being built beside it.
+//! The Kakuro code uses none of the Sudoku modules, only the generic constraint core
+//! (`tests/layering.rs` checks it).
 
+#[cfg(feature = "tools")]
 pub mod bench;
 pub mod combos;
 pub mod digits;

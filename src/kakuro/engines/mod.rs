@@ -1,58 +1,42 @@
-//! Complete engines for Kakuro, from plain backtracking to generalized arc consistency, each
-//! a propagator under one shared search (`search.rs`), with shaving.
+//! Complete engines for Kakuro, from plain backtracking to generalized arc consistency: each
+//! a configuration of the constraint core's one search ([`crate::csp::search`]), with
+//! shaving ([`crate::csp::shave`]), on the Kakuro's [`model::Model`] (a problem of the core
+//! with a sum-and-all-different constraint per run).
 //!
-//! Owns [`Engine`] (the four models: `backtrack`, `forward-checking`, `mac`, `gac`),
-//! [`Options`], [`Report`] and [`solve`]: a puzzle is decided in three stages, in order,
-//! each run only when the one before left it open:
+//! Owns [`Engine`] (the four: `backtrack`, `forward-checking`, `mac`, `gac`), [`Options`],
+//! [`Report`] and [`solve`]. The engines are the core's propagators: `backtrack` is
+//! [`CheckAfter`] in reading order, `forward-checking` [`ForwardCheck`], `mac`
+//! [`ArcConsistency::decomposed`] (pairwise inequalities and sum bounds) and `gac`
+//! [`ArcConsistency::generalized`] (each run's combinations), the last three smallest domain
+//! first. A puzzle is decided in three stages, in order, each run only when the one before
+//! left it open:
 //!
 //! 1. **propagation**: the engine's propagation at the root, before any choice;
 //! 2. **shaving** (when asked): each digit of each open cell tried, propagated, removed on a
 //!    contradiction, until a pass removes none;
-//! 3. **search**: depth first, the smallest domain first (reading order for `backtrack`),
-//!    counting solutions up to [`Options::limit`] (2 tells a unique puzzle from one with
-//!    several), under a cap of [`Options::node_cap`] digits tried.
+//! 3. **search**: depth first, counting solutions up to [`Options::limit`] (2 tells a unique
+//!    puzzle from one with several), under a cap of [`Options::node_cap`] digits tried
+//!    (the core's [`Meter`]; [`Options::limits`]).
 //!
-//! The engines work on [`model::Model`] (variables, domains in 1..9, sum-and-all-different
-//! constraints) and know nothing of the grid: porting them onto the shared constraint core
-//! means porting `Model`, `State` and the [`Propagator`] trait. Measured on the corpus, all
-//! four engines, their propagation alone and with shaving: `stepwise kakuro bench`
-//! ([`crate::kakuro::bench`]).
+//! A node is one digit tried in one cell; a backtrack is a node that failed (its propagation
+//! emptied a domain, or the full assignment it reached broke a constraint). Measured on the
+//! corpus, all four engines, their propagation alone and with shaving: `stepwise kakuro
+//! bench` (the bench sits above the engines; nothing here refers to it).
 
-pub mod backtrack;
-pub mod forward;
-pub mod gac;
-pub mod mac;
 pub mod model;
-mod queue;
-pub mod search;
 
 use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
-use model::{Model, State};
+use crate::csp::{
+    search, shave, ArcConsistency, CheckAfter, ForwardCheck, Limits, Meter, Propagator, State,
+    Strategy, ValueOrder, VarOrder, Walk, Wipeout,
+};
+use model::Model;
 
 /// A domain emptied or a constraint broken: the state has no solution.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Contradiction;
-
-/// An engine's propagation: what it infers after some variables changed.
-pub trait Propagator {
-    /// Branch on variables in reading order (else the smallest domain first).
-    const STATIC_ORDER: bool;
-    /// A variable whose domain shrank to one digit is decided (its consequences were
-    /// propagated); else it is still to be assigned.
-    const SINGLETONS_DECIDED: bool;
-
-    /// Narrows `state` after the variables `changed` were assigned or narrowed (all of them
-    /// at the root); a contradiction when a domain empties or a constraint breaks.
-    fn propagate(
-        &mut self,
-        model: &Model,
-        state: &mut State,
-        changed: &[usize],
-    ) -> Result<(), Contradiction>;
-}
+pub type Contradiction = Wipeout;
 
 /// The four engines, from the weakest propagation to the strongest.
 #[derive(
@@ -191,34 +175,83 @@ impl Report {
 /// Decides `model` with `engine`: propagation, shaving (when asked), search.
 pub fn solve(model: &Model, engine: Engine, options: &Options) -> Report {
     match engine {
-        Engine::Backtrack => run(backtrack::Backtrack, engine, model, options),
-        Engine::ForwardChecking => run(forward::ForwardChecking, engine, model, options),
-        Engine::Mac => run(mac::Mac::default(), engine, model, options),
-        Engine::Gac => run(gac::Gac::default(), engine, model, options),
+        Engine::Backtrack => run(CheckAfter, VarOrder::First, engine, model, options),
+        Engine::ForwardChecking => run(
+            ForwardCheck::default(),
+            VarOrder::Smallest,
+            engine,
+            model,
+            options,
+        ),
+        Engine::Mac => run(
+            ArcConsistency::decomposed(),
+            VarOrder::Smallest,
+            engine,
+            model,
+            options,
+        ),
+        Engine::Gac => run(
+            ArcConsistency::generalized(),
+            VarOrder::Smallest,
+            engine,
+            model,
+            options,
+        ),
     }
 }
 
 /// Propagates the root as far as `engine` can, without search or shaving: the domains left,
 /// or a contradiction.
 pub fn propagate_root(model: &Model, engine: Engine) -> Result<State, Contradiction> {
-    let mut state = State::new(model.variables());
+    let problem = model.problem();
+    let mut state = State::new(problem.domains().to_vec());
     let all: Vec<usize> = (0..model.variables()).collect();
     match engine {
-        Engine::Backtrack => backtrack::Backtrack.propagate(model, &mut state, &all),
-        Engine::ForwardChecking => forward::ForwardChecking.propagate(model, &mut state, &all),
-        Engine::Mac => mac::Mac::default().propagate(model, &mut state, &all),
-        Engine::Gac => gac::Gac::default().propagate(model, &mut state, &all),
+        Engine::Backtrack => CheckAfter.propagate(problem, &mut state, &all),
+        Engine::ForwardChecking => ForwardCheck::default().propagate(problem, &mut state, &all),
+        Engine::Mac => ArcConsistency::decomposed().propagate(problem, &mut state, &all),
+        Engine::Gac => ArcConsistency::generalized().propagate(problem, &mut state, &all),
     }?;
     Ok(state)
 }
 
+/// Shaves `state` (propagated by `engine`) to a fixpoint: [`crate::csp::shave`] with the
+/// engine's propagator. The digits removed, or a contradiction.
+pub fn shave_root(
+    model: &Model,
+    engine: Engine,
+    state: &mut State,
+) -> Result<usize, Contradiction> {
+    let problem = model.problem();
+    match engine {
+        Engine::Backtrack => shave(&mut CheckAfter, problem, state),
+        Engine::ForwardChecking => shave(&mut ForwardCheck::default(), problem, state),
+        Engine::Mac => shave(&mut ArcConsistency::decomposed(), problem, state),
+        Engine::Gac => shave(&mut ArcConsistency::generalized(), problem, state),
+    }
+}
+
+impl Options {
+    /// The search's limits: the solutions asked (at least one), the node cap, no time limit
+    /// of its own (the thread's deadline, when a caller set one, still holds).
+    pub fn limits(&self) -> Limits {
+        Limits {
+            solutions: Some(self.limit.max(1) as u64),
+            nodes: Some(self.node_cap),
+            time: None,
+        }
+    }
+}
+
 fn run<P: Propagator>(
     mut propagator: P,
+    order: VarOrder,
     engine: Engine,
     model: &Model,
     options: &Options,
 ) -> Report {
     let started = Instant::now();
+    let problem = model.problem();
     let mut report = Report {
         engine,
         solutions: Vec::new(),
@@ -233,9 +266,9 @@ fn run<P: Propagator>(
         report.elapsed = started.elapsed();
         report
     };
-    let mut state = State::new(model.variables());
+    let mut state = State::new(problem.domains().to_vec());
     let all: Vec<usize> = (0..model.variables()).collect();
-    if propagator.propagate(model, &mut state, &all).is_err() {
+    if propagator.propagate(problem, &mut state, &all).is_err() {
         return finish(report);
     }
     if let Some(values) = settled(&state) {
@@ -246,8 +279,8 @@ fn run<P: Propagator>(
     }
     if options.shave {
         report.stage = Stage::Shaving;
-        match search::shave(&mut propagator, model, &mut state) {
-            Err(Contradiction) => return finish(report),
+        match shave(&mut propagator, problem, &mut state) {
+            Err(Wipeout) => return finish(report),
             Ok(removed) => report.shaved = removed,
         }
         if let Some(values) = settled(&state) {
@@ -258,17 +291,20 @@ fn run<P: Propagator>(
         }
     }
     report.stage = Stage::Search;
-    let found = search::search(
-        &mut propagator,
-        model,
-        state,
-        options.limit.max(1),
-        options.node_cap,
-    );
-    report.solutions = found.solutions;
-    report.complete = found.complete;
-    report.nodes = found.nodes;
-    report.backtracks = found.backtracks;
+    let strategy = Strategy {
+        vars: order,
+        values: ValueOrder::Ascending,
+        walk: Walk::Stack,
+    };
+    let mut solutions = Vec::new();
+    let mut keep = |values: &[u8]| solutions.push(values.to_vec());
+    let mut meter = Meter::new(&options.limits(), &mut keep);
+    let _ = search(&mut propagator, problem, state, strategy, &mut meter);
+    let searched = meter.finish(Duration::ZERO);
+    report.solutions = solutions;
+    report.complete = !searched.stop.is_cut();
+    report.nodes = searched.stats.nodes.unwrap_or(0);
+    report.backtracks = searched.stats.backtracks.unwrap_or(0);
     finish(report)
 }
 

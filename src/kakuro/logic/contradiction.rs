@@ -15,10 +15,9 @@ use super::board::Board;
 use super::simple;
 use super::step::{Emit, Step, Trial};
 use super::technique::Technique;
+use crate::csp::{ArcConsistency, Domain, Propagator, State};
 use crate::kakuro::digits::Digits;
-use crate::kakuro::engines::gac::Gac;
-use crate::kakuro::engines::model::{Model, State};
-use crate::kakuro::engines::Propagator;
+use crate::kakuro::engines::model::Model;
 use crate::kakuro::puzzle::{CellId, Kakuro};
 
 /// The most steps a trial may take to reach its conflict.
@@ -38,20 +37,21 @@ const SIMPLER: [Technique; 7] = [
 /// Emits a contradiction step for each candidate a trial refutes.
 pub fn find(kakuro: &Kakuro, board: &Board, emit: &mut Emit<'_>) -> ControlFlow<()> {
     let model = Model::of_kakuro(kakuro);
-    let domains = board.domains();
+    let domains: Vec<Domain> = board
+        .domains()
+        .iter()
+        .map(|d| Domain::from_bits(u32::from(d.bits())))
+        .collect();
     let mut cells: Vec<CellId> = (0..kakuro.cell_count())
         .filter(|&c| board.placed(c).is_none() && board.candidates(c).len() >= 2)
         .collect();
     cells.sort_by_key(|&c| (board.candidates(c).len(), c));
-    let mut gac = Gac::default();
+    let mut gac = ArcConsistency::generalized();
     for cell in cells {
         for digit in board.candidates(cell).iter() {
-            let mut state = State {
-                domains: domains.clone(),
-                assigned: vec![false; domains.len()],
-            };
-            state.domains[cell] = Digits::single(digit);
-            if gac.propagate(&model, &mut state, &[cell]).is_ok() {
+            let mut state = State::new(domains.clone());
+            state.domains[cell] = Domain::single(digit);
+            if gac.propagate(model.problem(), &mut state, &[cell]).is_ok() {
                 continue;
             }
             let Some(trial) = play(kakuro, board, cell, digit) else {
