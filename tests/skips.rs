@@ -9,7 +9,8 @@ fn a_skip_fails_when_nothing_may_be_skipped() {
     std::env::set_var(common::REQUIRE_ALL, "1");
     let outcome = std::panic::catch_unwind(|| common::skipped("a corpus not found"));
     std::env::set_var(common::REQUIRE_ALL, "0");
-    let quiet = std::panic::catch_unwind(|| common::skipped("a corpus not found"));
+    let quiet =
+        std::panic::catch_unwind(|| common::skipped("nothing: this test checks the switch"));
     std::env::remove_var(common::REQUIRE_ALL);
     let message = outcome.expect_err("a skip under the switch fails");
     let message = message

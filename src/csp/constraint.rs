@@ -8,14 +8,8 @@
 //! propagator and the one search serve both.
 
 use super::domain::Domain;
+pub use super::domain::{Var, Wipeout};
 use super::sum;
-
-/// A variable: an index into the problem's domains (for a grid, the cell `row * N + col`).
-pub type Var = usize;
-
-/// A domain was emptied: the current assignment cannot be completed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Wipeout;
 
 /// One constraint of a problem.
 #[derive(Debug, Clone, PartialEq, Eq)]

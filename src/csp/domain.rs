@@ -1,4 +1,12 @@
-//! A variable's domain: the values it may still take, as a bitset.
+//! A variable and its domain (the values it may still take, as a bitset), and the wipeout
+//! of an emptied domain: the words every part of the core shares.
+
+/// A variable: an index into the problem's domains (for a grid, the cell `row * N + col`).
+pub type Var = usize;
+
+/// A domain was emptied: the current assignment cannot be completed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Wipeout;
 
 /// The largest value a domain can hold. 25 is enough for a 25x25 grid; a `u32` leaves room.
 pub const MAX_VALUE: u8 = 32;

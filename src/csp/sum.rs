@@ -14,8 +14,7 @@
 
 use arrayvec::ArrayVec;
 
-use super::constraint::{Var, Wipeout};
-use super::domain::Domain;
+use super::domain::{Domain, Var, Wipeout};
 
 /// The most variables a sum constraint can hold: nine take the nine digits.
 pub const MAX_RUN: usize = 9;
