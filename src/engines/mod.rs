@@ -13,7 +13,7 @@
 //!   `stepwise bench engines` (with the `tools` feature; its table and chart are drawn by
 //!   `crate::bench`, which sits above the engines).
 //!
-//! Every engine counts on the core's [`Meter`](crate::csp::Meter) and reports its [`Run`] (both in
+//! Every engine counts on the core's [`Meter`] and reports its [`Run`] (both in
 //! [`crate::csp`], re-exported here with [`Limits`], [`Stats`] and [`Stop`]).
 //!
 //! **Counting.** A *node* is one assignment made: a value placed in a variable (for `naive`
