@@ -39,6 +39,8 @@
 //! - [`analysis`]: a puzzle's symmetry, technique histogram and bottleneck steps; batch summaries.
 //! - `agreement` (feature `tools`): how a rated file's ratings compare with ours, per ER band,
 //!   and two paths aligned.
+//! - `bench` (feature `tools`): the tables and SVG charts of `stepwise bench engines` and
+//!   `stepwise kakuro bench`, generic over what is measured (above [`engines`] and [`kakuro`]).
 //! - [`hint`]: the next hint from a user's state, at four levels of detail.
 //! - [`explain`](mod@explain): the front door: solve logically, explain, rate and hint a parsed puzzle.
 //! - [`apply`]: a player's own step checked against the state, the solution and the technique
@@ -67,6 +69,8 @@ pub mod agreement;
 pub mod analysis;
 pub mod answer;
 pub mod apply;
+#[cfg(feature = "tools")]
+pub mod bench;
 pub mod budget;
 pub mod cache;
 pub mod csp;

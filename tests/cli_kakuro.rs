@@ -219,6 +219,54 @@ fn bench_prints_the_table_per_band_and_engine() {
 }
 
 #[test]
+fn bench_draws_the_chart_beside_the_same_table() {
+    let chart = std::env::temp_dir().join(format!("stepwise-kakuro-{}.svg", std::process::id()));
+    let chart_path = chart.to_string_lossy().into_owned();
+    let args = [
+        "kakuro",
+        "bench",
+        "--engines",
+        "mac,gac",
+        "--no-human",
+        EXAMPLE,
+    ];
+    let plain = stepwise(&args, "");
+    let mut with_plot = args.to_vec();
+    with_plot.extend(["--plot", &chart_path]);
+    let drawn = stepwise(&with_plot, "");
+    assert_eq!(drawn.status.code(), Some(0), "{}", text(&drawn.stderr));
+    // The same table, the times aside.
+    let words = |out: &std::process::Output| -> String {
+        text(&out.stdout)
+            .chars()
+            .filter(|c| !c.is_ascii_digit() && *c != '.' && *c != ' ')
+            .collect()
+    };
+    assert_eq!(words(&plain), words(&drawn));
+    let svg = std::fs::read_to_string(&chart).unwrap();
+    std::fs::remove_file(&chart).unwrap();
+    assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
+    assert!(svg.contains("&lt;=25"), "{svg}");
+    assert_eq!(svg.matches("<title>").count(), 2, "{svg}");
+    assert!(svg.contains(">mac</text>") && svg.contains(">gac</text>"));
+    // A chart that cannot be written fails the command.
+    let out = stepwise(
+        &[
+            "kakuro",
+            "bench",
+            "--engines",
+            "gac",
+            "--plot",
+            "/nonexistent-stepwise-dir/k.svg",
+            EXAMPLE,
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("cannot write"));
+}
+
+#[test]
 fn generate_gives_the_same_grid_for_the_same_seed() {
     let args = [
         "kakuro", "generate", "--rows", "10", "--cols", "10", "--seed", "5",

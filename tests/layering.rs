@@ -91,6 +91,12 @@ const RULES: &[Rule] = &[
               know nothing of the human pipeline",
     },
     Rule {
+        part: "bench/",
+        uses: Uses::OnlyOf(&["csp", "engines", "kakuro", "shape", "error", "deadline"]),
+        why: "the bench tables and charts sit above the Sudoku engines and Kakuro, which they \
+              draw; the engines and Kakuro use neither it nor each other",
+    },
+    Rule {
         part: "cli/",
         uses: Uses::NoneOf(&["server", "stepwise::finders", "stepwise::deadline"]),
         why: "the command line is a front end on the library's public face (its answers in \
@@ -649,4 +655,27 @@ fn the_scanner_sees_what_it_should() {
     let library =
         library_code("fn a() {}\n#[cfg(test)]\nmod tests {\n    fn b() {}\n}\nfn c() {}\n");
     assert_eq!(library, "fn a() {}\n\n\n\n\nfn c() {}\n");
+}
+
+/// The Sudoku engines and Kakuro stay side by side under the bench tables: neither may use the
+/// other, nor the bench module that draws them both (a rule loosened by mistake fails here).
+#[test]
+fn the_engines_and_kakuro_use_neither_each_other_nor_bench() {
+    for (part, others) in [
+        ("engines/", ["kakuro", "bench"]),
+        ("kakuro/", ["engines", "bench"]),
+    ] {
+        let rule = RULES
+            .iter()
+            .find(|r| r.part == part)
+            .expect("a rule for the part");
+        match rule.uses {
+            Uses::OnlyOf(allowed) => {
+                for other in others {
+                    assert!(!allowed.contains(&other), "{part} may use {other}");
+                }
+            }
+            Uses::NoneOf(_) => panic!("{part} should list what it may use"),
+        }
+    }
 }

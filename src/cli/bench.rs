@@ -1,7 +1,7 @@
 //! `stepwise bench engines`: every engine on puzzles of five levels (the shared Kaggle set's
 //! labels, then HoDoKu's levels from the shared rated set) and on 16x16 and 25x25 puzzles made
 //! here, measured by the library ([`stepwise::engines::compare`]); prints one table per set
-//! and, with `--plot`, writes the library's chart. Without the shared corpora it says so and
+//! and, with `--plot`, writes the chart, both drawn by [`stepwise::bench::engines`]. Without the shared corpora it says so and
 //! measures a 9x9 set made here instead.
 
 use std::fs::File;
@@ -10,8 +10,9 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use clap::{Args, Subcommand};
-use stepwise::engines::compare::{labelled_levels, measure, Level, Row, Table};
-use stepwise::engines::{dig, plot, Engine, Limits};
+use stepwise::bench::engines::{chart, heading, text_table};
+use stepwise::engines::compare::{labelled_levels, measure, Level, Table};
+use stepwise::engines::{dig, Engine, Limits};
 use stepwise::shape::Shape;
 
 use super::output::Out;
@@ -158,7 +159,7 @@ fn engines(args: &EnginesArgs) -> i32 {
     print_table(&mut out, &table);
     tables.push(table);
     if let Some(path) = &args.plot {
-        match std::fs::write(path, plot::mean_time_chart(&tables)) {
+        match std::fs::write(path, chart(&tables).to_svg()) {
             Ok(()) => eprintln!("bench engines: chart written to {}", path.display()),
             Err(e) => {
                 eprintln!("error: {}: cannot write: {e}", path.display());
@@ -191,73 +192,10 @@ fn read_levels(path: &Path, levels: &[&str], per_level: usize) -> Result<Vec<Lev
         .map_err(|e| format!("{}: {e}", path.display()))
 }
 
-/// A duration as people read it: `12.3 µs`, `4.56 ms`, `1.234 s`.
-fn time_words(d: Duration) -> String {
-    let s = d.as_secs_f64();
-    if s < 1e-3 {
-        format!("{:.1} µs", s * 1e6)
-    } else if s < 1.0 {
-        format!("{:.2} ms", s * 1e3)
-    } else {
-        format!("{s:.3} s")
-    }
-}
-
 fn print_table(out: &mut Out, table: &Table) {
-    let references: Vec<String> = {
-        let mut names: Vec<String> = table
-            .rows
-            .iter()
-            .map(|r| r.reference.name().to_string())
-            .collect();
-        names.dedup();
-        names
-    };
     out.line("");
-    out.line(&format!(
-        "{} (ratio: mean time / {}'s mean time)",
-        table.title,
-        references.join(" or ")
-    ));
-    out.line(&format!(
-        "{:<9} {:<11} {:>7} {:>12} {:>12} {:>12} {:>12} {:>12} {:>5} {:>5} {:>9}",
-        "level",
-        "engine",
-        "puzzles",
-        "mean time",
-        "median time",
-        "mean nodes",
-        "median nodes",
-        "mean backtr.",
-        "cut",
-        "wrong",
-        "ratio"
-    ));
-    for row in &table.rows {
-        out.line(&row_line(row));
+    out.line(&heading(table));
+    for line in text_table(table).lines() {
+        out.line(&line);
     }
-}
-
-fn row_line(row: &Row) -> String {
-    let at_least = if row.cut > 0 { ">=" } else { "" };
-    let number = |x: Option<f64>| x.map_or("-".to_string(), |x| format!("{x:.0}"));
-    let ratio = if row.ratio.is_finite() {
-        format!("{at_least}{:.2}", row.ratio)
-    } else {
-        "-".to_string()
-    };
-    format!(
-        "{:<9} {:<11} {:>7} {:>12} {:>12} {:>12} {:>12} {:>12} {:>5} {:>5} {:>9}",
-        row.level,
-        row.engine.name(),
-        row.puzzles,
-        format!("{at_least}{}", time_words(row.mean_time)),
-        time_words(row.median_time),
-        format!("{at_least}{}", number(row.mean_nodes)),
-        row.median_nodes.map_or("-".to_string(), |n| n.to_string()),
-        format!("{at_least}{}", number(row.mean_backtracks)),
-        row.cut,
-        row.disagreements,
-        ratio
-    )
 }

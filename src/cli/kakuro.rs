@@ -10,6 +10,7 @@ use std::io::{IsTerminal, Read};
 
 use clap::{Args, Subcommand};
 use stepwise::answer::{KakuroInvalid, KakuroUnhinted};
+use stepwise::bench::kakuro as bench_table;
 use stepwise::kakuro::bench::{self, Settings};
 use stepwise::kakuro::engines::{Count, Engine, Options, DEFAULT_NODE_CAP};
 use stepwise::kakuro::explain::{self as front, Hint, DEFAULT_ENGINE};
@@ -57,7 +58,7 @@ enum KakuroCommand {
     /// The engines' table: per size band and engine, the share decided by propagation,
     /// after shaving and in all, with times and backtracks; and the human steps' share.
     #[command(
-        after_help = "Without FILE, reads ../shared/data/kakuro/kakuro-300.jsonl and tests/data/kakuro-large.jsonl where they exist.\n\nExamples:\n  stepwise kakuro bench\n  stepwise kakuro bench --engines mac,gac --node-cap 100000 FILE"
+        after_help = "Without FILE, reads ../shared/data/kakuro/kakuro-300.jsonl and tests/data/kakuro-large.jsonl where they exist.\n\nExamples:\n  stepwise kakuro bench\n  stepwise kakuro bench --engines mac,gac --node-cap 100000 FILE\n  stepwise kakuro bench --plot kakuro.svg"
     )]
     Bench(BenchArgs),
     /// Generate large Kakuro (a pattern filled with digits, refilled or split where it is not yet unique), as JSON lines.
@@ -116,6 +117,9 @@ struct BenchArgs {
     /// Write the table as JSON.
     #[arg(long)]
     json: bool,
+    /// Write an SVG bar chart of the mean time per band and engine (log scale) to FILE.
+    #[arg(long, value_name = "FILE.svg")]
+    plot: Option<std::path::PathBuf>,
 }
 
 #[derive(Args, Debug)]
@@ -476,9 +480,19 @@ fn run_bench(args: &BenchArgs) -> i32 {
     if args.json {
         out.line(&to_json(&table));
     } else {
-        out.write(&table.to_string());
+        out.write(&bench_table::text(&table));
     }
-    if all_read {
+    let mut plotted = true;
+    if let Some(path) = &args.plot {
+        match std::fs::write(path, bench_table::chart(&table).to_svg()) {
+            Ok(()) => eprintln!("kakuro bench: chart written to {}", path.display()),
+            Err(e) => {
+                eprintln!("error: {}: cannot write: {e}", path.display());
+                plotted = false;
+            }
+        }
+    }
+    if all_read && plotted {
         EXIT_OK
     } else {
         EXIT_FAILED

@@ -9,6 +9,9 @@
 //! time and nodes it spent: a mean with cut runs in it is a lower bound, and says so
 //! ([`Row::cut`]); such a run is not compared with the reference. An engine that does not
 //! solve a shape (`fast` beyond 9x9) gets no row there.
+//!
+//! This file measures and fills the rows; `crate::bench::engines` words them as the table and
+//! draws the chart.
 
 use std::io::BufRead;
 use std::time::Duration;

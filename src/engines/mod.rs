@@ -9,10 +9,11 @@
 //!   is expanded next, with the core's forward checking.
 //! - `dlx.rs`: Knuth's Algorithm X on Dancing Links, on the exact-cover matrix of the problem.
 //! - `fast.rs`: [`crate::solver`], the 9x9 bitset solver (9x9 Sudoku only).
-//! - `dig.rs`, `compare.rs`, `plot.rs`: generated puzzles of any size, the measured comparison
-//!   (`stepwise bench engines`) and its SVG chart (the last two with the `tools` feature).
+//! - `dig.rs`, `compare.rs`: generated puzzles of any size and the measured comparison of
+//!   `stepwise bench engines` (with the `tools` feature; its table and chart are drawn by
+//!   `crate::bench`, which sits above the engines).
 //!
-//! Every engine counts on the core's [`Meter`](crate::csp::Meter) and reports its [`Run`] (both in
+//! Every engine counts on the core's [`Meter`] and reports its [`Run`] (both in
 //! [`crate::csp`], re-exported here with [`Limits`], [`Stats`] and [`Stop`]).
 //!
 //! **Counting.** A *node* is one assignment made: a value placed in a variable (for `naive`
@@ -26,7 +27,7 @@
 //!
 //! **Limits.** Every run stops at a number of solutions, of nodes, or at a time, whichever
 //! comes first, and says which ([`Stop`]); a run cut by a node, time or memory limit never
-//! passes for a finished one. The time is the thread's deadline ([`crate::deadline`]), checked
+//! passes for a finished one. The time is the thread's deadline (`crate::deadline`), checked
 //! every [`TIME_CHECK_EVERY`] nodes, so a caller's own budget bounds an engine too. `fast`
 //! checks neither nodes nor time (a 9x9 search takes microseconds per solution); it stops
 //! listing at [`FAST_SOLUTION_CAP`] solutions instead.
@@ -42,8 +43,6 @@ mod cost;
 pub mod dig;
 mod dlx;
 mod fast;
-#[cfg(feature = "tools")]
-pub mod plot;
 
 use std::fmt;
 use std::str::FromStr;

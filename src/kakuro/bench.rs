@@ -3,8 +3,10 @@
 //! mean and worst time and backtracks; per band, how many puzzles are unique, have several
 //! solutions or none, and how many the human steps solve to the end.
 //!
-//! Owns [`BANDS`], [`Settings`], [`Table`] and [`measure`]. `stepwise kakuro bench` prints
-//! the table; it is named so beside `stepwise bench engines`, the generic core's own.
+//! Owns [`BANDS`], [`Settings`], [`Table`] and [`measure`]: the measuring and the rows.
+//! `stepwise kakuro bench` prints the table (as text through `crate::bench::kakuro`, or as
+//! JSON) and draws its chart; it is named so beside `stepwise bench engines`, the generic
+//! core's own.
 //!
 //! A puzzle is *decided* by a stage when that stage settles its count (one solution, none, or
 //! two found): propagation alone when every cell is left one digit (or a domain empties);
@@ -12,7 +14,6 @@
 //! pipeline (propagation, shaving, search), so the three shares grow left to right and the
 //! times are those of the whole pipeline, in one thread, one run each.
 
-use std::fmt;
 use std::time::Duration;
 
 use serde::Serialize;
@@ -257,80 +258,5 @@ pub fn measure(puzzles: &[Kakuro], settings: &Settings, mut progress: impl FnMut
         engines: rows,
         multiple_solutions,
         node_cap: settings.node_cap,
-    }
-}
-
-/// A share as `n/m (p%)`.
-fn share(n: usize, of: usize) -> String {
-    if of == 0 {
-        return "-".to_string();
-    }
-    format!("{n}/{of} ({:.0}%)", 100.0 * n as f64 / of as f64)
-}
-
-impl fmt::Display for Table {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(
-            f,
-            "{:<8} {:>7} {:>6} {:>6} {:>5} {:>9}  {:>12}",
-            "band", "puzzles", "unique", "multi", "none", "largest", "human steps"
-        )?;
-        for band in self.bands.iter().filter(|b| b.puzzles > 0) {
-            let human = match band.human_solved {
-                Some(n) => share(n, band.unique),
-                None => "-".to_string(),
-            };
-            writeln!(
-                f,
-                "{:<8} {:>7} {:>6} {:>6} {:>5} {:>9}  {:>12}",
-                band.band, band.puzzles, band.unique, band.multiple, band.none, band.largest, human
-            )?;
-        }
-        writeln!(f)?;
-        writeln!(
-            f,
-            "{:<8} {:<17} {:>14} {:>14} {:>14} {:>6} {:>9} {:>10} {:>10} {:>9}",
-            "band",
-            "engine",
-            "propagation",
-            "+shaving",
-            "in all",
-            "capped",
-            "mean ms",
-            "worst ms",
-            "mean bt",
-            "worst bt"
-        )?;
-        for row in self.engines.iter().filter(|r| r.puzzles > 0) {
-            writeln!(
-                f,
-                "{:<8} {:<17} {:>14} {:>14} {:>14} {:>6} {:>9.3} {:>10.3} {:>10.1} {:>9}",
-                row.band,
-                row.engine.to_string(),
-                share(row.by_propagation, row.puzzles),
-                share(row.after_shaving, row.puzzles),
-                share(row.decided, row.puzzles),
-                row.capped,
-                row.mean_ms,
-                row.worst_ms,
-                row.mean_backtracks,
-                row.worst_backtracks
-            )?;
-        }
-        writeln!(
-            f,
-            "\n\"in all\": decided within {} digits tried per puzzle (\"capped\": the cap was \
-             hit first); times are propagation, shaving and search together.",
-            self.node_cap
-        )?;
-        if !self.multiple_solutions.is_empty() {
-            writeln!(
-                f,
-                "several solutions ({}): {}",
-                self.multiple_solutions.len(),
-                self.multiple_solutions.join(", ")
-            )?;
-        }
-        Ok(())
     }
 }
