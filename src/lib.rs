@@ -15,8 +15,9 @@
 //! - [`geometry`]: cells, units, peers and the bitsets every other module uses.
 //! - [`grid`]: the candidate state (givens, placed digits, candidates).
 //! - [`solver`]: the complete bitset search that proves validity (0, 1 or many solutions).
-//! - [`csp`]: the generic constraint core beside the 9x9 solver: variables with bitset domains,
-//!   all-different constraints, forward checking and arc consistency.
+//! - [`csp`]: the one constraint core beside the 9x9 solver: variables with bitset domains,
+//!   all-different and sum constraints, propagators, one search with its orderings, shaving,
+//!   limits and meter, and the crate's seeded random generator.
 //! - [`shape`]: grids of every size (4x4 to 25x25, any boxes) and Latin squares on that core:
 //!   their puzzles, read and written with values `1`-`9` then `A`-`P`.
 //! - [`engines`]: the classic engines (naive, backtrack, forward checking with MRV and LCV, MAC,
@@ -51,10 +52,10 @@
 //!   and the reading rules both front ends apply (format names, timeouts, technique names).
 //! - [`puzzle`]: [`Puzzle`], the facade over all of the above.
 //!
-//! Beside the Sudoku layers, standalone (it uses none of them):
+//! Beside the Sudoku layers, on the constraint core alone (it uses no Sudoku module):
 //! - [`kakuro`]: Kakuro (cross sums): its formats, complete engines (backtracking to GAC with
-//!   shaving), human steps with a trace, hints, ratings, a generator of large grids and the
-//!   engines' benchmark.
+//!   shaving, configurations of [`csp`]), human steps with a trace, hints, ratings, a generator
+//!   of large grids and the engines' benchmark.
 //!
 //! `deadline` and `finders` are internals: public only with the feature `internals`, which the
 //! crate's own integration tests, examples and benchmarks turn on (a dev-dependency of the crate

@@ -170,7 +170,7 @@ impl Constraint {
     /// also find, for one, a value that only one variable can take; that is not this.)
     ///
     /// A sum is taken as the classic decomposition too: pairwise inequalities and the sum as
-    /// bounds ([`sum::revise_bounds`]).
+    /// bounds (`sum::revise_bounds`).
     pub fn propagate(&self, domains: &mut [Domain], changed: &mut Vec<Var>) -> Result<(), Wipeout> {
         match self {
             Constraint::Sum { vars, sum } => sum::revise_bounds(vars, *sum, domains, changed),
