@@ -3,8 +3,12 @@
 //! numbers. A finder that imports the pipeline, or a grid that imports a finder, fails here
 //! with its file and line.
 
+mod common;
+
 use std::fs;
 use std::path::{Path, PathBuf};
+
+use common::source::{code_only, library_code, rust_files, src_dir, test_module_files};
 
 /// The finders and the modules above them, which run, rate, explain and read; a finder only
 /// finds.
@@ -114,198 +118,8 @@ const RULES: &[Rule] = &[
 /// they reach the library as `stepwise::NAME`.
 const BINARY: &[&str] = &["main.rs", "cli/", "server/"];
 
-fn src_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("src")
-}
-
-/// Every `.rs` file under `dir`, sorted.
-fn rust_files(dir: &Path) -> Vec<PathBuf> {
-    let mut files = Vec::new();
-    let mut pending = vec![dir.to_path_buf()];
-    while let Some(dir) = pending.pop() {
-        for entry in fs::read_dir(&dir).expect("a readable source folder") {
-            let path = entry.expect("a folder entry").path();
-            if path.is_dir() {
-                pending.push(path);
-            } else if path.extension().is_some_and(|e| e == "rs") {
-                files.push(path);
-            }
-        }
-    }
-    files.sort();
-    files
-}
-
-/// The source with comments and the contents of string and character literals blanked out
-/// (newlines kept, so line numbers hold): what is left is code.
-fn code_only(source: &str) -> String {
-    let chars: Vec<char> = source.chars().collect();
-    let mut out = String::with_capacity(source.len());
-    let blank = |c: char| if c == '\n' { '\n' } else { ' ' };
-    let mut i = 0;
-    while i < chars.len() {
-        let c = chars[i];
-        let next = chars.get(i + 1).copied();
-        if c == '/' && next == Some('/') {
-            while i < chars.len() && chars[i] != '\n' {
-                out.push(' ');
-                i += 1;
-            }
-        } else if c == '/' && next == Some('*') {
-            let mut depth = 0;
-            while i < chars.len() {
-                if chars[i] == '/' && chars.get(i + 1) == Some(&'*') {
-                    depth += 1;
-                    out.push_str("  ");
-                    i += 2;
-                } else if chars[i] == '*' && chars.get(i + 1) == Some(&'/') {
-                    depth -= 1;
-                    out.push_str("  ");
-                    i += 2;
-                    if depth == 0 {
-                        break;
-                    }
-                } else {
-                    out.push(blank(chars[i]));
-                    i += 1;
-                }
-            }
-        } else if c == 'r'
-            && matches!(next, Some('"' | '#'))
-            && !is_ident(chars.get(i.wrapping_sub(1)))
-        {
-            // A raw string: r"...", r#"..."#.
-            let hashes = chars[i + 1..].iter().take_while(|&&h| h == '#').count();
-            if chars.get(i + 1 + hashes) != Some(&'"') {
-                out.push(c);
-                i += 1;
-                continue;
-            }
-            let close: String = std::iter::once('"')
-                .chain(std::iter::repeat_n('#', hashes))
-                .collect();
-            out.push('"');
-            i += 2 + hashes;
-            while i < chars.len() && !chars[i..].iter().collect::<String>().starts_with(&close) {
-                out.push(blank(chars[i]));
-                i += 1;
-            }
-            out.push('"');
-            i += close.len();
-        } else if c == '"' {
-            out.push('"');
-            i += 1;
-            while i < chars.len() && chars[i] != '"' {
-                if chars[i] == '\\' {
-                    out.push(' ');
-                    i += 1;
-                }
-                if i < chars.len() {
-                    out.push(blank(chars[i]));
-                    i += 1;
-                }
-            }
-            out.push('"');
-            i += 1;
-        } else if c == '\'' {
-            // A character literal ('x', '\n', '\u{..}'); a lifetime ('a) has no closing quote.
-            let end = if next == Some('\\') {
-                chars[i + 2..]
-                    .iter()
-                    .position(|&q| q == '\'')
-                    .map(|p| i + 2 + p)
-            } else if chars.get(i + 2) == Some(&'\'') {
-                Some(i + 2)
-            } else {
-                None
-            };
-            match end {
-                Some(end) => {
-                    out.push('\'');
-                    out.extend(std::iter::repeat_n(' ', end - i - 1));
-                    out.push('\'');
-                    i = end + 1;
-                }
-                None => {
-                    out.push(c);
-                    i += 1;
-                }
-            }
-        } else {
-            out.push(c);
-            i += 1;
-        }
-    }
-    out
-}
-
 fn is_ident(c: Option<&char>) -> bool {
     c.is_some_and(|c| c.is_alphanumeric() || *c == '_')
-}
-
-/// The code with every `#[cfg(test)]` item (a test module or helper, up to its closing brace)
-/// blanked out, lines kept: what is left is library code.
-fn library_code(code: &str) -> String {
-    let mut kept = String::with_capacity(code.len());
-    let mut skipping = false;
-    let mut depth = 0i32;
-    let mut entered = false;
-    for line in code.lines() {
-        if !skipping && line.trim_start().starts_with("#[cfg(test)]") {
-            skipping = true;
-            depth = 0;
-            entered = false;
-        }
-        if skipping {
-            for c in line.chars() {
-                match c {
-                    '{' => {
-                        depth += 1;
-                        entered = true;
-                    }
-                    '}' => depth -= 1,
-                    _ => {}
-                }
-            }
-            // The item ends where its braces close, or at a `;` (`mod tests;`).
-            let ended = (entered && depth == 0) || (!entered && line.trim_end().ends_with(';'));
-            if ended {
-                skipping = false;
-            }
-            kept.push('\n');
-            continue;
-        }
-        kept.push_str(line);
-        kept.push('\n');
-    }
-    kept
-}
-
-/// Files declared as test modules (`#[cfg(test)] mod NAME;`) in `code`, found beside `file`.
-fn test_module_files(file: &Path, code: &str) -> Vec<PathBuf> {
-    let dir = if file
-        .file_name()
-        .is_some_and(|n| n == "mod.rs" || n == "lib.rs")
-    {
-        file.parent().expect("a folder").to_path_buf()
-    } else {
-        file.with_extension("")
-    };
-    let lines: Vec<&str> = code.lines().collect();
-    let mut found = Vec::new();
-    for pair in lines.windows(2) {
-        if pair[0].trim() == "#[cfg(test)]" {
-            let declared = pair[1].trim();
-            if let Some(name) = declared
-                .strip_prefix("mod ")
-                .and_then(|rest| rest.strip_suffix(';'))
-            {
-                found.push(dir.join(format!("{name}.rs")));
-                found.push(dir.join(name).join("mod.rs"));
-            }
-        }
-    }
-    found
 }
 
 /// The crate modules the code names, each with its line: `crate::NAME` and each top-level

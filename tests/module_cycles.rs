@@ -25,9 +25,16 @@
 //! Run with `--nocapture` to print the graphs of the top level, `finders/forcing_chains/`,
 //! `kakuro/` and `kakuro/logic/`, one `node -> targets` line per node.
 
+mod common;
+
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::{Path, PathBuf};
+
+use common::source::{
+    code_only, is_folder_module_file, is_ident_char, library_code, rust_files, src_dir,
+    test_module_files,
+};
 
 /// Import cycles known and not yet broken, each as its folder (relative to `src/`, `""` for
 /// the crate's top level) and the nodes of its knot (a strongly connected component), e.g.
@@ -41,213 +48,6 @@ const KNOWN_CYCLES: &[(&str, &[&str])] = &[];
 
 /// The folders whose graphs are printed with `--nocapture` (`""`: the library's top level).
 const PRINTED: &[&str] = &["", "finders/forcing_chains", "kakuro", "kakuro/logic"];
-
-fn src_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("src")
-}
-
-/// Every `.rs` file under `dir`, sorted.
-fn rust_files(dir: &Path) -> Vec<PathBuf> {
-    let mut files = Vec::new();
-    let mut pending = vec![dir.to_path_buf()];
-    while let Some(dir) = pending.pop() {
-        for entry in fs::read_dir(&dir).expect("a readable source folder") {
-            let path = entry.expect("a folder entry").path();
-            if path.is_dir() {
-                pending.push(path);
-            } else if path.extension().is_some_and(|e| e == "rs") {
-                files.push(path);
-            }
-        }
-    }
-    files.sort();
-    files
-}
-
-fn is_ident_char(c: char) -> bool {
-    c.is_alphanumeric() || c == '_'
-}
-
-/// The source with comments and the insides of string and character literals replaced by
-/// spaces (newlines kept, so line numbers hold).
-fn strip_comments_and_literals(source: &str) -> String {
-    let chars: Vec<char> = source.chars().collect();
-    let mut out = String::with_capacity(source.len());
-    let space = |c: char| if c == '\n' { '\n' } else { ' ' };
-    let mut i = 0;
-    while i < chars.len() {
-        let c = chars[i];
-        let next = chars.get(i + 1).copied();
-        if c == '/' && next == Some('/') {
-            while i < chars.len() && chars[i] != '\n' {
-                out.push(' ');
-                i += 1;
-            }
-        } else if c == '/' && next == Some('*') {
-            // Block comments nest in Rust.
-            let mut depth = 0;
-            while i < chars.len() {
-                let pair = (chars[i], chars.get(i + 1).copied());
-                if pair == ('/', Some('*')) {
-                    depth += 1;
-                    out.push_str("  ");
-                    i += 2;
-                } else if pair == ('*', Some('/')) {
-                    depth -= 1;
-                    out.push_str("  ");
-                    i += 2;
-                    if depth == 0 {
-                        break;
-                    }
-                } else {
-                    out.push(space(chars[i]));
-                    i += 1;
-                }
-            }
-        } else if c == 'r'
-            && matches!(next, Some('"' | '#'))
-            && !(i > 0 && is_ident_char(chars[i - 1]))
-        {
-            // A raw string r"..." or r#"..."#; `r#ident` is no string.
-            let hashes = chars[i + 1..].iter().take_while(|&&h| h == '#').count();
-            if chars.get(i + 1 + hashes) != Some(&'"') {
-                out.push(c);
-                i += 1;
-                continue;
-            }
-            out.extend(std::iter::repeat_n(' ', 2 + hashes));
-            i += 2 + hashes;
-            loop {
-                if i >= chars.len() {
-                    break;
-                }
-                let closes = chars[i] == '"'
-                    && chars[i + 1..]
-                        .iter()
-                        .take(hashes)
-                        .filter(|&&h| h == '#')
-                        .count()
-                        == hashes;
-                if closes {
-                    out.extend(std::iter::repeat_n(' ', 1 + hashes));
-                    i += 1 + hashes;
-                    break;
-                }
-                out.push(space(chars[i]));
-                i += 1;
-            }
-        } else if c == '"' {
-            out.push(' ');
-            i += 1;
-            while i < chars.len() && chars[i] != '"' {
-                if chars[i] == '\\' {
-                    out.push(' ');
-                    i += 1;
-                }
-                if i < chars.len() {
-                    out.push(space(chars[i]));
-                    i += 1;
-                }
-            }
-            out.push(' ');
-            i += 1;
-        } else if c == '\'' {
-            // A character literal ('x', '\n', '\u{..}'), or a lifetime ('a), which has no
-            // closing quote and is kept.
-            let close = if next == Some('\\') {
-                chars[i + 2..]
-                    .iter()
-                    .position(|&q| q == '\'')
-                    .map(|p| i + 2 + p)
-            } else if chars.get(i + 2) == Some(&'\'') {
-                Some(i + 2)
-            } else {
-                None
-            };
-            match close {
-                Some(close) => {
-                    out.extend(std::iter::repeat_n(' ', close + 1 - i));
-                    i = close + 1;
-                }
-                None => {
-                    out.push(c);
-                    i += 1;
-                }
-            }
-        } else {
-            out.push(c);
-            i += 1;
-        }
-    }
-    out
-}
-
-/// The code with every `#[cfg(test)]` item (up to its closing brace, or its `;`) blanked,
-/// lines kept.
-fn without_test_items(code: &str) -> String {
-    let mut kept = String::with_capacity(code.len());
-    let mut skipping = false;
-    let mut depth = 0i32;
-    let mut opened = false;
-    for line in code.lines() {
-        if !skipping && line.trim_start().starts_with("#[cfg(test)]") {
-            skipping = true;
-            depth = 0;
-            opened = false;
-        }
-        if skipping {
-            for c in line.chars() {
-                match c {
-                    '{' => {
-                        depth += 1;
-                        opened = true;
-                    }
-                    '}' => depth -= 1,
-                    _ => {}
-                }
-            }
-            if (opened && depth == 0) || (!opened && line.trim_end().ends_with(';')) {
-                skipping = false;
-            }
-            kept.push('\n');
-        } else {
-            kept.push_str(line);
-            kept.push('\n');
-        }
-    }
-    kept
-}
-
-/// The files a module's code declares as test modules (`#[cfg(test)]` then `mod NAME;`).
-fn declared_test_files(file: &Path, code: &str) -> Vec<PathBuf> {
-    let own_folder = if is_folder_module_file(file) {
-        file.parent().expect("a folder").to_path_buf()
-    } else {
-        file.with_extension("")
-    };
-    let lines: Vec<&str> = code.lines().collect();
-    let mut found = Vec::new();
-    for pair in lines.windows(2) {
-        let declared = pair[1].trim();
-        if pair[0].trim() != "#[cfg(test)]" {
-            continue;
-        }
-        if let Some(name) = declared
-            .strip_prefix("mod ")
-            .and_then(|rest| rest.strip_suffix(';'))
-        {
-            found.push(own_folder.join(format!("{name}.rs")));
-            found.push(own_folder.join(name).join("mod.rs"));
-        }
-    }
-    found
-}
-
-/// Whether a file is the module of the folder it sits in (`mod.rs`, or a crate root).
-fn is_folder_module_file(file: &Path) -> bool {
-    file.file_name()
-        .is_some_and(|n| n == "mod.rs" || n == "lib.rs" || n == "main.rs")
-}
 
 /// The module path of a file relative to `src/`: `kakuro/logic/step.rs` is
 /// `["kakuro", "logic", "step"]`, `kakuro/mod.rs` is `["kakuro"]`, `lib.rs` is `[]`.
@@ -432,19 +232,19 @@ fn sources() -> Vec<Source> {
         .into_iter()
         .map(|f| {
             let code = fs::read_to_string(&f).expect("a readable source file");
-            (f, strip_comments_and_literals(&code))
+            (f, code_only(&code))
         })
         .collect();
     let test_files: Vec<PathBuf> = files
         .iter()
-        .flat_map(|(f, code)| declared_test_files(f, code))
+        .flat_map(|(f, code)| test_module_files(f, code))
         .collect();
     files
         .into_iter()
         .filter(|(f, _)| !test_files.contains(f))
         .map(|(f, code)| {
             let file = f.strip_prefix(&src).expect("under src").to_path_buf();
-            Source::new(file, without_test_items(&code))
+            Source::new(file, library_code(&code))
         })
         .collect()
 }
@@ -748,7 +548,7 @@ fn the_scanner_sees_what_it_should() {
         .map(|s| s.to_string())
         .collect();
     let paths = |code: &str| -> Vec<String> {
-        let code = strip_comments_and_literals(code);
+        let code = code_only(code);
         references(&code, &module)
             .into_iter()
             .map(|r| format!("{}:{}", r.line, r.path.join("::")))
@@ -780,7 +580,7 @@ fn the_scanner_sees_what_it_should() {
     );
     assert!(paths("$crate::x; mycrate::y; Self::z; r\"super::w\"").is_empty());
     assert_eq!(
-        without_test_items("fn a() {}\n#[cfg(test)]\nmod tests {\n    use super::*;\n}\n"),
+        library_code("fn a() {}\n#[cfg(test)]\nmod tests {\n    use super::*;\n}\n"),
         "fn a() {}\n\n\n\n\n"
     );
 

@@ -11,6 +11,7 @@ mod puzzle_line;
 pub mod puzzles;
 pub mod random_puzzles;
 pub mod server;
+pub mod source;
 
 pub use puzzle_line::cells;
 
