@@ -141,9 +141,16 @@ impl Chart {
         let group_width = (bars_width + GAP).max(64.0);
         let bars_offset = (group_width - GAP - bars_width) / 2.0;
         let groups: usize = self.sections.iter().map(|s| s.groups.len()).sum();
+        // Each legend entry at least 90 wide, wider for a long name, so names never overlap.
+        let mut legend_x = Vec::with_capacity(series);
+        let mut next_x = LEFT;
+        for one in &self.series {
+            legend_x.push(next_x);
+            next_x += (28.0 + one.name.chars().count() as f64 * 6.2).max(90.0);
+        }
         // Wide enough for the bars, the legend and the title line.
         let width = (LEFT + groups as f64 * group_width + 20.0)
-            .max(LEFT + series as f64 * 90.0 + 20.0)
+            .max(next_x + 20.0)
             .max(780.0);
         let height = TOP + PLOT_HEIGHT + BOTTOM;
 
@@ -160,8 +167,7 @@ impl Chart {
             escape(&self.note)
         );
         // The legend.
-        for (i, one) in self.series.iter().enumerate() {
-            let x = LEFT + i as f64 * 90.0;
+        for (i, (one, &x)) in self.series.iter().zip(&legend_x).enumerate() {
             let _ = writeln!(
                 svg,
                 "<rect x=\"{x}\" y=\"30\" width=\"10\" height=\"10\" fill=\"{}\"/><text x=\"{}\" y=\"39\">{}</text>",
