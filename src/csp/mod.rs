@@ -11,16 +11,20 @@
 //!
 //! - `domain.rs`: [`Domain`], the values 1..=32 a variable may take, as a `u32` bitset.
 //! - `constraint.rs`: [`Constraint`] and its answers.
+//! - `dig.rs`: [`dig`] and [`dig_one_at_a_time`], the one digger: givens taken out of a
+//!   complete grid while a test of the puzzle holds.
 //! - `problem.rs`: [`Problem`], forward checking from an assignment, AC-3 to a fixpoint.
 //! - `search.rs`: [`State`], the [`Propagator`] trait, [`search()`] (variable and value
 //!   ordering, recursive or explicit-stack walk, in place or copying) and [`shave`].
-//! - `sum.rs`: the sum-and-all-different constraint's revisions and combination table.
+//! - `sum.rs`: the sum-and-all-different constraint's revisions and the one combination
+//!   table (Kakuro's human steps read it too).
 //! - `propagators.rs`: [`Check`], [`CheckAfter`], [`ForwardCheck`], [`ArcConsistency`].
 //! - [`rng`]: the crate's one deterministic random number generator (seeded puzzles).
 //! - `meter.rs`: [`Limits`], [`Meter`] (nodes, dead ends, solutions, the thread's deadline)
 //!   and the one result, [`Run`] with [`Stats`] and [`Stop`].
 
 mod constraint;
+mod dig;
 mod domain;
 mod meter;
 mod problem;
@@ -30,6 +34,7 @@ mod search;
 mod sum;
 
 pub use constraint::{Constraint, Var, Wipeout};
+pub use dig::{dig, dig_one_at_a_time};
 pub use domain::{Domain, MAX_VALUE};
 pub use meter::{Limits, Meter, Run, Stats, Stop, TIME_CHECK_EVERY};
 pub use problem::{Problem, Queue};
@@ -37,4 +42,4 @@ pub use propagators::{ArcConsistency, Check, CheckAfter, ForwardCheck};
 pub use search::{
     choose, search, shave, Propagator, State, Strategy, ValueOrder, Values, VarOrder, Walk,
 };
-pub use sum::{arrangeable, DIGITS, MAX_RUN, MAX_SUM};
+pub use sum::{arrangeable, combinations, sum_range, DIGITS, MAX_RUN, MAX_SUM, MOST_COMBINATIONS};

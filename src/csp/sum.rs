@@ -1,6 +1,7 @@
 //! The sum-and-all-different constraint (a Kakuro run): distinct values 1..=9 that add up to
-//! a sum. Owns the combination table it needs (every set of distinct digits per size and
-//! sum, built at compile time) and its revisions, from the weakest to the strongest:
+//! a sum. Owns the one combination table (every set of distinct digits per size and sum,
+//! built at compile time, listed as a person writes them: 1+9, 2+8, 3+7, 4+6), the
+//! arithmetic of sums, and the constraint's revisions, from the weakest to the strongest:
 //!
 //! - [`check`]: the assigned variables hold distinct values, do not pass the sum, and meet it
 //!   once all are assigned;
@@ -24,9 +25,9 @@ pub const MAX_SUM: u32 = 45;
 pub const DIGITS: Domain = Domain::full(9);
 
 /// The most combinations any size and sum has (four digits summing to 20, five to 25).
-const MOST_COMBINATIONS: usize = 12;
+pub const MOST_COMBINATIONS: usize = 12;
 
-/// Per (size, sum), its combinations and a bit per set of digits (bit `d - 1` for digit
+/// Per (size, sum), its combinations (in written order) and a bit per set of digits (bit `d - 1` for digit
 /// `d`): whether the set lies within one of them.
 struct Table {
     combinations: [[[u16; MOST_COMBINATIONS]; MAX_SUM as usize + 1]; MAX_RUN + 1],
@@ -54,7 +55,14 @@ const fn build() -> Table {
         let count = table.counts[size][sum] as usize;
         // A table too small for the digits' arithmetic fails the build, not a run.
         assert!(count < MOST_COMBINATIONS);
-        table.combinations[size][sum][count] = bits;
+        // Insertion in written order: the list is short and this runs at compile time.
+        let list = &mut table.combinations[size][sum];
+        let mut at = count;
+        while at > 0 && written_before(bits, list[at - 1]) {
+            list[at] = list[at - 1];
+            at -= 1;
+        }
+        list[at] = bits;
         table.counts[size][sum] += 1;
         // Every subset of the combination (3^9 visits over all 512 sets).
         let mut subset = bits;
@@ -70,7 +78,33 @@ const fn build() -> Table {
     table
 }
 
+/// Whether the set of digits `a` comes before `b` (of the same size) when both are written in
+/// increasing digits: the lowest digit that only one of them has decides.
+const fn written_before(a: u16, b: u16) -> bool {
+    let only = a ^ b;
+    only != 0 && a & only & only.wrapping_neg() != 0
+}
+
 static TABLE: Table = build();
+
+/// The combinations of `size` distinct digits summing to `sum`, as a person writes them (by
+/// the smallest digit first: 1+9, 2+8, 3+7, 4+6); none when there is none (a size past 9, a
+/// sum out of reach).
+pub fn combinations(size: usize, sum: u32) -> impl ExactSizeIterator<Item = Domain> + Clone {
+    let list: &'static [u16] = if size > MAX_RUN || sum > MAX_SUM {
+        &[]
+    } else {
+        &TABLE.combinations[size][sum as usize][..usize::from(TABLE.counts[size][sum as usize])]
+    };
+    list.iter().map(|&bits| Domain::from_bits(u32::from(bits)))
+}
+
+/// The smallest and largest sums of `size` distinct digits (`size` at most 9): 1+2+...
+/// and ...+8+9.
+pub const fn sum_range(size: usize) -> (u32, u32) {
+    let n = size as u32;
+    (n * (n + 1) / 2, n * (19 - n) / 2)
+}
 
 /// The sum of the values of a set.
 fn total(domain: Domain) -> u32 {
@@ -246,11 +280,8 @@ pub fn arrangeable(domains: &[Domain], sum: u32) -> Option<ArrayVec<Domain, MAX_
     // The digits of the combinations that fit: within the digits the variables hold, and
     // meeting every variable's domain. Only they can be part of an arrangement.
     let union = domains.iter().fold(0u32, |a, d| a | d.bits());
-    let combinations =
-        &TABLE.combinations[size][sum as usize][..usize::from(TABLE.counts[size][sum as usize])];
-    let mut fits = combinations
-        .iter()
-        .map(|&c| u32::from(c))
+    let mut fits = combinations(size, sum)
+        .map(|c| c.bits())
         .filter(|&c| c & !union == 0 && domains.iter().all(|d| d.bits() & c != 0))
         .peekable();
     fits.peek()?;

@@ -127,36 +127,37 @@ fn fill(
     ControlFlow::Continue(())
 }
 
-/// Digs givens out of a complete grid in a random order while the puzzle keeps one solution.
+/// Digs givens out of a complete grid in a random order while the puzzle keeps one solution:
+/// the core's digger ([`crate::csp::dig_one_at_a_time`]) on single cells, one test each, as a
+/// count cut by its node limit is not monotone in the givens (group testing needs that).
 pub fn dig(shape: Shape, solution: &[u8], rng: &mut Rng, options: DigOptions) -> ShapedPuzzle {
     let mut cells = solution.to_vec();
     let mut order: Vec<usize> = (0..cells.len()).collect();
     rng.shuffle(&mut order);
+    let singles: Vec<Vec<usize>> = (0..cells.len()).map(|c| vec![c]).collect();
     let limits = Limits {
         solutions: Some(2),
         nodes: Some(options.check_nodes),
         time: None,
     };
-    let mut givens = cells.len();
-    for cell in order {
-        if givens <= options.min_givens {
-            break;
-        }
-        let kept = cells[cell];
-        cells[cell] = 0;
-        let puzzle = ShapedPuzzle {
-            shape,
-            cells: cells.clone(),
-            line: 1,
-        };
-        let unique = solve(Engine::Dlx, &puzzle, &limits, &mut |_| {})
-            .is_ok_and(|run| run.solutions == 1 && run.stop == Stop::Complete);
-        if unique {
-            givens -= 1;
-        } else {
-            cells[cell] = kept;
-        }
-    }
+    let mut probe = ShapedPuzzle {
+        shape,
+        cells: Vec::new(),
+        line: 1,
+    };
+    crate::csp::dig_one_at_a_time(
+        &mut cells,
+        &singles,
+        &order,
+        options.min_givens,
+        usize::MAX,
+        |puzzle, _| {
+            probe.cells.clear();
+            probe.cells.extend_from_slice(puzzle);
+            solve(Engine::Dlx, &probe, &limits, &mut |_| {})
+                .is_ok_and(|run| run.solutions == 1 && run.stop == Stop::Complete)
+        },
+    );
     ShapedPuzzle {
         shape,
         cells,

@@ -3,6 +3,7 @@
 
 use super::rng::Rng;
 use crate::analysis::symmetry::Symmetry;
+use crate::csp;
 use crate::geometry::cell_at;
 use crate::solver::{validity, Validity};
 
@@ -54,17 +55,10 @@ pub(crate) fn orbits(symmetry: Option<Symmetry>) -> Vec<Vec<usize>> {
     orbits
 }
 
-/// Takes away, in the order given, every orbit (an index into `orbits`) whose removal keeps
-/// `keeps` true of the puzzle (which holds of `puzzle` on entry; it is told the cells just
-/// taken away too), never leaving fewer than
-/// `min_givens` givens; orbits already empty are passed over. Returns the orbits it tried and
+/// Takes away, in the order given, every orbit whose removal keeps `keeps` true, by group
+/// testing: the core's digger ([`crate::csp::dig`]) on a 9x9 grid, with the cells just taken
+/// away told to `keeps` as a bit mask (bit `c` for cell `c`). Returns the orbits it tried and
 /// kept, in order.
-///
-/// Orbits are tried in groups and a group that fails is split in halves (group testing): as
-/// `keeps` only turns false as givens go (fewer givens never make a puzzle unique or simpler
-/// again), a group whose removal keeps it would have been removed orbit by orbit too, so the
-/// result is exactly that of trying one orbit at a time, in order, with a fraction of the tests
-/// while most removals pass (the first half of a dig).
 pub(crate) fn dig(
     puzzle: &mut [u8; 81],
     orbits: &[Vec<usize>],
@@ -72,42 +66,9 @@ pub(crate) fn dig(
     min_givens: usize,
     mut keeps: impl FnMut(&[u8; 81], u128) -> bool,
 ) -> Vec<usize> {
-    let todo: Vec<usize> = order
-        .iter()
-        .copied()
-        .filter(|&o| orbits[o].iter().all(|&c| puzzle[c] != 0))
-        .collect();
-    let mut digger = Digger {
-        puzzle,
-        orbits,
-        givens: 0,
-        kept: Vec::new(),
-    };
-    digger.givens = digger.puzzle.iter().filter(|&&d| d != 0).count();
-    let mut batch = 8usize;
-    let mut i = 0;
-    while i < todo.len() {
-        let end = (i + batch).min(todo.len());
-        let group = &todo[i..end];
-        let size: usize = group.iter().map(|&o| orbits[o].len()).sum();
-        if digger.givens < min_givens + size {
-            if group.len() > 1 {
-                batch = 1;
-                continue;
-            }
-            digger.kept.push(group[0]);
-            i = end;
-            continue;
-        }
-        let whole = digger.try_group(group, false, &mut keeps);
-        i = end;
-        batch = if whole {
-            (batch * 2).min(16)
-        } else {
-            (batch / 2).max(1)
-        };
-    }
-    digger.kept
+    csp::dig(puzzle, orbits, order, min_givens, |p, removed| {
+        keeps(as_grid(p), mask(removed))
+    })
 }
 
 /// Takes away, in the order given, orbits whose removal keeps `keeps` true (as [`dig`]), one
@@ -120,73 +81,18 @@ pub(crate) fn dig_some(
     most: usize,
     mut keeps: impl FnMut(&[u8; 81], u128) -> bool,
 ) {
-    let mut givens = puzzle.iter().filter(|&&d| d != 0).count();
-    let mut gone = 0;
-    for &o in order {
-        if gone == most {
-            break;
-        }
-        let orbit = &orbits[o];
-        if givens < min_givens + orbit.len() || orbit.iter().any(|&c| puzzle[c] == 0) {
-            continue;
-        }
-        let saved = *puzzle;
-        let mut removed = 0u128;
-        for &c in orbit {
-            puzzle[c] = 0;
-            removed |= 1 << c;
-        }
-        if keeps(puzzle, removed) {
-            givens -= orbit.len();
-            gone += 1;
-        } else {
-            *puzzle = saved;
-        }
-    }
+    csp::dig_one_at_a_time(puzzle, orbits, order, min_givens, most, |p, removed| {
+        keeps(as_grid(p), mask(removed))
+    });
 }
 
-struct Digger<'a> {
-    puzzle: &'a mut [u8; 81],
-    orbits: &'a [Vec<usize>],
-    givens: usize,
-    kept: Vec<usize>,
+/// The digger hands back the grid it was given: 81 cells.
+fn as_grid(cells: &[u8]) -> &[u8; 81] {
+    cells.try_into().expect("a 9x9 grid has 81 cells")
 }
 
-impl Digger<'_> {
-    /// Removes the group if `keeps` holds without it, else tries its halves in order; `fails`:
-    /// the group is known to fail whole. Whether the whole group went.
-    fn try_group(
-        &mut self,
-        group: &[usize],
-        fails: bool,
-        keeps: &mut impl FnMut(&[u8; 81], u128) -> bool,
-    ) -> bool {
-        if !fails {
-            let mut saved = [0u8; 81];
-            saved.copy_from_slice(self.puzzle);
-            let mut removed = 0u128;
-            for &o in group {
-                for &c in &self.orbits[o] {
-                    self.puzzle[c] = 0;
-                    removed |= 1 << c;
-                }
-            }
-            if keeps(self.puzzle, removed) {
-                self.givens -= group.iter().map(|&o| self.orbits[o].len()).sum::<usize>();
-                return true;
-            }
-            self.puzzle.copy_from_slice(&saved);
-        }
-        if group.len() == 1 {
-            self.kept.push(group[0]);
-            return false;
-        }
-        let (a, b) = group.split_at(group.len() / 2);
-        // When the first half goes whole, the second cannot (the group failed): no test.
-        let first = self.try_group(a, false, keeps);
-        self.try_group(b, first, keeps);
-        false
-    }
+fn mask(cells: &[usize]) -> u128 {
+    cells.iter().fold(0, |mask, &c| mask | 1 << c)
 }
 
 /// Whether the givens have exactly one solution.

@@ -1,87 +1,26 @@
-//! The combinations of a run: every set of distinct digits 1..9 of a given size and sum
-//! (16 in two is only 7+9; 22 in three is 5+8+9 or 6+7+9), built once at compile time.
+//! The combinations of a run on digit sets: every set of distinct digits 1..9 of a given size
+//! and sum (16 in two is only 7+9; 22 in three is 5+8+9 or 6+7+9).
 //!
-//! Owns the table of combinations in the order a person writes them and the arithmetic of
-//! sums (the smallest and largest sum of `n` distinct digits), which the human steps read;
-//! [`arrangeable`] (which digits each cell of a run can take in some arrangement of some
-//! combination that fits every cell) is the constraint core's, on digit sets.
+//! The table, in the order a person writes combinations, and the arithmetic of sums are the
+//! constraint core's ([`crate::csp::combinations`]); this module reads them as [`Digits`], with
+//! what the human steps ask of them: the combinations left once digits are placed, those that
+//! fit a run's cells, and which digits each cell can take in some arrangement.
 
 use arrayvec::ArrayVec;
 
 use super::digits::Digits;
-use crate::csp::Domain;
+use crate::csp::{self, Domain, MOST_COMBINATIONS};
+pub use crate::csp::{sum_range, MAX_RUN, MAX_SUM};
 
-/// The longest run: nine cells take the nine digits.
-pub const MAX_RUN: usize = 9;
-/// The largest sum of a run (1+2+...+9).
-pub const MAX_SUM: u32 = 45;
-/// The most combinations any size and sum has (four digits summing to 20, five to 25).
-const MOST_COMBINATIONS: usize = 12;
-
-/// Every combination per (size, sum), each list in the order a person writes them: by the
-/// smallest digit first (1+9, 2+8, 3+7, 4+6).
-struct Table {
-    combinations: [[[Digits; MOST_COMBINATIONS]; MAX_SUM as usize + 1]; MAX_RUN + 1],
-    counts: [[u8; MAX_SUM as usize + 1]; MAX_RUN + 1],
+/// The combinations of `size` distinct digits summing to `sum`, as a person writes them;
+/// none when there is none (a size past 9, a sum out of reach).
+pub fn combinations(size: usize, sum: u32) -> impl Iterator<Item = Digits> {
+    csp::combinations(size, sum).map(as_digits)
 }
 
-const fn build() -> Table {
-    let mut table = Table {
-        combinations: [[[Digits::EMPTY; MOST_COMBINATIONS]; MAX_SUM as usize + 1]; MAX_RUN + 1],
-        counts: [[0; MAX_SUM as usize + 1]; MAX_RUN + 1],
-    };
-    let mut bits = 0u16;
-    while bits < 512 {
-        let set = Digits::from_bits(bits);
-        let (size, sum) = (set.len(), set.sum() as usize);
-        let count = table.counts[size][sum] as usize;
-        // A table too small for the digits' arithmetic fails the build, not a run.
-        assert!(count < MOST_COMBINATIONS);
-        // Insertion in order: the list is short and this runs at compile time.
-        let list = &mut table.combinations[size][sum];
-        let mut at = count;
-        while at > 0 && written_before(set, list[at - 1]) {
-            list[at] = list[at - 1];
-            at -= 1;
-        }
-        list[at] = set;
-        table.counts[size][sum] += 1;
-        bits += 1;
-    }
-    table
-}
-
-/// Whether `a` comes before `b` (of the same size) when both are written in increasing
-/// digits: the first digit that only one of them has decides.
-const fn written_before(a: Digits, b: Digits) -> bool {
-    let mut digit = 1;
-    while digit <= 9 {
-        match (a.contains(digit), b.contains(digit)) {
-            (true, false) => return true,
-            (false, true) => return false,
-            _ => digit += 1,
-        }
-    }
-    false
-}
-
-static TABLE: Table = build();
-
-/// The combinations of `size` distinct digits summing to `sum`; empty when there is none
-/// (a size past 9, a sum out of reach).
-pub fn combinations(size: usize, sum: u32) -> &'static [Digits] {
-    if size > MAX_RUN || sum > MAX_SUM {
-        return &[];
-    }
-    let count = TABLE.counts[size][sum as usize] as usize;
-    &TABLE.combinations[size][sum as usize][..count]
-}
-
-/// The smallest and largest sums of `size` distinct digits (`size` at most 9): 1+2+...
-/// and ...+8+9.
-pub const fn sum_range(size: usize) -> (u32, u32) {
-    let n = size as u32;
-    (n * (n + 1) / 2, n * (19 - n) / 2)
+/// A core domain of digits as a digit set (the core's sum domains hold nine bits).
+fn as_digits(domain: Domain) -> Digits {
+    Digits::from_bits((domain.bits() & 0x1FF) as u16)
 }
 
 /// The combinations of `size` digits summing to `sum` that use none of `excluded`: what the
@@ -91,10 +30,7 @@ pub fn combinations_without(
     sum: u32,
     excluded: Digits,
 ) -> impl Iterator<Item = Digits> {
-    combinations(size, sum)
-        .iter()
-        .copied()
-        .filter(move |c| !c.meets(excluded))
+    combinations(size, sum).filter(move |c| !c.meets(excluded))
 }
 
 /// The combinations of a run that fit its cells: each cell can take one of the
@@ -103,8 +39,6 @@ pub fn combinations_without(
 pub fn fitting(domains: &[Digits], sum: u32) -> ArrayVec<Digits, MOST_COMBINATIONS> {
     let all = domains.iter().fold(Digits::EMPTY, |a, &d| a | d);
     combinations(domains.len(), sum)
-        .iter()
-        .copied()
         .filter(|&c| c.is_subset_of(all) && domains.iter().all(|d| d.meets(c)))
         .collect()
 }
@@ -122,13 +56,8 @@ pub fn arrangeable(domains: &[Digits], sum: u32) -> Option<ArrayVec<Digits, MAX_
         .iter()
         .map(|d| Domain::from_bits(u32::from(d.bits())))
         .collect();
-    let kept = crate::csp::arrangeable(&own, sum)?;
-    // Digit sets hold nine bits, and so does every domain the revision keeps.
-    Some(
-        kept.iter()
-            .map(|d| Digits::from_bits((d.bits() & 0x1FF) as u16))
-            .collect(),
-    )
+    let kept = csp::arrangeable(&own, sum)?;
+    Some(kept.into_iter().map(as_digits).collect())
 }
 
 #[cfg(test)]
@@ -136,7 +65,7 @@ mod tests {
     use super::*;
 
     fn written(size: usize, sum: u32) -> Vec<String> {
-        combinations(size, sum).iter().map(|c| c.as_sum()).collect()
+        combinations(size, sum).map(|c| c.as_sum()).collect()
     }
 
     #[test]
@@ -160,7 +89,7 @@ mod tests {
             let (low, high) = sum_range(size);
             for sum in 0..=MAX_SUM + 1 {
                 assert_eq!(
-                    !combinations(size, sum).is_empty(),
+                    combinations(size, sum).next().is_some(),
                     (low..=high).contains(&sum),
                     "{size} cells, sum {sum}"
                 );
