@@ -150,6 +150,32 @@ fn only_the_first_line_is_a_header() {
 }
 
 #[test]
+fn the_engines_tell_a_header_and_read_the_size_after_it() {
+    let out = stepwise(
+        &["check", "--engine", "dlx"],
+        &format!("quizzes\n{}", puzzle_words_puzzle()),
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        text(&out.stderr).lines().next(),
+        Some("note: stdin: line 1: skipped header line 'quizzes'")
+    );
+    assert_eq!(text(&out.stdout).lines().count(), 3);
+    // A 4x4 file with a header goes to the engines' path: its size is read past the header.
+    let file = common::TempFile::new("header-4x4.txt", "puzzle\n1.3....2.1..4..1\n");
+    let out = stepwise(&["solve", file.path()], "");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout), "1234341221434321\n");
+    assert_eq!(
+        text(&out.stderr),
+        format!(
+            "note: {}: line 1: skipped header line 'puzzle'\n",
+            file.path()
+        )
+    );
+}
+
+#[test]
 fn a_title_above_a_grid_is_still_a_title() {
     // Project Euler's file: `Grid 02` above the second grid names it; it is no answer.
     let rows: String = (0..9)

@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use serde_json::json;
 use stepwise::engines::{solve as run_engine, Engine, Limits, Run, Stop, COST_FRONTIER_BYTES};
-use stepwise::shape::{read_shaped, to_grid, Shape, ShapedPuzzle};
+use stepwise::shape::{looks_like_header, read_shaped, to_grid, Shape, ShapedPuzzle};
 
 use super::input::{open_bytes, sources, Source};
 use super::output::{report, Out};
@@ -38,13 +38,26 @@ fn inputs(args: &InputArgs, shape: Option<Shape>) -> impl Iterator<Item = Input>
         .flat_map(move |source: Source| -> Box<dyn Iterator<Item = Input>> {
             let origin: Arc<str> = source.name().into();
             match open_bytes(&source) {
-                Ok(reader) => Box::new(read_shaped(reader, shape).map(move |record| Input {
-                    origin: origin.clone(),
-                    parsed: record.map_err(|rejected| Bad {
-                        input: rejected.input,
-                        message: format!("{origin}: {}", rejected.error),
-                    }),
-                })),
+                Ok(reader) => {
+                    let mut records = read_shaped(reader, shape);
+                    let mut told = false;
+                    Box::new(std::iter::from_fn(move || {
+                        let record = records.next()?;
+                        if let (false, Some((line, header))) = (told, records.skipped_header()) {
+                            eprintln!(
+                                "note: {origin}: line {line}: skipped header line '{header}'"
+                            );
+                            told = true;
+                        }
+                        Some(Input {
+                            origin: origin.clone(),
+                            parsed: record.map_err(|rejected| Bad {
+                                input: rejected.input,
+                                message: format!("{origin}: {}", rejected.error),
+                            }),
+                        })
+                    }))
+                }
                 Err(message) => Box::new(std::iter::once(Input {
                     origin,
                     parsed: Err(Bad {
@@ -61,7 +74,7 @@ const OTHER_SQUARES: [usize; 4] = [16, 36, 256, 625];
 
 /// Whether the inputs are puzzles of another size than 9x9, so that `solve` and `check` take
 /// them on the engines' path without an engine option: a puzzle argument, or the first
-/// puzzle line of a file argument, of 16, 36, 256 or 625 cells (`.`, `0`, digits and
+/// puzzle line of a file argument (after a header line), of 16, 36, 256 or 625 cells (`.`, `0`, digits and
 /// letters; spaces between them ignored). Standard input is not looked into (it cannot be read
 /// twice): there `--shape` says it.
 pub fn other_shape(args: &InputArgs) -> bool {
@@ -77,11 +90,17 @@ pub fn other_shape(args: &InputArgs) -> bool {
         use std::io::{BufRead, Read};
         let file = std::fs::File::open(path).ok()?;
         let reader = std::io::BufReader::new(file.take(1 << 16));
-        reader
+        let mut content = reader
             .lines()
             .map_while(Result::ok)
-            .find(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
-            .and_then(|l| cells(&l))
+            .filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'));
+        // A header is only ever the first line: the puzzle after it decides.
+        let first = content.next()?;
+        if looks_like_header(&first) {
+            content.next().and_then(|l| cells(&l))
+        } else {
+            cells(&first)
+        }
     };
     let counts: Vec<Option<usize>> = args
         .inputs

@@ -16,7 +16,7 @@ use std::str::FromStr;
 use crate::csp::{Constraint, Domain, Problem};
 use crate::error::Error;
 
-pub use read::{parse_shaped, read_shaped, Rejected, ShapedRecords};
+pub use read::{looks_like_header, parse_shaped, read_shaped, Rejected, ShapedRecords};
 
 /// The smallest and largest grid sizes.
 pub const MIN_SIZE: usize = 2;

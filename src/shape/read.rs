@@ -10,7 +10,8 @@
 //!
 //! The shape comes from `--shape` when given (a puzzle of another size is an error), else
 //! from the number of cells ([`Shape::for_cell_count`]). Blank lines and `#` comments are
-//! skipped; so is a first line that is a header (it holds a letter past `P`: `puzzle,level`).
+//! skipped; so is a first line that is a header (it holds a letter past `P`: `puzzle,level`),
+//! which [`ShapedRecords::skipped_header`] then tells.
 //! Lines are read up to [`MAX_LINE_BYTES`]; a longer one is an error and is skipped unread.
 
 use std::collections::VecDeque;
@@ -61,6 +62,7 @@ pub fn read_shaped<R: BufRead>(reader: R, shape: Option<Shape>) -> ShapedRecords
         shape,
         line: 0,
         seen_content: false,
+        header: None,
         grid: None,
         ready: VecDeque::new(),
         done: false,
@@ -75,6 +77,8 @@ pub struct ShapedRecords<R> {
     line: usize,
     /// Whether a line other than blank or comment was met (a header only comes first).
     seen_content: bool,
+    /// The header line skipped, with its number.
+    header: Option<(usize, String)>,
     /// The rows of numbers read so far of a grid.
     grid: Option<NumberGrid>,
     /// Records finished and not yet handed out.
@@ -128,14 +132,24 @@ fn is_number(token: &str) -> bool {
         || (!token.is_empty() && token.len() <= 2 && token.bytes().all(|b| b.is_ascii_digit()))
 }
 
-/// A header line: it holds an ASCII letter no cell symbol uses (past `P`), or a `_`-joined
-/// word.
-fn looks_like_header(line: &str) -> bool {
+/// Whether a line read first would be a header (`puzzle,level`): it starts with a letter and
+/// holds one no cell symbol uses (past `P`). Only an input's first line can be one.
+pub fn looks_like_header(line: &str) -> bool {
     line.trim_start()
         .starts_with(|c: char| c.is_ascii_alphabetic())
         && line
             .chars()
             .any(|c| c.is_ascii_alphabetic() && c.to_ascii_uppercase() > 'P')
+}
+
+impl<R> ShapedRecords<R> {
+    /// The first line, when it was a header and skipped: its number and text (known once the
+    /// first record has been read).
+    pub fn skipped_header(&self) -> Option<(usize, &str)> {
+        self.header
+            .as_ref()
+            .map(|(line, text)| (*line, text.as_str()))
+    }
 }
 
 impl<R: BufRead> ShapedRecords<R> {
@@ -354,6 +368,7 @@ impl<R: BufRead> ShapedRecords<R> {
             }
             self.cut_grid();
             if first_content && looks_like_header(&text) {
+                self.header = Some((self.line, trimmed.to_string()));
                 continue;
             }
             let record = self.line_puzzle(&parts).map_err(|error| Rejected {
@@ -386,6 +401,23 @@ mod tests {
                 Err(r) => r.error.to_string(),
             })
             .collect()
+    }
+
+    #[test]
+    fn a_first_line_header_is_skipped_and_told() {
+        let mut records = read_shaped(
+            "# made by hand\npuzzle,level\n1..2..3..4..2..3\n".as_bytes(),
+            None,
+        );
+        assert!(records.next().unwrap().is_ok());
+        assert_eq!(records.skipped_header(), Some((2, "puzzle,level")));
+        let mut records = read_shaped("1..2..3..4..2..3\npuzzle,level\n".as_bytes(), None);
+        assert!(records.next().unwrap().is_ok());
+        assert!(
+            records.next().unwrap().is_err(),
+            "a later line of words is an error"
+        );
+        assert_eq!(records.skipped_header(), None);
     }
 
     #[test]
