@@ -225,11 +225,11 @@ pub fn measure(puzzles: &[Kakuro], settings: &Settings, mut progress: impl FnMut
             } else {
                 row.capped += 1;
             }
-            let ms = millis(report.elapsed);
+            let ms = millis(report.elapsed());
             row.mean_ms += ms;
             row.worst_ms = row.worst_ms.max(ms);
-            row.mean_backtracks += report.backtracks as f64;
-            row.worst_backtracks = row.worst_backtracks.max(report.backtracks);
+            row.mean_backtracks += report.backtracks() as f64;
+            row.worst_backtracks = row.worst_backtracks.max(report.backtracks());
         }
         let band = &mut bands[b];
         band.puzzles += 1;

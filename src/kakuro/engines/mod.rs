@@ -30,8 +30,8 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 
 use crate::csp::{
-    search, shave, ArcConsistency, CheckAfter, ForwardCheck, Limits, Meter, Propagator, State,
-    Strategy, ValueOrder, VarOrder, Walk, Wipeout,
+    search, shave, ArcConsistency, CheckAfter, ForwardCheck, Limits, Meter, Propagator, Run, State,
+    Stats, Stop, Strategy, ValueOrder, VarOrder, Walk, Wipeout,
 };
 use model::Model;
 
@@ -134,25 +134,21 @@ pub enum Count {
     Unknown,
 }
 
-/// What an engine found and spent on one puzzle.
+/// What an engine found and spent on one puzzle: the core's [`Run`] (how it ended, nodes,
+/// dead ends, time) with what Kakuro adds to it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Report {
     /// Which engine.
     pub engine: Engine,
     /// The solutions found (at most the limit), each a digit per white cell.
     pub solutions: Vec<Vec<u8>>,
-    /// False when the node cap stopped the search before it could answer.
-    pub complete: bool,
     /// The stage that decided it.
     pub stage: Stage,
-    /// Digits the search tried.
-    pub nodes: u64,
-    /// Digits tried that failed.
-    pub backtracks: u64,
     /// Digits shaving removed.
     pub shaved: usize,
-    /// Wall time of all stages.
-    pub elapsed: Duration,
+    /// The run of all stages: its count is that of `solutions`, its stop says whether the
+    /// node cap cut the search, its time is the wall time of all stages.
+    pub run: Run,
 }
 
 impl Report {
@@ -160,7 +156,7 @@ impl Report {
     pub fn count(&self) -> Count {
         match self.solutions.len() {
             _ if self.solutions.len() >= 2 => Count::Multiple,
-            _ if !self.complete => Count::Unknown,
+            _ if !self.complete() => Count::Unknown,
             0 => Count::None,
             _ => Count::Unique,
         }
@@ -169,6 +165,27 @@ impl Report {
     /// Whether the engine answered (the cap did not stop it first).
     pub fn decided(&self) -> bool {
         self.count() != Count::Unknown
+    }
+
+    /// False when the node cap (or the thread's deadline) stopped the search before it could
+    /// answer.
+    pub fn complete(&self) -> bool {
+        !self.run.stop.is_cut()
+    }
+
+    /// Digits the search tried.
+    pub fn nodes(&self) -> u64 {
+        self.run.stats.nodes.unwrap_or(0)
+    }
+
+    /// Digits tried that failed.
+    pub fn backtracks(&self) -> u64 {
+        self.run.stats.backtracks.unwrap_or(0)
+    }
+
+    /// Wall time of all stages.
+    pub fn elapsed(&self) -> Duration {
+        self.run.stats.time
     }
 }
 
@@ -255,15 +272,21 @@ fn run<P: Propagator>(
     let mut report = Report {
         engine,
         solutions: Vec::new(),
-        complete: true,
         stage: Stage::Propagation,
-        nodes: 0,
-        backtracks: 0,
         shaved: 0,
-        elapsed: Duration::ZERO,
+        run: Run {
+            solutions: 0,
+            stop: Stop::Complete,
+            stats: Stats {
+                nodes: Some(0),
+                backtracks: Some(0),
+                time: Duration::ZERO,
+            },
+        },
     };
     let finish = |mut report: Report| {
-        report.elapsed = started.elapsed();
+        report.run.solutions = report.solutions.len() as u64;
+        report.run.stats.time = started.elapsed();
         report
     };
     let mut state = State::new(problem.domains().to_vec());
@@ -300,11 +323,8 @@ fn run<P: Propagator>(
     let mut keep = |values: &[u8]| solutions.push(values.to_vec());
     let mut meter = Meter::new(&options.limits(), &mut keep);
     let _ = search(&mut propagator, problem, state, strategy, &mut meter);
-    let searched = meter.finish(Duration::ZERO);
+    report.run = meter.finish(Duration::ZERO);
     report.solutions = solutions;
-    report.complete = !searched.stop.is_cut();
-    report.nodes = searched.stats.nodes.unwrap_or(0);
-    report.backtracks = searched.stats.backtracks.unwrap_or(0);
     finish(report)
 }
 
