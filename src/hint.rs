@@ -24,20 +24,7 @@ use crate::solver::{validity, Validity};
 use crate::step::{cell_list, digit_list, Candidate, Link, Role, Step};
 use crate::technique::{Family, Technique};
 
-/// How much a hint gives away.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, strum::Display, strum::EnumString)]
-#[serde(rename_all = "lowercase")]
-#[strum(serialize_all = "lowercase", ascii_case_insensitive)]
-pub enum HintLevel {
-    /// Which family of technique, which region to look at.
-    Nudge,
-    /// The technique's name, the region and (when few) the digits.
-    Technique,
-    /// The cells of the pattern.
-    Cells,
-    /// The whole deduction.
-    Full,
-}
+pub use crate::hint_level::HintLevel;
 
 /// What kind of hint it is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]

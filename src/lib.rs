@@ -99,6 +99,7 @@ pub mod generate;
 pub mod geometry;
 pub mod grid;
 pub mod hint;
+mod hint_level;
 pub mod kakuro;
 pub mod notation;
 pub mod pipeline;

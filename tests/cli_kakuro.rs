@@ -119,11 +119,39 @@ fn hint_reads_entered_digits_and_names_a_wrong_one() {
     let out = stepwise(&["kakuro", "hint", file.path()], "");
     assert_eq!(out.status.code(), Some(0));
     assert!(
-        text(&out.stdout).ends_with(": r2c2 is not 2\n"),
+        text(&out.stdout).ends_with(": The run 4 in r2-3c2 can no longer make its sum.\n"),
         "{}",
         text(&out.stdout)
     );
-    let out = stepwise(&["kakuro", "hint", "--json", EXAMPLE], "");
+    let out = stepwise(
+        &["kakuro", "hint", "--level", "cells", "--json", file.path()],
+        "",
+    );
+    let hint: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
+    assert_eq!(hint["kind"], "impossible_sum");
+    assert_eq!(hint["level"], "cells");
+    assert_eq!(hint["cells"], serde_json::json!(["r2c2", "r3c2"]));
+    // 1 in r2c3 fits 3 across and 3 down (both 1+2), but the solution has 2 there.
+    let wrong = TempFile::new(
+        "kakuro-wrong.txt",
+        "#   4\\_ 3\\_\n_\\3 .   1\n_\\4 .   .\n",
+    );
+    let out = stepwise(&["kakuro", "hint", "--level", "full", wrong.path()], "");
+    assert!(
+        text(&out.stdout).ends_with(": r2c3 is not 1.\n"),
+        "{}",
+        text(&out.stdout)
+    );
+    let out = stepwise(&["kakuro", "hint", "--level", "nudge", EXAMPLE], "");
+    assert!(
+        text(&out.stdout).starts_with("examples/kakuro.txt:8: Look at "),
+        "{}",
+        text(&out.stdout)
+    );
+    let out = stepwise(
+        &["kakuro", "hint", "--json", "--level", "full", EXAMPLE],
+        "",
+    );
     let first: serde_json::Value =
         serde_json::from_str(text(&out.stdout).lines().next().unwrap()).unwrap();
     assert_eq!(first["kind"], "step");
@@ -168,16 +196,25 @@ fn a_bad_record_is_reported_with_its_place_and_the_rest_answered() {
 fn bad_input_and_usage_have_their_exit_codes() {
     let out = stepwise(&["kakuro", "solve", "no-such-file.txt"], "");
     assert_eq!(out.status.code(), Some(1));
-    assert!(text(&out.stderr).contains("no-such-file.txt: cannot read"));
+    assert!(text(&out.stderr).contains("no-such-file.txt: no such file"));
     let out = stepwise(&["kakuro", "solve", "--engine", "dlx", EXAMPLE], "");
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("the engines are backtrack, forward-checking, mac and gac"));
     let out = stepwise(&["kakuro", "check", "-"], "{not json\n");
     assert_eq!(out.status.code(), Some(1));
-    assert!(text(&out.stderr).contains("-: line 1: not a Kakuro JSON record"));
+    assert!(text(&out.stderr).contains("stdin: line 1: not a Kakuro JSON record"));
     let out = stepwise(&["kakuro", "check", "-"], "# x y\n");
     assert!(text(&out.stderr).contains("line 1: row 1, column 2: 'x' is not a cell"));
+    // Without a file, standard input; an input without a puzzle is an error, not silence.
     let out = stepwise(&["kakuro", "solve"], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("stdin: no puzzle found"));
+    let out = stepwise(
+        &["kakuro", "check"],
+        &std::fs::read_to_string(EXAMPLE).unwrap(),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let out = stepwise(&["kakuro", "explain", "--timeout", "abc", EXAMPLE], "");
     assert_eq!(out.status.code(), Some(2));
 }
 
@@ -279,5 +316,27 @@ fn generate_gives_the_same_grid_for_the_same_seed() {
     assert_eq!(record["id"], "stepwise-kakuro-10x10-seed5");
     let file = TempFile::new("kakuro-generated.jsonl", &text(&a.stdout));
     let out = stepwise(&["kakuro", "check", file.path()], "");
+    assert_eq!(out.status.code(), Some(0));
+}
+
+/// A spent budget is its own answer, `timeout`, never "stuck", and a rating of part of a path
+/// is not printed as the puzzle's.
+#[test]
+fn the_time_limit_ends_a_long_explanation_with_timeout() {
+    let large = "tests/data/kakuro-large.jsonl";
+    let out = stepwise(
+        &["kakuro", "explain", "--json", "--timeout", "0.05", large],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let first: serde_json::Value =
+        serde_json::from_str(text(&out.stdout).lines().next().unwrap()).unwrap();
+    assert_eq!(first["status"], "timeout", "{first}");
+    let out = stepwise(&["kakuro", "rate", "--timeout", "0.05", large], "");
+    assert_eq!(
+        text(&out.stdout).lines().nth(1),
+        Some("stepwise-kakuro-38x38-seed1,823,timeout,,,,")
+    );
+    let out = stepwise(&["kakuro", "rate", "--timeout", "60", EXAMPLE], "");
     assert_eq!(out.status.code(), Some(0));
 }

@@ -8,6 +8,8 @@
 
 mod common;
 
+use stepwise::budget::Budget;
+use stepwise::hint::HintLevel;
 use stepwise::kakuro::bench::{self, Settings};
 use stepwise::kakuro::engines::{self, model::Model, Count, Engine, Options};
 use stepwise::kakuro::explain::{self, Validity};
@@ -184,7 +186,7 @@ fn no_solution_and_several_solutions_are_told_apart() {
         explain::validity(&several),
         Validity::Multiple(..)
     ));
-    let explanation = explain::explain(&several);
+    let explanation = explain::explain(&several, &Budget::UNLIMITED);
     assert_eq!(
         explanation.status,
         explain::ExplainStatus::MultipleSolutions
@@ -590,21 +592,76 @@ _\\3   1     2     #     #
 _\\17  8     .     #     #
 ";
     let kakuro = parse(solved);
-    let hint = explain::hint(&kakuro).unwrap();
+    let hint = explain::hint(&kakuro, &Budget::UNLIMITED).unwrap();
     assert_eq!(
-        hint.report(&kakuro, "x").text,
+        hint.report(&kakuro, "x", HintLevel::Full).text,
         "Unique Combination: 15 in r3-5c3 with 2,4 placed (9 left in 1 cell) is only 9 => \
          r5c3<>13567"
     );
-    let wrong = parse(&solved.replace("_\\3   1     2", "_\\3   2     1"));
-    let hint = explain::hint(&wrong).unwrap();
-    assert_eq!(hint.report(&wrong, "x").text, "r4c2 is not 2");
+    let told = |level| hint.report(&kakuro, "x", level);
+    assert_eq!(told(HintLevel::Nudge).text, "Look at the run 15 in r3-5c3.");
+    assert!(told(HintLevel::Nudge).cells.is_empty());
+    assert_eq!(
+        told(HintLevel::Technique).text,
+        "Unique Combination in the run 15 in r3-5c3."
+    );
+    assert_eq!(told(HintLevel::Cells).cells, ["r3c3", "r4c3", "r5c3"]);
+    assert!(told(HintLevel::Cells).step.is_none());
+    assert!(told(HintLevel::Full).step.is_some());
+    // 1 in r3c3 fits both its runs (7 across is 1+2+4, 15 down can be 1+5+9) but is wrong.
+    let wrong = parse(
+        "
+#     #     #     9\\_   11\\_
+#     #     15\\17 .     .
+#     9\\7   1     .     .
+_\\3   .     .     #     #
+_\\17  .     .     #     #
+",
+    );
+    let hint = explain::hint(&wrong, &Budget::UNLIMITED).unwrap();
+    assert!(matches!(hint, explain::Hint::WrongDigit { .. }), "{hint:?}");
+    assert_eq!(
+        hint.report(&wrong, "x", HintLevel::Cells).text,
+        "r3c3 is not 1."
+    );
+    assert_eq!(
+        hint.report(&wrong, "x", HintLevel::Nudge).text,
+        "An entered digit is wrong."
+    );
+    // Swapping r4c2 and r4c3 keeps 3 across but 9 down cannot hold 2 and 8: a broken run is
+    // named before the wrong digits.
+    let swapped = parse(&solved.replace("_\\3   1     2", "_\\3   2     1"));
+    let report =
+        explain::hint(&swapped, &Budget::UNLIMITED)
+            .unwrap()
+            .report(&swapped, "x", HintLevel::Full);
+    assert_eq!(report.kind, "impossible_sum");
+    // A digit twice in a run is named before any wrong digit.
+    let twice = parse(&solved.replace("_\\3   1     2", "_\\3   1     1"));
+    let hint = explain::hint(&twice, &Budget::UNLIMITED).unwrap();
+    let report = hint.report(&twice, "x", HintLevel::Full);
+    assert_eq!(report.kind, "repeated_digit");
+    assert_eq!(report.cells, ["r4c2", "r4c3"]);
+    assert_eq!(
+        report.text,
+        "r4c2, r4c3 both hold 1, in the run 3 in r4c2-3: a run's digits are all different."
+    );
+    // A run whose digits no combination of its sum holds: 7 in r5c2 leaves 9 down with 1+7
+    // (and 17 across, only 8+9); the first run is named.
+    let short = parse(&solved.replace("_\\17  8     .", "_\\17  7     ."));
+    let hint = explain::hint(&short, &Budget::UNLIMITED).unwrap();
+    let report = hint.report(&short, "x", HintLevel::Technique);
+    assert_eq!(report.kind, "impossible_sum");
+    assert_eq!(
+        report.text,
+        "The run 9 in r4-5c2 can no longer make its sum."
+    );
     let full = parse(&solved.replace("8     .", "8     9"));
     assert!(matches!(
-        explain::hint(&full).unwrap(),
+        explain::hint(&full, &Budget::UNLIMITED).unwrap(),
         explain::Hint::Solved
     ));
-    assert!(explain::hint(&parse(GG_24340)).is_err());
+    assert!(explain::hint(&parse(GG_24340), &Budget::UNLIMITED).is_err());
 }
 
 #[test]
@@ -626,4 +683,22 @@ fn the_bench_table_has_a_row_per_band_and_engine() {
     assert_eq!(row("<=25", Engine::Gac).decided, 4);
     let large = table.bands.iter().find(|b| b.band == ">700").unwrap();
     assert_eq!((large.unique, large.human_solved), (3, Some(3)));
+}
+
+/// A call cancelled from another thread ends as an expired budget ends it: `timeout`, with
+/// no rating and no "stuck".
+#[test]
+fn a_cancelled_call_is_a_timeout() {
+    let kakuro = parse(GG_24596);
+    let cancel = stepwise::budget::Cancel::new();
+    let _in_force = cancel.enter();
+    cancel.cancel();
+    let explanation = explain::explain(&kakuro, &Budget::UNLIMITED);
+    assert_eq!(explanation.status, explain::ExplainStatus::Timeout);
+    let rated = explain::rate(&kakuro, "x", &Budget::UNLIMITED);
+    assert_eq!(rated.difficulty, None);
+    assert!(matches!(
+        explain::hint(&kakuro, &Budget::UNLIMITED),
+        Ok(explain::Hint::Timeout) | Err(explain::ExplainStatus::Timeout)
+    ));
 }

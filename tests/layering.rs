@@ -68,9 +68,10 @@ const RULES: &[Rule] = &[
     },
     Rule {
         part: "kakuro/",
-        uses: Uses::OnlyOf(&["csp"]),
+        uses: Uses::OnlyOf(&["csp", "budget", "deadline", "hint_level"]),
         why: "Kakuro uses none of the Sudoku modules: its engines are configurations of the \
-              shared constraint core, and nothing else",
+              shared constraint core, and its calls share the library's budget, deadline and \
+              hint levels, and nothing else",
     },
     Rule {
         part: "grid.rs",

@@ -87,7 +87,7 @@ fn write_picture(path: &std::path::Path, picture: &str) -> Result<(), String> {
         .map_err(|e| format!("--svg: cannot write {}: {e}", path.display()))
 }
 
-fn parse_level(s: &str) -> Result<HintLevel, String> {
+pub(crate) fn parse_level(s: &str) -> Result<HintLevel, String> {
     s.parse()
         .map_err(|_| format!("unknown level '{s}': expected nudge, technique, cells or full"))
 }

@@ -6,19 +6,24 @@
 //! reported on standard error with its file and line and answered as `invalid`, and the rest
 //! go on. Exit code 0 when every record succeeded, 1 otherwise, 2 for usage errors.
 
-use std::io::{IsTerminal, Read};
+use std::io::IsTerminal;
+use std::time::Duration;
 
 use clap::{Args, Subcommand};
 use stepwise::answer::{KakuroInvalid, KakuroUnhinted};
 use stepwise::bench::kakuro as bench_table;
+use stepwise::budget::Budget;
+use stepwise::hint::HintLevel;
 use stepwise::kakuro::bench::{self, Settings};
 use stepwise::kakuro::engines::{Count, Engine, Options, DEFAULT_NODE_CAP};
 use stepwise::kakuro::explain::{self as front, Hint, DEFAULT_ENGINE};
-use stepwise::kakuro::format::{read_records, to_json_record, to_text};
+use stepwise::kakuro::format::{records, to_json_record, to_text};
 use stepwise::kakuro::generate;
 use stepwise::kakuro::Kakuro;
 
+use super::input::{open_bytes, Source};
 use super::output::Out;
+use super::stream::say_when_reading_a_terminal;
 use super::{EXIT_FAILED, EXIT_OK};
 
 /// `stepwise kakuro ...`.
@@ -49,7 +54,7 @@ enum KakuroCommand {
     #[command(
         after_help = "Enter digits in the grid's white cells (a digit instead of `.`); the hint is the first wrong digit, else the next human step.\n\nExamples:\n  stepwise kakuro hint examples/kakuro.txt\n\nExit code: 0 when every puzzle has one solution, 1 otherwise."
     )]
-    Hint(PlainArgs),
+    Hint(HintArgs),
     /// Rate each puzzle: puzzle,white_cells,status,difficulty,level,hardest,steps (CSV or JSON).
     #[command(
         after_help = "Examples:\n  stepwise kakuro rate ../shared/data/kakuro/kakuro-300.jsonl\n\nExit code: 0 when every puzzle has one solution, 1 otherwise."
@@ -71,12 +76,35 @@ enum KakuroCommand {
 /// Files of puzzles.
 #[derive(Args, Debug)]
 struct FileArgs {
-    /// Files of text grids or JSON records; `-` is standard input.
-    #[arg(value_name = "FILE", required = true)]
+    /// Files of text grids or JSON records; `-` or none is standard input.
+    #[arg(value_name = "FILE")]
     files: Vec<String>,
     /// Write JSON, one object per line.
     #[arg(long)]
     json: bool,
+    /// Give up on a puzzle after SECS seconds (a decimal number): its answer is then
+    /// `timeout`, never a wrong "stuck" or "undecided".
+    #[arg(long, value_name = "SECS", value_parser = super::parse_timeout)]
+    timeout: Option<Duration>,
+}
+
+impl FileArgs {
+    /// The budget of each puzzle's call.
+    fn budget(&self) -> Budget {
+        Budget {
+            time: self.timeout,
+            cache_bytes: None,
+        }
+    }
+}
+
+#[derive(Args, Debug)]
+struct HintArgs {
+    #[command(flatten)]
+    input: FileArgs,
+    /// How much to give away: nudge, technique, cells or full.
+    #[arg(long, default_value = "technique", value_parser = super::hint::parse_level)]
+    level: HintLevel,
 }
 
 #[derive(Args, Debug)]
@@ -150,7 +178,7 @@ pub fn run(args: &KakuroArgs) -> i32 {
         KakuroCommand::Solve(a) => solve(a, false),
         KakuroCommand::Check(a) => solve(a, true),
         KakuroCommand::Explain(a) => explain(&a.input),
-        KakuroCommand::Hint(a) => hint(&a.input),
+        KakuroCommand::Hint(a) => hint(a),
         KakuroCommand::Rate(a) => rate(&a.input),
         KakuroCommand::Bench(a) => run_bench(a),
         KakuroCommand::Generate(a) => run_generate(a),
@@ -163,38 +191,54 @@ enum Item {
     Bad { name: String, message: String },
 }
 
-/// Every record of every file, in order; a file that cannot be read is one bad item.
-fn items(files: &[String]) -> Vec<Item> {
-    let mut items = Vec::new();
-    for file in files {
-        let text = if file == "-" {
-            let mut text = String::new();
-            std::io::stdin().read_to_string(&mut text).map(|_| text)
-        } else {
-            std::fs::read_to_string(file)
-        };
-        let text = match text {
-            Ok(text) => text,
-            Err(e) => {
-                items.push(Item::Bad {
-                    name: file.clone(),
-                    message: format!("{file}: cannot read: {e}"),
-                });
-                continue;
+/// Every record of every file (standard input without one), in order, read as it comes; a
+/// file that cannot be opened is one bad item.
+fn items(files: &[String]) -> impl Iterator<Item = Item> {
+    let sources: Vec<Source> = if files.is_empty() {
+        vec![Source::Stdin]
+    } else {
+        files
+            .iter()
+            .map(|f| match f.as_str() {
+                "-" => Source::Stdin,
+                path => Source::File(path.to_string()),
+            })
+            .collect()
+    };
+    say_when_reading_a_terminal(&sources);
+    sources
+        .into_iter()
+        .flat_map(|source| -> Box<dyn Iterator<Item = Item>> {
+            let file = source.name();
+            match open_bytes(&source) {
+                Ok(reader) => {
+                    let mut records = records(reader);
+                    let mut any = false;
+                    Box::new(std::iter::from_fn(move || {
+                        let Some(record) = records.next() else {
+                            // A source without a record is a mistake worth an answer.
+                            return (!std::mem::replace(&mut any, true)).then(|| Item::Bad {
+                                name: file.clone(),
+                                message: format!("{file}: no puzzle found"),
+                            });
+                        };
+                        any = true;
+                        let name = format!("{file}:{}", record.line);
+                        Some(match record.puzzle {
+                            Ok(kakuro) => Item::Puzzle { kakuro, name },
+                            Err(e) => Item::Bad {
+                                message: format!("{file}: {e}"),
+                                name,
+                            },
+                        })
+                    }))
+                }
+                Err(message) => Box::new(std::iter::once(Item::Bad {
+                    name: file,
+                    message,
+                })),
             }
-        };
-        for record in read_records(&text) {
-            let name = format!("{file}:{}", record.line);
-            items.push(match record.puzzle {
-                Ok(kakuro) => Item::Puzzle { kakuro, name },
-                Err(e) => Item::Bad {
-                    message: format!("{file}: {e}"),
-                    name,
-                },
-            });
-        }
-    }
-    items
+        })
 }
 
 /// Says a bad record on standard error and answers it on standard output.
@@ -230,7 +274,7 @@ fn solve(args: &EngineArgs, check_only: bool) -> i32 {
                 continue;
             }
         };
-        let mut record = front::solve(&kakuro, &name, args.engine, &options);
+        let mut record = front::solve(&kakuro, &name, args.engine, &options, &args.input.budget());
         all_ok &= record.status == Count::Unique;
         if json {
             if check_only {
@@ -290,7 +334,7 @@ fn explain(args: &FileArgs) -> i32 {
                 continue;
             }
         };
-        let explanation = front::explain(&kakuro);
+        let explanation = front::explain(&kakuro, &args.budget());
         all_ok &= explanation.status.is_proper();
         let report = explanation.report(&kakuro, &name);
         if args.json {
@@ -340,7 +384,8 @@ fn explain(args: &FileArgs) -> i32 {
     }
 }
 
-fn hint(args: &FileArgs) -> i32 {
+fn hint(hint_args: &HintArgs) -> i32 {
+    let args = &hint_args.input;
     let mut out = Out::new();
     let mut all_ok = true;
     for item in items(&args.files) {
@@ -352,15 +397,15 @@ fn hint(args: &FileArgs) -> i32 {
                 continue;
             }
         };
-        match front::hint(&kakuro) {
+        match front::hint(&kakuro, &args.budget()) {
             Ok(hint) => {
-                let report = hint.report(&kakuro, &name);
+                let report = hint.report(&kakuro, &name, hint_args.level);
                 if args.json {
                     out.line(&to_json(&report));
                 } else {
                     out.line(&format!("{}: {}", report.puzzle, report.text));
                 }
-                all_ok &= !matches!(hint, Hint::Stuck);
+                all_ok &= !matches!(hint, Hint::Stuck | Hint::Timeout);
             }
             Err(status) => {
                 all_ok = false;
@@ -402,7 +447,7 @@ fn rate(args: &FileArgs) -> i32 {
                 continue;
             }
         };
-        let record = front::rate(&kakuro, &name);
+        let record = front::rate(&kakuro, &name, &args.budget());
         all_ok &= record.status.is_proper();
         if args.json {
             out.line(&to_json(&record));

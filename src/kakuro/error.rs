@@ -91,6 +91,21 @@ pub enum Problem {
     },
     /// A grid without a white cell.
     NoWhiteCell,
+    /// A line longer than the reader takes; it was skipped unread.
+    LineTooLong {
+        /// The most bytes a line may have.
+        limit: usize,
+    },
+    /// A record (a text grid's lines, or a JSON line) larger than the reader takes; it was
+    /// skipped to its end.
+    RecordTooLarge {
+        /// The most bytes a record may have.
+        limit: usize,
+    },
+    /// A line that is not UTF-8.
+    NotUtf8,
+    /// The input could not be read (the system's message); reading stops there.
+    Io(String),
 }
 
 impl ParseError {
@@ -211,6 +226,15 @@ impl fmt::Display for Problem {
                 direction.clue_side()
             ),
             Problem::NoWhiteCell => write!(f, "the grid has no white cell"),
+            Problem::LineTooLong { limit } => {
+                write!(f, "the line is longer than {limit} bytes; it was skipped")
+            }
+            Problem::RecordTooLarge { limit } => write!(
+                f,
+                "the record is larger than {limit} bytes; it was skipped to its end"
+            ),
+            Problem::NotUtf8 => write!(f, "the line is not UTF-8 text"),
+            Problem::Io(message) => write!(f, "cannot read the input: {message}"),
         }
     }
 }

@@ -52,41 +52,185 @@ pub struct Record {
     pub puzzle: Result<Kakuro, ParseError>,
 }
 
+/// The longest line read: a JSON record of the largest grid ([`MAX_SIDE`] squares a side,
+/// each a quoted clue) fits with room to spare.
+pub const MAX_LINE_BYTES: usize = 1 << 20;
+/// The largest record read: a text grid's lines together, or one JSON line.
+pub const MAX_RECORD_BYTES: usize = 4 << 20;
+
 /// Every record of a file's text, in order, the bad ones included.
 pub fn read_records(text: &str) -> Vec<Record> {
-    let mut records = Vec::new();
-    let mut block: Vec<(usize, &str)> = Vec::new();
-    let flush = |block: &mut Vec<(usize, &str)>, records: &mut Vec<Record>| {
-        if block.is_empty() {
+    records(text.as_bytes()).collect()
+}
+
+/// Every record of an input, in order, the bad ones included, read as they come: a line
+/// at a time, never more than [`MAX_LINE_BYTES`] of one line nor [`MAX_RECORD_BYTES`] of one
+/// record in memory (a longer line or a larger record is an error record and is skipped), a
+/// line that is not UTF-8 an error record, an I/O error the last record.
+pub fn records<R: std::io::BufRead>(reader: R) -> Records<R> {
+    Records {
+        reader,
+        line: 0,
+        block: Vec::new(),
+        block_bytes: 0,
+        oversized: None,
+        done: false,
+        ready: std::collections::VecDeque::new(),
+    }
+}
+
+/// The iterator of [`records`].
+pub struct Records<R> {
+    reader: R,
+    /// The number of the last line read.
+    line: usize,
+    /// The lines of the text grid being read, with their numbers.
+    block: Vec<(usize, String)>,
+    block_bytes: usize,
+    /// The first line of a grid that passed [`MAX_RECORD_BYTES`], skipped to its end.
+    oversized: Option<usize>,
+    done: bool,
+    ready: std::collections::VecDeque<Record>,
+}
+
+/// One line as read: its text, or why it could not be.
+enum Line {
+    Text(String),
+    Bad(Problem),
+}
+
+impl<R: std::io::BufRead> Records<R> {
+    /// The next line without its ending, `None` at the end of the input.
+    fn next_line(&mut self) -> Option<Line> {
+        let mut bytes = Vec::new();
+        let mut too_long = false;
+        loop {
+            let buffer = match self.reader.fill_buf() {
+                Ok(buffer) => buffer,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(e) => {
+                    self.done = true;
+                    self.line += 1;
+                    return Some(Line::Bad(Problem::Io(e.to_string())));
+                }
+            };
+            if buffer.is_empty() {
+                if bytes.is_empty() && !too_long {
+                    return None;
+                }
+                break;
+            }
+            let (taken, ended) = match buffer.iter().position(|&b| b == b'\n') {
+                Some(at) => (at + 1, true),
+                None => (buffer.len(), false),
+            };
+            let content = &buffer[..if ended { taken - 1 } else { taken }];
+            if !too_long {
+                if bytes.len() + content.len() > MAX_LINE_BYTES {
+                    too_long = true;
+                    bytes = Vec::new();
+                } else {
+                    bytes.extend_from_slice(content);
+                }
+            }
+            self.reader.consume(taken);
+            if ended {
+                break;
+            }
+        }
+        self.line += 1;
+        if too_long {
+            return Some(Line::Bad(Problem::LineTooLong {
+                limit: MAX_LINE_BYTES,
+            }));
+        }
+        if bytes.last() == Some(&b'\r') {
+            bytes.pop();
+        }
+        Some(match String::from_utf8(bytes) {
+            Ok(text) => Line::Text(text),
+            Err(_) => Line::Bad(Problem::NotUtf8),
+        })
+    }
+
+    /// The text grid read so far, as a record (or the error of one too large).
+    fn flush(&mut self) {
+        if let Some(first) = self.oversized.take() {
+            self.ready.push_back(Record {
+                line: first,
+                text: String::new(),
+                puzzle: Err(ParseError::whole(Problem::RecordTooLarge {
+                    limit: MAX_RECORD_BYTES,
+                })
+                .on_line(first)),
+            });
+        }
+        if self.block.is_empty() {
             return;
         }
-        records.push(Record {
-            line: block[0].0,
-            text: block.iter().map(|(_, l)| *l).collect::<Vec<_>>().join("\n"),
-            puzzle: parse_rows(block),
+        let rows: Vec<(usize, &str)> = self.block.iter().map(|(n, l)| (*n, l.as_str())).collect();
+        self.ready.push_back(Record {
+            line: rows[0].0,
+            text: rows.iter().map(|(_, l)| *l).collect::<Vec<_>>().join("\n"),
+            puzzle: parse_rows(&rows),
         });
-        block.clear();
-    };
-    for (index, line) in text.lines().enumerate() {
-        let number = index + 1;
-        let trimmed = line.trim();
-        if trimmed.starts_with(';') {
-            continue;
-        }
-        if trimmed.is_empty() {
-            flush(&mut block, &mut records);
-        } else if trimmed.starts_with('{') && block.is_empty() {
-            records.push(Record {
-                line: number,
-                text: trimmed.to_string(),
-                puzzle: parse_json(trimmed).map_err(|e| e.on_line(number)),
-            });
-        } else {
-            block.push((number, line));
+        self.block.clear();
+        self.block_bytes = 0;
+    }
+
+    /// Reads lines until a record is ready or the input ends.
+    fn read_more(&mut self) {
+        while self.ready.is_empty() && !self.done {
+            let text = match self.next_line() {
+                None => {
+                    self.done = true;
+                    self.flush();
+                    return;
+                }
+                Some(Line::Bad(problem)) => {
+                    self.flush();
+                    self.ready.push_back(Record {
+                        line: self.line,
+                        text: String::new(),
+                        puzzle: Err(ParseError::whole(problem).on_line(self.line)),
+                    });
+                    continue;
+                }
+                Some(Line::Text(text)) => text,
+            };
+            let trimmed = text.trim();
+            if trimmed.starts_with(';') {
+                continue;
+            }
+            if trimmed.is_empty() {
+                self.flush();
+            } else if self.oversized.is_some() {
+                // The rest of a grid too large to keep.
+            } else if trimmed.starts_with('{') && self.block.is_empty() {
+                self.ready.push_back(Record {
+                    line: self.line,
+                    text: trimmed.to_string(),
+                    puzzle: parse_json(trimmed).map_err(|e| e.on_line(self.line)),
+                });
+            } else if self.block_bytes + text.len() > MAX_RECORD_BYTES {
+                self.oversized = Some(self.block.first().map_or(self.line, |(n, _)| *n));
+                self.block.clear();
+                self.block_bytes = 0;
+            } else {
+                self.block_bytes += text.len();
+                self.block.push((self.line, text));
+            }
         }
     }
-    flush(&mut block, &mut records);
-    records
+}
+
+impl<R: std::io::BufRead> Iterator for Records<R> {
+    type Item = Record;
+
+    fn next(&mut self) -> Option<Record> {
+        self.read_more();
+        self.ready.pop_front()
+    }
 }
 
 /// One puzzle in the text format (comment lines and blank lines around it are skipped).
@@ -308,6 +452,40 @@ mod tests {
     use crate::kakuro::puzzle::Direction;
 
     const TINY: &str = "#    15\\_ 10\\_\n_\\11 .    .\n_\\14 .    .\n";
+
+    /// The reader keeps at most a line's and a record's bound in memory, and tells what it
+    /// skipped where.
+    #[test]
+    fn oversized_and_undecodable_input_is_reported_and_the_rest_read() {
+        let long_line = "x".repeat(MAX_LINE_BYTES + 10);
+        let mut input = format!("{TINY}\n{long_line}\n\n").into_bytes();
+        input.extend_from_slice(b"\xff\xfe\n\n");
+        let wide_row = format!("{}\n", ". ".repeat(MAX_LINE_BYTES / 2 - 1));
+        for _ in 0..(MAX_RECORD_BYTES / wide_row.len() + 2) {
+            input.extend_from_slice(wide_row.as_bytes());
+        }
+        input.extend_from_slice(format!("\n{TINY}").as_bytes());
+        let got: Vec<(usize, String)> = records(&input[..])
+            .map(|r| {
+                (
+                    r.line,
+                    r.puzzle.map_or_else(|e| e.to_string(), |_| "ok".into()),
+                )
+            })
+            .collect();
+        let last = got.last().unwrap().0;
+        assert_eq!(
+            got,
+            vec![
+                (1, "ok".to_string()),
+                (5, format!("line 5: the line is longer than {MAX_LINE_BYTES} bytes; it was skipped")),
+                (7, "line 7: the line is not UTF-8 text".to_string()),
+                (9, format!("line 9: the record is larger than {MAX_RECORD_BYTES} bytes; it was skipped to its end")),
+                (last, "ok".to_string()),
+            ]
+        );
+        assert_eq!(read_records(TINY).len(), 1);
+    }
 
     fn problem(text: &str) -> (Option<usize>, Option<usize>, Option<usize>, Problem) {
         let e = parse_text(text).unwrap_err();

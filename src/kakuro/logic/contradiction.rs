@@ -48,6 +48,11 @@ pub fn find(kakuro: &Kakuro, board: &Board, emit: &mut Emit<'_>) -> ControlFlow<
     cells.sort_by_key(|&c| (board.candidates(c).len(), c));
     let mut gac = ArcConsistency::generalized();
     for cell in cells {
+        // Trials are the long part of a solve; a spent budget ends them (the caller tells a
+        // cut search from an empty one by the deadline).
+        if crate::deadline::expired() {
+            return ControlFlow::Break(());
+        }
         for digit in board.candidates(cell).iter() {
             let mut state = State::new(domains.clone());
             state.domains[cell] = Domain::single(digit);

@@ -25,6 +25,9 @@ pub enum Status {
     Stuck,
     /// The board has a conflict (from digits a player entered wrongly).
     Conflict,
+    /// The call's budget (its time, or a cancel) ran out first: the steps so far stand, the
+    /// rest is unknown.
+    Timeout,
 }
 
 /// The steps of a solve and where it ended.
@@ -97,14 +100,15 @@ impl Trace {
     }
 }
 
-/// The next step from `board`: the first the easiest technique finds.
+/// The next step from `board`: the first the easiest technique finds. `None` also when the
+/// thread's budget ran out during the search (ask [`crate::deadline::expired`] which).
 pub fn next_step(kakuro: &Kakuro, board: &Board) -> Option<Step> {
     Technique::ORDER
         .iter()
         .find_map(|&technique| finders::first(technique, kakuro, board))
 }
 
-/// Solves `kakuro` from the start with the human techniques.
+/// Solves `kakuro` from the start with the human techniques, within the thread's budget.
 pub fn solve(kakuro: &Kakuro) -> Trace {
     solve_from(kakuro, Board::new(kakuro))
 }
@@ -122,11 +126,16 @@ pub fn solve_from(kakuro: &Kakuro, mut board: Board) -> Trace {
         if steps.len() >= MAX_STEPS {
             break Status::Stuck;
         }
+        if crate::deadline::expired() {
+            break Status::Timeout;
+        }
         match next_step(kakuro, &board) {
             Some(step) => {
                 step.apply(kakuro, &mut board);
                 steps.push(step);
             }
+            // A search cut by the budget found nothing: that is no proof of "stuck".
+            None if crate::deadline::expired() => break Status::Timeout,
             None => break Status::Stuck,
         }
     };
