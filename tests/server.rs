@@ -994,3 +994,97 @@ fn a_client_that_leaves_stops_its_work() {
         );
     }
 }
+
+/// Kakuro on the API: every endpoint answers with the JSON its command writes, under the same
+/// limits and status codes as Sudoku's.
+#[test]
+fn kakuro_endpoints_answer_as_their_commands() {
+    let server = start_server(&["--workers", "2", "--timeout", "10"]);
+    let example = std::fs::read_to_string("examples/kakuro.txt").unwrap();
+    let first = example
+        .split("\n\n")
+        .find(|block| block.lines().any(|l| l.starts_with('#')))
+        .unwrap()
+        .to_string();
+    let post = |path: &str, body: Value| server.post(path, &body);
+
+    let check = post("/api/kakuro/check", json!({ "puzzle": first })).expect(200);
+    assert_eq!(check["status"], "unique");
+    assert_eq!(check["engine"], "gac");
+    assert!(check["solution"].is_null());
+    let solved = post(
+        "/api/kakuro/solve",
+        json!({ "puzzle": first, "engine": "mac" }),
+    )
+    .expect(200);
+    assert_eq!(solved["engine"], "mac");
+    assert!(solved["solution"].is_array());
+    let explained = post("/api/kakuro/explain", json!({ "puzzle": first })).expect(200);
+    assert_eq!(explained["status"], "solved");
+    assert!(!explained["steps"].as_array().unwrap().is_empty());
+    let rated = post("/api/kakuro/rate", json!({ "puzzle": first })).expect(200);
+    assert_eq!(rated["level"], "easy");
+    // The same answers as the command's --json, times aside.
+    let file = std::env::temp_dir().join(format!("stepwise-api-kakuro-{}.txt", std::process::id()));
+    std::fs::write(&file, &first).unwrap();
+    let cli = common::stepwise(&["kakuro", "rate", "--json", file.to_str().unwrap()], "");
+    let mut from_cli: Value = serde_json::from_str(common::text(&cli.stdout).trim()).unwrap();
+    from_cli["puzzle"] = json!("puzzle");
+    assert_eq!(rated, from_cli);
+    let _ = std::fs::remove_file(&file);
+
+    for (level, kind) in [("nudge", "step"), ("cells", "step"), ("full", "step")] {
+        let hint = post(
+            "/api/kakuro/hint",
+            json!({ "puzzle": first, "level": level }),
+        )
+        .expect(200);
+        assert_eq!(hint["kind"], kind);
+        assert_eq!(hint["level"], level);
+        assert_eq!(hint["step"].is_object(), level == "full", "{hint}");
+    }
+    let hint = post("/api/kakuro/hint", json!({ "puzzle": first })).expect(200);
+    assert_eq!(hint["level"], "technique");
+
+    let generated = post("/api/kakuro/generate", json!({ "rows": 8, "seed": 3 })).expect(200);
+    let again = post("/api/kakuro/generate", json!({ "rows": 8, "seed": 3 })).expect(200);
+    assert_eq!(generated, again);
+    let record = post("/api/kakuro/check", json!({ "puzzle": generated })).expect(200);
+    assert_eq!(record["status"], "unique");
+
+    // Errors name the field; a puzzle with several solutions is a 422; time runs out as 504.
+    let bad = post("/api/kakuro/check", json!({ "puzzle": "# x\n" })).expect(400);
+    assert_eq!(bad["option"], "puzzle");
+    assert!(
+        bad["error"].as_str().unwrap().contains("'x' is not a cell"),
+        "{bad}"
+    );
+    let foreign = post(
+        "/api/kakuro/rate",
+        json!({ "puzzle": first, "engine": "mac" }),
+    )
+    .expect(400);
+    assert_eq!(foreign["option"], "engine");
+    let level = post(
+        "/api/kakuro/hint",
+        json!({ "puzzle": first, "level": "all" }),
+    )
+    .expect(400);
+    assert_eq!(level["option"], "level");
+    let big = post("/api/kakuro/generate", json!({ "rows": 500 })).expect(400);
+    assert_eq!(big["option"], "rows");
+    let several = post(
+        "/api/kakuro/solve",
+        json!({ "puzzle": "#   4\\_ 4\\_\n_\\4 .   .\n_\\4 .   .\n" }),
+    )
+    .expect(422);
+    assert_eq!(several["status"], "multiple");
+    let large = std::fs::read_to_string("tests/data/kakuro-large.jsonl").unwrap();
+    let slow = post(
+        "/api/kakuro/explain",
+        json!({ "puzzle": large.lines().next().unwrap(), "timeout": 0.05 }),
+    )
+    .expect(504);
+    assert_eq!(slow["status"], "timeout");
+    still_serving(&server);
+}

@@ -289,7 +289,7 @@ fn techniques(option: &str, value: Option<&Value>) -> Result<Vec<Technique>, Rep
 
 /// The request's budget: its `timeout` (seconds, at most the server's limit) or the server's
 /// limit, and the server's cache bound.
-fn budget(timeout: Option<f64>, limits: &Limits) -> Result<Budget, Reply> {
+pub(super) fn budget(timeout: Option<f64>, limits: &Limits) -> Result<Budget, Reply> {
     let time = match timeout {
         None => limits.timeout,
         Some(seconds) => match timeout_seconds(seconds) {

@@ -24,6 +24,7 @@
 mod api;
 mod assets;
 mod catalog;
+mod kakuro;
 mod pool;
 mod reply;
 
@@ -296,6 +297,12 @@ fn router(state: AppState, read_timeout: Duration) -> Router {
         .route("/api/hint", post(hint))
         .route("/api/generate", post(generate))
         .route("/api/parse", post(parse))
+        .route("/api/kakuro/check", post(kakuro_check))
+        .route("/api/kakuro/solve", post(kakuro_solve))
+        .route("/api/kakuro/explain", post(kakuro_explain))
+        .route("/api/kakuro/hint", post(kakuro_hint))
+        .route("/api/kakuro/rate", post(kakuro_rate))
+        .route("/api/kakuro/generate", post(kakuro_generate))
         .route("/solve", post(solve_record))
         .fallback(fallback)
         .method_not_allowed_fallback(method_not_allowed)
@@ -428,6 +435,28 @@ where
         on_pool(state, move |limits| work(request, limits)).await?
     };
     answer.await.unwrap_or_else(|error| error)
+}
+
+/// The Kakuro endpoints, each a JSON endpoint on the pool like the Sudoku ones.
+macro_rules! kakuro_endpoint {
+    ($($name:ident => $work:path),* $(,)?) => {$(
+        async fn $name(
+            State(state): State<AppState>,
+            headers: HeaderMap,
+            body: Result<Bytes, BytesRejection>,
+        ) -> Reply {
+            endpoint(&state, &headers, body, $work).await
+        }
+    )*};
+}
+
+kakuro_endpoint! {
+    kakuro_check => kakuro::check,
+    kakuro_solve => kakuro::solve,
+    kakuro_explain => kakuro::explain,
+    kakuro_hint => kakuro::hint,
+    kakuro_rate => kakuro::rate,
+    kakuro_generate => kakuro::generate,
 }
 
 async fn check(
