@@ -489,6 +489,20 @@ fn next_step_of(grid: &Grid, options: &Options, enabled: TechniqueSet) -> Option
                 }
                 continue;
             }
+            // Where HoDoKu's own search differs from SE's in what it finds (BUG+1), its first
+            // step.
+            let own = crate::finders::hodoku_finder(t);
+            if own as usize != crate::finders::finder(t) as usize {
+                let mut first = None;
+                let _ = own(grid, &mut |step| {
+                    first = Some(step);
+                    std::ops::ControlFlow::Break(())
+                });
+                if first.is_some() {
+                    return first;
+                }
+                continue;
+            }
         }
         if let Some(step) = first_accepted(t, grid, &accept) {
             return Some(step);
