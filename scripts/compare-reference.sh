@@ -22,11 +22,11 @@ while [ $# -gt 0 ]; do
         --paths) paths=1; shift ;;
         --only) only="${2:?}"; shift 2 ;;
         --out) out="${2:?}"; shift 2 ;;
-        -*) sed -n '7,15p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
+        -*) sed -n '7,14p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
         *) break ;;
     esac
 done
-[ $# -eq 1 ] || { sed -n '7,15p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+[ $# -eq 1 ] || { sed -n '7,14p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 file="$1"
 [ -n "$out" ] || out="$(mktemp -d)"
 mkdir -p "$out"

@@ -40,7 +40,9 @@ fn rater_missing(what: &str) {
 }
 
 fn script(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts").join(name)
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("scripts")
+        .join(name)
 }
 
 /// Runs a wrapper on `puzzles` (one per line, on its standard input) with `peers` as the

@@ -61,11 +61,15 @@ public class SePaths {
         return "r" + (cell.getY() + 1) + "c" + (cell.getX() + 1);
     }
 
-    // Eliminations cell by cell in row-major order, then the placement if the hint makes one.
+    // Eliminations cell by cell in row-major order, then the placement if the hint makes one,
+    // as se121-paths.txt spells them.
     private static String deductions(Hint hint) {
         List<String> parts = new ArrayList<String>();
         if (hint instanceof IndirectHint) {
             Map<Cell, BitSet> removable = ((IndirectHint) hint).getRemovablePotentials();
+            // SE's direct locking and hidden-set hints place their single and remove nothing.
+            if (removable.isEmpty())
+                parts.add("(no elimination)");
             List<Cell> cells = new ArrayList<Cell>(removable.keySet());
             cells.sort((a, b) -> (a.getY() * 9 + a.getX()) - (b.getY() * 9 + b.getX()));
             for (Cell cell : cells) {
