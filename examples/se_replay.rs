@@ -3,7 +3,8 @@
 //! Stepwise technique there, printing the state as a pencilmark grid.
 //!
 //! Run: `cargo run --release --example se_replay -- "Aligned Triplet Exclusion" aligned-triple-exclusion`
-//! (the SE rule name as the paths spell it, then a Stepwise slug).
+//! (the SE rule name as the paths spell it, then a Stepwise slug; a third argument names another
+//! paths file in that format, such as `scripts/se-rate --paths` prints).
 
 use stepwise::finders::{all, first};
 use stepwise::format::to_pencilmark;
@@ -39,13 +40,16 @@ fn effects(line: &str) -> (Vec<Mark>, Vec<Mark>) {
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let [rule, slug] = &args[..] else {
-        eprintln!("usage: se_replay <SE rule name> <stepwise slug>");
-        std::process::exit(2);
+    let (rule, slug, paths) = match &args[..] {
+        [rule, slug] => (rule, slug, "../shared/data/rated/se121-paths.txt"),
+        [rule, slug, paths] => (rule, slug, paths.as_str()),
+        _ => {
+            eprintln!("usage: se_replay <SE rule name> <stepwise slug> [SE-PATHS-FILE]");
+            std::process::exit(2);
+        }
     };
     let technique = Technique::parse(slug).expect("a known slug");
-    let text = std::fs::read_to_string("../shared/data/rated/se121-paths.txt")
-        .expect("../shared/data/rated/se121-paths.txt");
+    let text = std::fs::read_to_string(paths).unwrap_or_else(|e| panic!("{paths}: {e}"));
     let (mut grid, mut puzzle) = (Grid::empty(), String::new());
     let (mut same, mut differ) = (0, 0);
     for line in text.lines() {

@@ -50,6 +50,7 @@ pub enum Choice {
     ///   `finders::hodoku_finder`) take the step HoDoKu's search meets first (`SimpleSolver`):
     ///   boxes, then rows, then columns, each 1-9; in a unit, locked candidates by digit, naked
     ///   sets by their cells and hidden sets by their digits, in lexicographic order;
+    /// - BUG+1 is HoDoKu's (`finders::hodoku_finder`): on a cell of three candidates only;
     /// - Sudoku Explainer's multi-branch chaining rules, which stand in for HoDoKu's forcing
     ///   chains and nets, take the first step their search meets
     ///   (`finders::forcing_chains::quick_step`) instead of SE's choice among all.
@@ -486,6 +487,20 @@ fn next_step_of(grid: &Grid, options: &Options, enabled: TechniqueSet) -> Option
                 });
                 if let Some(best) = found.into_iter().min_by_key(hodoku_search_key) {
                     return Some(best);
+                }
+                continue;
+            }
+            // Where HoDoKu's own search differs from SE's in what it finds (BUG+1), its first
+            // step.
+            let own = crate::finders::hodoku_finder(t);
+            if own as usize != crate::finders::finder(t) as usize {
+                let mut first = None;
+                let _ = own(grid, &mut |step| {
+                    first = Some(step);
+                    std::ops::ControlFlow::Break(())
+                });
+                if first.is_some() {
+                    return first;
                 }
                 continue;
             }

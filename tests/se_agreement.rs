@@ -101,6 +101,30 @@ fn hardest_sample_rated_exactly_as_sudoku_explainer() {
     assert_eq!(table.total.ed.exact, 4, "{:?}", table.total.ed);
 }
 
+/// A puzzle of top1465 (line 226) as Sudoku Explainer 1.2.1 rates it (serate 1.2.1.3, built by
+/// `scripts/reference-raters.sh`). SE's step 43 is its "BUG type 1" on r3c2, a cell of four
+/// candidates with two BUG digits (r3c2<>4,9, 5.6); a BUG+1 that took three-candidate cells
+/// only would leave a Forcing Chain (7.1) as the hardest step there.
+const BUG_TWO_DIGITS: &str =
+    "..14.7...5.....6.....8.....4.86...7.....2.3...........63..5...........41.2.......\t6.8\t1.2\t1.2";
+
+#[test]
+fn bug_type_1_with_two_bug_digits_rated_as_sudoku_explainer() {
+    let references: Vec<Reference> = read_references(BUG_TWO_DIGITS)
+        .map(|r| r.expect("a reference line"))
+        .collect();
+    let (table, misses) = agreement(&references);
+    assert!(misses.is_empty(), "ER differs:\n{}", misses.join("\n"));
+    assert_eq!(table.total.ep.exact, 1, "{:?}", table.total.ep);
+    assert_eq!(table.total.ed.exact, 1, "{:?}", table.total.ed);
+    let trace = solve(
+        &Grid::from_puzzle(&references[0].cells),
+        &Options::sudoku_explainer(),
+    );
+    let step = &trace.steps[42];
+    assert_eq!(step.notation(), "BUG+1: r3c2<>49", "SE's step 43");
+}
+
 /// Levels reached on a fixed sample of `sukaku-exchange.tsv` (every 20th puzzle from the 7th,
 /// 334 puzzles, ER only; rated by Sukaku Explainer): the `sukaku` profile agrees clearly
 /// better than `se`, whose missing single-digit patterns and wings rate puzzles higher.

@@ -140,11 +140,12 @@ pub fn finder(technique: Technique) -> Finder {
 }
 
 /// The finder the hodoku profile uses for a technique: HoDoKu's own search where it finds
-/// more than Sudoku Explainer's (naked and hidden sets without SE's rule on empty cells),
-/// [`finder`] otherwise.
+/// more than Sudoku Explainer's (naked and hidden sets without SE's rule on empty cells) or
+/// less (BUG+1 on a three-candidate cell only), [`finder`] otherwise.
 pub fn hodoku_finder(technique: Technique) -> Finder {
     use Technique::*;
     match technique {
+        BugPlus1 => uniqueness::hodoku_bug_plus_1,
         NakedPair => subsets::hodoku_naked_pair,
         NakedTriple => subsets::hodoku_naked_triple,
         NakedQuad => subsets::hodoku_naked_quad,

@@ -3,7 +3,10 @@
 //! - **BUG+1** (Bivalue Universal Grave + 1): every unsolved cell holds two candidates except
 //!   one that holds three, and without one digit `d` of that cell every digit would have zero
 //!   or two places in every row, column and box. Such a grave has zero or at least two
-//!   solutions, so the cell must be `d`. At most one step.
+//!   solutions, so the cell must be `d`. At most one step. Sudoku Explainer's "BUG type 1",
+//!   which this finder follows, also takes a cell of four or more candidates with as many BUG
+//!   digits beyond two: the cell keeps its BUG digits. HoDoKu's BUG+1 takes the three-candidate
+//!   cell only ([`hodoku_bug_plus_1`], the hodoku profile's finder).
 //! - **BUG Types 2 to 4** (Sudoku Explainer's `BivalueUniversalGrave`): several BUG cells whose
 //!   BUG digits, once removed, leave a grave, so one of them takes a BUG digit. Type 2: one
 //!   same BUG digit, removed from the cells that see them all; Type 3: the BUG digits in a
@@ -26,20 +29,78 @@ use crate::grid::Grid;
 use crate::step::{cell_list, Candidate, Pattern, Role, Step};
 use crate::technique::{Facts, LockedSet, Technique};
 
-/// BUG+1: one trivalue cell in a grid of bivalue cells; the digit that breaks the grave is
-/// placed there.
-pub fn bug_plus_1(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
-    let mut extra = None;
+/// The one unsolved cell that does not hold two candidates, if every other one does and it
+/// holds at least three.
+fn lone_wide_cell(grid: &Grid) -> Option<Cell> {
+    let mut wide = None;
     for cell in grid.empty_cells().iter() {
         match grid.candidates(cell).len() {
             2 => {}
-            3 if extra.is_none() => extra = Some(cell),
-            _ => return ControlFlow::Continue(()),
+            n if n >= 3 && wide.is_none() => wide = Some(cell),
+            _ => return None,
         }
     }
-    let Some(cell) = extra else {
+    wide
+}
+
+/// BUG+1 as Sudoku Explainer finds it (its "BUG type 1"): one cell of three or more candidates
+/// in a grid of bivalue cells whose BUG digits, once removed, leave a grave; the cell keeps
+/// only its BUG digits (one with three candidates: the digit that breaks the grave).
+pub fn bug_plus_1(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
+    match lone_wide_cell(grid) {
+        Some(cell) if grid.candidates(cell).len() == 3 => trivalue_bug(grid, cell, emit),
+        Some(cell) => several_bug_digits(grid, cell, emit),
+        None => ControlFlow::Continue(()),
+    }
+}
+
+/// HoDoKu's BUG+1 (`UniquenessSolver.getBugPlus1`): only a grid whose one non-bivalue cell
+/// holds three candidates.
+pub fn hodoku_bug_plus_1(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
+    match lone_wide_cell(grid) {
+        Some(cell) if grid.candidates(cell).len() == 3 => trivalue_bug(grid, cell, emit),
+        _ => ControlFlow::Continue(()),
+    }
+}
+
+/// A cell of four or more candidates, the only one beyond two: SE's BUG analysis ([`grave`])
+/// finds its BUG digits, as many as it has candidates beyond two. Were it none of them, the
+/// rest would be a grave, so it keeps them and loses the others.
+fn several_bug_digits(grid: &Grid, cell: Cell, emit: &mut Emit<'_>) -> ControlFlow<()> {
+    let Some(grave) = grave(grid) else {
         return ControlFlow::Continue(());
     };
+    if grave.cells[..] != [cell] {
+        return ControlFlow::Continue(());
+    }
+    let keep = grave.all_digits;
+    let others = grid.candidates(cell) - keep;
+    let text = format!(
+        "Every unsolved cell but {} holds two candidates; if {} were none of {}, each digit would have exactly two places in every row, column and box it still needs, a grave that gives the puzzle no solution or several, so {} is one of them and loses its other candidates.",
+        cell_name(cell),
+        cell_name(cell),
+        digit_list_of(keep),
+        cell_name(cell)
+    );
+    let mut pattern = Pattern::default().cell(cell, Role::Fin);
+    for d in keep.iter() {
+        pattern = pattern.candidate(Candidate::new(cell, d), Role::Fin);
+    }
+    for o in others.iter() {
+        pattern = pattern.candidate(Candidate::new(cell, o), Role::Pattern);
+    }
+    emit(Step::new(
+        Technique::BugPlus1,
+        vec![],
+        others.iter().map(|o| Candidate::new(cell, o)).collect(),
+        pattern,
+        String::new(),
+        text,
+    ))
+}
+
+/// The three-candidate cell of a BUG+1: the digit without which the grid is a grave.
+fn trivalue_bug(grid: &Grid, cell: Cell, emit: &mut Emit<'_>) -> ControlFlow<()> {
     for d in grid.candidates(cell).iter() {
         // Every digit must have zero or two places in every unit once d leaves the cell.
         let grave = Unit::all().all(|unit| {
@@ -389,11 +450,7 @@ mod tests {
     use crate::finders::testing::{check, pencilmark};
     use crate::technique::Technique;
 
-    #[test]
-    fn bug_plus_1_example_and_near_miss() {
-        check(
-            Technique::BugPlus1,
-            r"
+    const BUG_PLUS_1: &str = r"
 .------------.-------------.-----------.
 | 9   1   5  | 7    3   8  | 24  6  24 |
 | 24  24  6  | 5    9   1  | 7   3  8  |
@@ -407,24 +464,75 @@ mod tests {
 | 7   24  3  | 1    6   5  | 24  8  9  |
 | 6   89  1  | 239  48  39 | 5   7  24 |
 '------------'-------------'-----------'
-",
+";
+
+    #[test]
+    fn bug_plus_1_example_and_near_miss() {
+        // With 2 in r7c2 too there are two cells of three candidates: no BUG+1.
+        check(
+            Technique::BugPlus1,
+            BUG_PLUS_1,
             "BUG+1: r9c4<>23",
-            r"
-.------------.--------------.-----------.
-| 9   1   5  | 7     3   8  | 24  6  24 |
-| 24  24  6  | 5     9   1  | 7   3  8  |
-| 3   7   8  | 4     2   6  | 9   5  1  |
-:------------+--------------+-----------:
-| 12  56  9  | 38    15  23 | 68  4  7  |
-| 8   3   24 | 6     7   24 | 1   9  5  |
-| 14  56  7  | 89    15  49 | 68  2  3  |
-:------------+--------------+-----------:
-| 5   89  24 | 29    48  7  | 3   1  6  |
-| 7   24  3  | 1     6   5  | 24  8  9  |
-| 6   89  1  | 2389  48  39 | 5   7  24 |
-'------------'--------------'-----------'
-",
+            &BUG_PLUS_1.replace("| 5   89  24 |", "| 5   289 24 |"),
         );
+        // HoDoKu's BUG+1 finds the same.
+        let mut hodoku = Vec::new();
+        let _ = super::hodoku_bug_plus_1(&pencilmark(BUG_PLUS_1), &mut |s| {
+            hodoku.push(s.notation());
+            std::ops::ControlFlow::Continue(())
+        });
+        assert_eq!(hodoku, ["BUG+1: r9c4<>23"]);
+    }
+
+    /// Sudoku Explainer 1.2.1's step 43 on top1465's
+    /// `..14.7...5.....6.....8.....4.86...7.....2.3...........63..5...........41.2.......`
+    /// ("BUG type 1: B3", r3c2<>4,9, 5.6): r3c2 holds four candidates, two of them (6 and 7)
+    /// BUG digits.
+    const BUG_TWO_DIGITS: &str = r"
+.--------------.------------.------------.
+| 38  68    1  | 4   36  7  | 9   2   5  |
+| 5   47    39 | 2   1   39 | 6   8   47 |
+| 27  4679  26 | 8   69  5  | 47  1   3  |
+:--------------+------------+------------:
+| 4   5     8  | 6   39  39 | 1   7   2  |
+| 79  1     69 | 57  2   48 | 3   56  48 |
+| 23  67    23 | 57  48  1  | 48  56  9  |
+:--------------+------------+------------:
+| 6   3     4  | 1   5   2  | 78  9   78 |
+| 89  89    5  | 3   7   6  | 2   4   1  |
+| 1   2     7  | 9   48  48 | 5   3   6  |
+'--------------'------------'------------'
+";
+
+    #[test]
+    fn bug_plus_1_takes_several_bug_digits_as_sudoku_explainer_does() {
+        // With 9 in r3c1 too there are two cells of three candidates or more: no BUG+1.
+        let near_miss = BUG_TWO_DIGITS.replace("| 27  4679  26 |", "| 279 4679  26 |");
+        check(
+            Technique::BugPlus1,
+            BUG_TWO_DIGITS,
+            "BUG+1: r3c2<>49",
+            &near_miss,
+        );
+        let grid = pencilmark(BUG_TWO_DIGITS);
+        let step = crate::finders::first(Technique::BugPlus1, &grid).expect("a step");
+        assert!((step.rating() - 5.6).abs() < 1e-9);
+        // HoDoKu's BUG+1 wants a cell of three candidates.
+        let mut hodoku = Vec::new();
+        let _ = super::hodoku_bug_plus_1(&grid, &mut |s| {
+            hodoku.push(s);
+            std::ops::ControlFlow::Continue(())
+        });
+        assert!(hodoku.is_empty(), "{hodoku:?}");
+        // 8 in r9c4 of the BUG+1 example makes 8 a BUG digit too: r9c4 keeps 8 and 9.
+        let four = pencilmark(&BUG_PLUS_1.replace("| 239  48  39 |", "| 2389 48  39 |"));
+        let step = crate::finders::first(Technique::BugPlus1, &four).expect("a step");
+        assert_eq!(step.notation(), "BUG+1: r9c4<>23");
+        let _ = super::hodoku_bug_plus_1(&four, &mut |s| {
+            hodoku.push(s);
+            std::ops::ControlFlow::Continue(())
+        });
+        assert!(hodoku.is_empty(), "{hodoku:?}");
     }
 
     const BUG_2: &str = r"
