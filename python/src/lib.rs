@@ -533,6 +533,16 @@ fn kakuro_generate(
     made.map_err(PyValueError::new_err)
 }
 
+/// The records of a Kakuro file's text: where each starts (1-based line) and its text, bad
+/// ones included, as the CLI reads a file.
+#[pyfunction]
+fn kakuro_records(text: &str) -> Vec<(usize, String)> {
+    stepwise::kakuro::format::read_records(text)
+        .into_iter()
+        .map(|record| (record.line, record.text))
+        .collect()
+}
+
 /// The columns of `rate`'s records, in the CSV header's order.
 #[pyfunction]
 fn rate_columns() -> Vec<&'static str> {
@@ -555,6 +565,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(kakuro_rate, m)?)?;
     m.add_function(wrap_pyfunction!(kakuro_hint, m)?)?;
     m.add_function(wrap_pyfunction!(kakuro_generate, m)?)?;
+    m.add_function(wrap_pyfunction!(kakuro_records, m)?)?;
     m.add_function(wrap_pyfunction!(rate_columns, m)?)?;
     m.add_class::<many::RateMany>()?;
     Ok(())

@@ -340,3 +340,11 @@ def rate_many(
         csv,
     )
     return _RateMany(native, decode=not csv)
+
+
+# Submodules with no import cost of their own (pandas and pyarrow are imported when used);
+# `stepwise.bank` is not imported here, so that `python -m stepwise.bank` runs it fresh.
+from . import frames, kakuro  # noqa: E402
+from .frames import rate_dataframe, rate_table  # noqa: E402
+
+__all__ += ["frames", "kakuro", "rate_dataframe", "rate_table"]
