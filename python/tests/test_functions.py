@@ -13,8 +13,9 @@ EASY = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5
 
 @pytest.fixture(scope="module")
 def puzzles():
-    # The famous puzzles and the graded ones: easy to the hardest chains.
-    return puzzle_lines(EXAMPLES / "puzzles.txt") + puzzle_lines(EXAMPLES / "graded.txt")
+    # The graded examples, easy to ER 9.0, each rated in well under a second (the famous ones
+    # of puzzles.txt take seconds each).
+    return [line.split()[0] for line in puzzle_lines(EXAMPLES / "graded.txt")]
 
 
 def test_check_and_solve_answer_as_the_cli(cli, puzzles):
