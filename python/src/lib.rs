@@ -398,7 +398,8 @@ fn generate(
                 puzzles.push(GeneratedPuzzle {
                     puzzle: g.line(),
                     rating: g.record.clone(),
-                    record: g.json_record(format!("stepwise-{seed}-{}", g.attempt), created.clone()),
+                    record: g
+                        .json_record(format!("stepwise-{seed}-{}", g.attempt), created.clone()),
                 });
                 std::ops::ControlFlow::Continue(())
             },
