@@ -446,7 +446,8 @@ fn kakuro_of(py: Python<'_>, text: &str, name: Option<&str>) -> PyResult<(Kakuro
 
 /// `kakuro solve --json`'s record (`check`: without the solution).
 #[pyfunction]
-#[pyo3(signature = (puzzle, name=None, engine=None, node_cap=None, shave=true, with_solution=true))]
+#[pyo3(signature = (puzzle, name=None, engine=None, node_cap=None, shave=true, with_solution=true, timeout=None))]
+#[allow(clippy::too_many_arguments)]
 fn kakuro_solve(
     py: Python<'_>,
     puzzle: &str,
@@ -455,7 +456,9 @@ fn kakuro_solve(
     node_cap: Option<u64>,
     shave: bool,
     with_solution: bool,
+    timeout: Option<f64>,
 ) -> PyResult<String> {
+    let budget = budget(timeout, None)?;
     let engine = match engine {
         None => kakuro_front::DEFAULT_ENGINE,
         Some(e) => e.parse::<KakuroEngine>().map_err(|_| {
@@ -471,7 +474,7 @@ fn kakuro_solve(
     };
     let (kakuro, name) = kakuro_of(py, puzzle, name)?;
     interruptible(py, move || {
-        let mut record = kakuro_front::solve(&kakuro, &name, engine, &options);
+        let mut record = kakuro_front::solve(&kakuro, &name, engine, &options, &budget);
         if !with_solution {
             record.solution = None;
         }
@@ -481,30 +484,57 @@ fn kakuro_solve(
 
 /// `kakuro explain --json`'s record.
 #[pyfunction]
-#[pyo3(signature = (puzzle, name=None))]
-fn kakuro_explain(py: Python<'_>, puzzle: &str, name: Option<&str>) -> PyResult<String> {
+#[pyo3(signature = (puzzle, name=None, timeout=None))]
+fn kakuro_explain(
+    py: Python<'_>,
+    puzzle: &str,
+    name: Option<&str>,
+    timeout: Option<f64>,
+) -> PyResult<String> {
+    let budget = budget(timeout, None)?;
     let (kakuro, name) = kakuro_of(py, puzzle, name)?;
     interruptible(py, move || {
-        json(&kakuro_front::explain(&kakuro).report(&kakuro, &name))
+        json(&kakuro_front::explain(&kakuro, &budget).report(&kakuro, &name))
     })
 }
 
 /// `kakuro rate --json`'s record.
 #[pyfunction]
-#[pyo3(signature = (puzzle, name=None))]
-fn kakuro_rate(py: Python<'_>, puzzle: &str, name: Option<&str>) -> PyResult<String> {
+#[pyo3(signature = (puzzle, name=None, timeout=None))]
+fn kakuro_rate(
+    py: Python<'_>,
+    puzzle: &str,
+    name: Option<&str>,
+    timeout: Option<f64>,
+) -> PyResult<String> {
+    let budget = budget(timeout, None)?;
     let (kakuro, name) = kakuro_of(py, puzzle, name)?;
-    interruptible(py, move || json(&kakuro_front::rate(&kakuro, &name)))
+    interruptible(py, move || {
+        json(&kakuro_front::rate(&kakuro, &name, &budget))
+    })
 }
 
-/// `kakuro hint --json`'s record; a `PuzzleError` for a puzzle without one solution.
+/// `kakuro hint --json --level LEVEL`'s record; a `PuzzleError` for a puzzle without one
+/// solution.
 #[pyfunction]
-#[pyo3(signature = (puzzle, name=None))]
-fn kakuro_hint(py: Python<'_>, puzzle: &str, name: Option<&str>) -> PyResult<String> {
+#[pyo3(signature = (puzzle, name=None, level="technique", timeout=None))]
+fn kakuro_hint(
+    py: Python<'_>,
+    puzzle: &str,
+    name: Option<&str>,
+    level: &str,
+    timeout: Option<f64>,
+) -> PyResult<String> {
+    let level: stepwise::hint::HintLevel = level.parse().map_err(|_| {
+        PyValueError::new_err(format!(
+            "unknown level '{level}': expected nudge, technique, cells or full"
+        ))
+    })?;
+    let budget = budget(timeout, None)?;
     let (kakuro, name) = kakuro_of(py, puzzle, name)?;
     let hinted = interruptible(py, move || {
-        kakuro_front::hint(&kakuro)
-            .map(|hint| json(&hint.report(&kakuro, &name)))
+        kakuro_front::hint(&kakuro, &budget)
+            .map(|hint| json(&hint.report(&kakuro, &name, level)))
             .map_err(|status| format!("{name}: {status}"))
     })?;
     hinted.map_err(|message| puzzle_error(py, message, None, None))

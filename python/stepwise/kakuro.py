@@ -36,6 +36,7 @@ def solve(
     engine: Optional[str] = None,
     node_cap: Optional[int] = None,
     shave: bool = True,
+    timeout: Optional[float] = None,
 ) -> Record:
     """Decides ``puzzle`` with a complete engine (``stepwise kakuro solve --json``).
 
@@ -43,8 +44,9 @@ def solve(
     ``node_cap``: give up after that many digits tried (``status`` is then ``"unknown"``).
     ``shave=False`` searches straight after propagation. Returns the engine's figures
     (``status``, ``stage``, ``nodes``, ``backtracks``, ``ms``, ...) and the ``solution`` grid.
+    ``timeout``: seconds; when they run out ``status`` is ``"unknown"`` with ``timeout: true``.
     """
-    return _json.loads(_native.kakuro_solve(puzzle, name, engine, node_cap, shave, True))
+    return _json.loads(_native.kakuro_solve(puzzle, name, engine, node_cap, shave, True, timeout))
 
 
 def check(
@@ -54,29 +56,37 @@ def check(
     engine: Optional[str] = None,
     node_cap: Optional[int] = None,
     shave: bool = True,
+    timeout: Optional[float] = None,
 ) -> Record:
     """Whether ``puzzle`` has one solution, none or several (``stepwise kakuro check
     --json``): :func:`solve`'s record without the solution."""
-    return _json.loads(_native.kakuro_solve(puzzle, name, engine, node_cap, shave, False))
+    return _json.loads(_native.kakuro_solve(puzzle, name, engine, node_cap, shave, False, timeout))
 
 
-def explain(puzzle: str, *, name: Optional[str] = None) -> Record:
+def explain(puzzle: str, *, name: Optional[str] = None, timeout: Optional[float] = None) -> Record:
     """The human solve of ``puzzle``, step by step, with its rating (``stepwise kakuro
-    explain --json``)."""
-    return _json.loads(_native.kakuro_explain(puzzle, name))
+    explain --json``); ``status`` is ``"timeout"`` when ``timeout`` seconds run out."""
+    return _json.loads(_native.kakuro_explain(puzzle, name, timeout))
 
 
-def rate(puzzle: str, *, name: Optional[str] = None) -> Record:
+def rate(puzzle: str, *, name: Optional[str] = None, timeout: Optional[float] = None) -> Record:
     """The rating of ``puzzle``'s human solve (``stepwise kakuro rate --json``):
     ``{"puzzle", "white_cells", "status", "difficulty", "level", "hardest", "steps"}``."""
-    return _json.loads(_native.kakuro_rate(puzzle, name))
+    return _json.loads(_native.kakuro_rate(puzzle, name, timeout))
 
 
-def hint(puzzle: str, *, name: Optional[str] = None) -> Record:
-    """The next hint from the digits entered in ``puzzle`` (``stepwise kakuro hint --json``):
-    a wrong digit first, else the next human step. Raises :class:`stepwise.PuzzleError` when
-    the puzzle has no solution or several."""
-    return _json.loads(_native.kakuro_hint(puzzle, name))
+def hint(
+    puzzle: str,
+    *,
+    name: Optional[str] = None,
+    level: str = "technique",
+    timeout: Optional[float] = None,
+) -> Record:
+    """The next hint from the digits entered in ``puzzle`` (``stepwise kakuro hint --json``),
+    told at ``level`` (``"nudge"``, ``"technique"``, ``"cells"`` or ``"full"``): a broken run
+    (a digit twice, a sum that cannot be met) first, then a wrong digit, else the next human
+    step. Raises :class:`stepwise.PuzzleError` when the puzzle has no solution or several."""
+    return _json.loads(_native.kakuro_hint(puzzle, name, level, timeout))
 
 
 def generate(rows: int = 36, cols: int = 36, *, seed: int = 1, count: int = 1) -> List[Record]:
