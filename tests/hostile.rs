@@ -255,6 +255,39 @@ fn a_100_mb_line_is_refused_quickly_in_bounded_memory() {
     }
 }
 
+/// Kakuro's reader is as bounded as Sudoku's: a 100 MB line and a line that is not UTF-8 are
+/// answered `invalid` with their line, in bounded memory, and the next puzzle is still read.
+#[test]
+fn kakuro_refuses_a_100_mb_line_and_bad_bytes_and_reads_on() {
+    let tiny = "#   4\\_ 3\\_\n_\\3 .   .\n_\\4 .   .\n";
+    let mut input = vec![b'#'; 100_000_000];
+    input.extend_from_slice(b"\n\n\xff\xfe\n\n");
+    input.extend_from_slice(tiny.as_bytes());
+    let start = Instant::now();
+    let (out, peak_kb) = run_measured(&["kakuro", "check"], input);
+    let answers = stdout(&out);
+    let lines: Vec<&str> = answers.lines().collect();
+    assert_eq!(lines.len(), 3, "{answers}");
+    assert_eq!(
+        lines[0],
+        "stdin:1: invalid: stdin: line 1: the line is longer than 1048576 bytes; it was skipped"
+    );
+    assert_eq!(
+        lines[1],
+        "stdin:3: invalid: stdin: line 3: the line is not UTF-8 text"
+    );
+    assert!(lines[2].starts_with("stdin:5: unique (gac"), "{answers}");
+    assert_code(&out, 1);
+    assert!(
+        start.elapsed() < Duration::from_secs(20),
+        "{:?}",
+        start.elapsed()
+    );
+    if let Some(kb) = peak_kb {
+        assert!(kb < 64 * 1024, "peak memory {kb} kB for a 100 MB line");
+    }
+}
+
 #[test]
 fn a_deeply_nested_json_array_is_a_syntax_error() {
     let nested = format!("{}{}\n", "[".repeat(100_000), "]".repeat(100_000));

@@ -2,7 +2,12 @@
 //! (`src/shape/read.rs`) and Kakuro (`src/kakuro/format.rs`). Besides never panicking, every
 //! puzzle read must keep its own invariants and read back the same from what its writers write.
 
-use stepwise::kakuro::format::{parse_json, parse_text, read_records, to_json_record, to_text};
+use stepwise::budget::Budget;
+use stepwise::hint::HintLevel;
+use stepwise::kakuro::explain;
+use stepwise::kakuro::format::{
+    parse_json, parse_text, read_records, records, to_json_record, to_text,
+};
 use stepwise::kakuro::{Kakuro, Square};
 use stepwise::shape::{parse_shaped, read_shaped, to_line, Shape, ShapedPuzzle};
 
@@ -93,11 +98,9 @@ fn check_shaped(puzzle: &ShapedPuzzle) {
 /// Kakuro files as `stepwise kakuro` reads them: text grids and JSON records, mixed. Input
 /// that is not UTF-8 is refused before the parser (the CLI reads the file as a string).
 pub fn kakuro(data: &[u8]) {
-    let Ok(text) = std::str::from_utf8(data) else {
-        return;
-    };
+    // The streaming reader takes any bytes: a line that is not UTF-8 is an error record.
     let mut last_line = 0;
-    for record in read_records(text) {
+    for record in records(data) {
         assert!(
             record.line > last_line,
             "line {} after {last_line}",
@@ -105,7 +108,10 @@ pub fn kakuro(data: &[u8]) {
         );
         last_line = record.line;
         match record.puzzle {
-            Ok(kakuro) => check_kakuro(&kakuro),
+            Ok(kakuro) => {
+                check_kakuro(&kakuro);
+                check_hints(&kakuro);
+            }
             Err(error) => {
                 assert!(!error.to_string().is_empty());
                 assert!(
@@ -113,6 +119,47 @@ pub fn kakuro(data: &[u8]) {
                     "an error in a file names its line: {error}"
                 );
             }
+        }
+    }
+    if let Ok(text) = std::str::from_utf8(data) {
+        assert_eq!(
+            read_records(text).len(),
+            records(data).count(),
+            "the text and streaming readers agree"
+        );
+    }
+}
+
+/// A hint from the digits entered in a small Kakuro, at every level and under a short budget:
+/// never a panic, and a step never places or removes against the solution.
+fn check_hints(kakuro: &Kakuro) {
+    if kakuro.cell_count() > 40 {
+        return;
+    }
+    let budget = Budget::time(std::time::Duration::from_millis(200));
+    let Ok(hint) = explain::hint(kakuro, &budget) else {
+        return;
+    };
+    for level in [
+        HintLevel::Nudge,
+        HintLevel::Technique,
+        HintLevel::Cells,
+        HintLevel::Full,
+    ] {
+        let report = hint.report(kakuro, "fuzz", level);
+        assert!(!report.text.is_empty());
+    }
+    if let (explain::Hint::Step(step), explain::Validity::Unique(solution)) =
+        (&hint, explain::validity(kakuro))
+    {
+        for &(cell, digit) in &step.placements {
+            assert_eq!(solution[cell], digit, "a placement against the solution");
+        }
+        for &(cell, digits) in &step.eliminations {
+            assert!(
+                !digits.contains(solution[cell]),
+                "an elimination of the solution's digit"
+            );
         }
     }
 }
