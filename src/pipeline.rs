@@ -19,6 +19,10 @@ use crate::solver::{validity_with_candidates, Validity};
 use crate::step::Step;
 use crate::technique::{Origin, Technique, TechniqueSet};
 
+mod hodoku_singles;
+
+use hodoku_singles::HodokuSingles;
+
 /// What the pipeline may use.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Options {
@@ -440,14 +444,71 @@ pub struct Trace {
 
 /// The first step the enabled techniques find, in order.
 pub fn next_step(grid: &Grid, options: &Options) -> Option<Step> {
-    next_step_of(grid, options, options.techniques.iter().collect())
+    let mut singles = Singles::new(grid, options);
+    next_step_of(
+        grid,
+        options,
+        options.techniques.iter().collect(),
+        &mut singles,
+    )
 }
+
+/// How a walk finds singles: by the finders, or for [`Choice::Hodoku`] from HoDoKu's queues,
+/// which remember the order in which earlier steps removed candidates.
+enum Singles {
+    Searched,
+    Queued(Box<HodokuSingles>),
+}
+
+impl Singles {
+    fn new(grid: &Grid, options: &Options) -> Singles {
+        if options.choice == Choice::Hodoku {
+            Singles::Queued(Box::new(HodokuSingles::new(grid)))
+        } else {
+            Singles::Searched
+        }
+    }
+
+    /// Records a step taken.
+    fn apply(&mut self, step: &Step) {
+        if let Singles::Queued(queues) = self {
+            queues.apply(step);
+        }
+    }
+}
+
+/// The four singles, which HoDoKu's queues find together.
+const SINGLES: [Technique; 4] = [
+    Technique::FullHouse,
+    Technique::NakedSingle,
+    Technique::HiddenSingleBox,
+    Technique::HiddenSingleLine,
+];
 
 /// [`next_step`] with the enabled techniques as a set, made once per solve. Bitsets, not
 /// lists: this runs at every step, for every technique tried.
-fn next_step_of(grid: &Grid, options: &Options, enabled: TechniqueSet) -> Option<Step> {
+fn next_step_of(
+    grid: &Grid,
+    options: &Options,
+    enabled: TechniqueSet,
+    singles: &mut Singles,
+) -> Option<Step> {
     let mut searched = TechniqueSet::EMPTY;
     for &t in &options.techniques {
+        if let Singles::Queued(queues) = singles {
+            if SINGLES.contains(&t) {
+                if searched.contains(Technique::FullHouse) {
+                    continue;
+                }
+                for x in SINGLES {
+                    searched.insert(x);
+                }
+                match queues.next_single(enabled) {
+                    Some(step) => return Some(step),
+                    None => continue,
+                }
+            }
+        }
         // Techniques found by one search (SE's chaining rules) are searched once, together,
         // and the search's own order decides among them, as in Sudoku Explainer.
         let leader = group_leader(t);
@@ -534,12 +595,14 @@ pub fn walk_until(
     mut stop: impl FnMut(&Step) -> bool,
 ) -> (Vec<Step>, bool) {
     let enabled: TechniqueSet = options.techniques.iter().collect();
+    let mut singles = Singles::new(grid, options);
     let mut steps = Vec::new();
     while !grid.is_solved() {
-        let Some(step) = next_step_of(grid, options, enabled) else {
+        let Some(step) = next_step_of(grid, options, enabled, &mut singles) else {
             return (steps, false);
         };
         apply(grid, &step);
+        singles.apply(&step);
         let done = stop(&step);
         steps.push(step);
         if done {
@@ -624,6 +687,7 @@ fn walk(start: &Grid, options: &Options) -> (Status, Vec<Step>, Grid) {
     let mut steps = Vec::with_capacity(grid.empty_count());
     let _deadline = deadline::Guard::new(options.time_limit);
     let enabled: TechniqueSet = options.techniques.iter().collect();
+    let mut singles = Singles::new(&grid, options);
     let status = loop {
         if grid.is_solved() {
             break Status::Solved;
@@ -631,7 +695,7 @@ fn walk(start: &Grid, options: &Options) -> (Status, Vec<Step>, Grid) {
         if options.step_limit.is_some_and(|limit| steps.len() >= limit) {
             break Status::Stuck;
         }
-        let found = next_step_of(&grid, options, enabled);
+        let found = next_step_of(&grid, options, enabled, &mut singles);
         // A search cut short by the deadline reports nothing, and a later technique might then
         // have found a step SE would not take: once the deadline has passed, whatever this
         // round found is dropped. Expiry is monotonic, so a step kept here came from searches
@@ -642,6 +706,7 @@ fn walk(start: &Grid, options: &Options) -> (Status, Vec<Step>, Grid) {
         match found {
             Some(step) => {
                 apply(&mut grid, &step);
+                singles.apply(&step);
                 steps.push(step);
             }
             None => break Status::Stuck,

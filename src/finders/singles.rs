@@ -65,23 +65,22 @@ pub fn full_house(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
         let missing = DigitSet::ALL.difference(grid.placed_in(unit)).first();
         // With conflicting placements the unit may lack no digit; that is not a full house.
         if let Some(digit) = missing.filter(|&d| grid.candidates(cell).contains(d)) {
-            let mut text = String::with_capacity(64);
-            push_cell_name(&mut text, cell);
-            text.push_str(" is the last empty cell in ");
-            push_unit_words(&mut text, unit);
-            text.push_str(", so it holds the missing ");
-            text.push(digit_char(digit));
-            text.push('.');
-            emit(placement_step(
-                Technique::FullHouse,
-                Some(unit),
-                cell,
-                digit,
-                text,
-            ))?;
+            emit(full_house_step(unit, cell, digit))?;
         }
     }
     ControlFlow::Continue(())
+}
+
+/// The Full House step placing `digit` in `cell`, the last empty cell of `unit`.
+pub(crate) fn full_house_step(unit: Unit, cell: Cell, digit: Digit) -> Step {
+    let mut text = String::with_capacity(64);
+    push_cell_name(&mut text, cell);
+    text.push_str(" is the last empty cell in ");
+    push_unit_words(&mut text, unit);
+    text.push_str(", so it holds the missing ");
+    text.push(digit_char(digit));
+    text.push('.');
+    placement_step(Technique::FullHouse, Some(unit), cell, digit, text)
 }
 
 /// `1`..`9`.
@@ -101,11 +100,6 @@ pub(crate) fn only_place(grid: &Grid, unit: Unit, digit: Digit) -> Option<Cell> 
 }
 
 fn hidden_singles(grid: &Grid, boxes: bool, emit: &mut Emit<'_>) -> ControlFlow<()> {
-    let technique = if boxes {
-        Technique::HiddenSingleBox
-    } else {
-        Technique::HiddenSingleLine
-    };
     let units = if boxes {
         &se_order::UNITS[..9]
     } else {
@@ -118,19 +112,30 @@ fn hidden_singles(grid: &Grid, boxes: bool, emit: &mut Emit<'_>) -> ControlFlow<
         }
         for digit in digits_with_one_place(grid, unit) {
             if let Some(cell) = only_place(grid, unit, digit) {
-                let mut text = String::with_capacity(40);
-                text.push_str("In ");
-                push_unit_words(&mut text, unit);
-                text.push_str(", ");
-                text.push(digit_char(digit));
-                text.push_str(" can only go in ");
-                push_cell_name(&mut text, cell);
-                text.push('.');
-                emit(placement_step(technique, Some(unit), cell, digit, text))?;
+                emit(hidden_single_step(unit, cell, digit))?;
             }
         }
     }
     ControlFlow::Continue(())
+}
+
+/// The Hidden Single step placing `digit` in `cell`, its one place in `unit` (a box, or a row
+/// or column).
+pub(crate) fn hidden_single_step(unit: Unit, cell: Cell, digit: Digit) -> Step {
+    let technique = if unit.kind() == crate::geometry::UnitKind::Box {
+        Technique::HiddenSingleBox
+    } else {
+        Technique::HiddenSingleLine
+    };
+    let mut text = String::with_capacity(40);
+    text.push_str("In ");
+    push_unit_words(&mut text, unit);
+    text.push_str(", ");
+    text.push(digit_char(digit));
+    text.push_str(" can only go in ");
+    push_cell_name(&mut text, cell);
+    text.push('.');
+    placement_step(technique, Some(unit), cell, digit, text)
 }
 
 /// The digits with exactly one place left in `unit`, ascending: one pass over the unit's
@@ -163,21 +168,20 @@ pub fn naked_single(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
             continue;
         }
         if let Some(digit) = grid.candidates(cell).single_digit() {
-            let mut text = String::with_capacity(40);
-            push_cell_name(&mut text, cell);
-            text.push_str(" has only one candidate left: ");
-            text.push(digit_char(digit));
-            text.push('.');
-            emit(placement_step(
-                Technique::NakedSingle,
-                None,
-                cell,
-                digit,
-                text,
-            ))?;
+            emit(naked_single_step(cell, digit))?;
         }
     }
     ControlFlow::Continue(())
+}
+
+/// The Naked Single step placing `digit`, the one candidate left in `cell`.
+pub(crate) fn naked_single_step(cell: Cell, digit: Digit) -> Step {
+    let mut text = String::with_capacity(40);
+    push_cell_name(&mut text, cell);
+    text.push_str(" has only one candidate left: ");
+    text.push(digit_char(digit));
+    text.push('.');
+    placement_step(Technique::NakedSingle, None, cell, digit, text)
 }
 
 #[cfg(test)]
