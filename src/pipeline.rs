@@ -144,6 +144,19 @@ fn hodoku_search_key(step: &Step) -> (usize, usize, Vec<usize>) {
     (kind, unit.number(), within)
 }
 
+/// Whether HoDoKu's chain search can find this chain at all: its chains start and end on
+/// single candidates (a group is only ever a link inside), so a grouped AIC with a group at an
+/// end is not among its steps.
+fn hodoku_chain_can_be_found(step: &Step) -> bool {
+    if step.technique != Technique::GroupedAic {
+        return true;
+    }
+    let nodes = &step.pattern.nodes;
+    [nodes.first(), nodes.last()]
+        .into_iter()
+        .all(|end| end.is_none_or(|node| node.cells.len() == 1))
+}
+
 /// HoDoKu's sort key for steps of one search: most eliminations first, then the lowest sum
 /// of the eliminated candidates weighted by position (`getIndexSumme`: cell x (1 + 80 i) +
 /// digit), then the shortest chain.
@@ -534,6 +547,7 @@ fn next_step_of(
                     .iter()
                     .filter(|&&x| enabled.contains(x))
                     .flat_map(|&x| crate::finders::all(x, grid))
+                    .filter(hodoku_chain_can_be_found)
                     .min_by_key(hodoku_sort_key);
                 if best.is_some() {
                     return best;
