@@ -55,6 +55,11 @@ pub enum Choice {
     ///   boxes, then rows, then columns, each 1-9; in a unit, locked candidates by digit, naked
     ///   sets by their cells and hidden sets by their digits, in lexicographic order;
     /// - BUG+1 is HoDoKu's (`finders::hodoku_finder`): on a cell of three candidates only;
+    /// - unique rectangles are searched type by type, 1 to 4 (`finders::hodoku_finder`);
+    /// - singles come from HoDoKu's queues (`hodoku_singles`), which remember the order in
+    ///   which earlier steps removed candidates, and a step's eliminations reach them in the
+    ///   order HoDoKu's search lists them;
+    /// - a grouped AIC with a group at an end is not among the chains HoDoKu finds;
     /// - Sudoku Explainer's multi-branch chaining rules, which stand in for HoDoKu's forcing
     ///   chains and nets, take the first step their search meets
     ///   (`finders::forcing_chains::quick_step`) instead of SE's choice among all.
@@ -565,12 +570,15 @@ fn next_step_of(
                 }
                 continue;
             }
-            // Where HoDoKu's own search differs from SE's in what it finds (BUG+1), its first
-            // step.
+            // Where HoDoKu's own search differs from SE's in what it finds (BUG+1) or in its
+            // order (unique rectangles by type), its first step.
             let own = crate::finders::hodoku_finder(t);
             if own as usize != crate::finders::finder(t) as usize {
                 let mut first = None;
                 let _ = own(grid, &mut |step| {
+                    if !accept(step.technique) {
+                        return std::ops::ControlFlow::Continue(());
+                    }
                     first = Some(step);
                     std::ops::ControlFlow::Break(())
                 });

@@ -146,6 +146,7 @@ pub fn hodoku_finder(technique: Technique) -> Finder {
     use Technique::*;
     match technique {
         BugPlus1 => uniqueness::hodoku_bug_plus_1,
+        UniqueRectangle1 => uniqueness::hodoku_unique_rectangles,
         NakedPair => subsets::hodoku_naked_pair,
         NakedTriple => subsets::hodoku_naked_triple,
         NakedQuad => subsets::hodoku_naked_quad,

@@ -25,5 +25,7 @@ mod type3;
 
 pub use avoidable::{avoidable_rectangle_1, avoidable_rectangle_2};
 pub use bug::{bug_plus_1, bug_type_2, bug_type_3, bug_type_4, hodoku_bug_plus_1};
-pub use loops::{group_leader, unique_rectangles, unique_rectangles_and_loops};
+pub use loops::{
+    group_leader, hodoku_unique_rectangles, unique_rectangles, unique_rectangles_and_loops,
+};
 pub use rectangles::{hidden_rectangle, unique_rectangle_5, unique_rectangle_6};
