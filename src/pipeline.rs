@@ -56,6 +56,7 @@ pub enum Choice {
     ///   sets by their cells and hidden sets by their digits, in lexicographic order;
     /// - BUG+1 is HoDoKu's (`finders::hodoku_finder`): on a cell of three candidates only;
     /// - unique rectangles are searched type by type, 1 to 4 (`finders::hodoku_finder`);
+    /// - basic fish, XY-, XYZ- and W-Wings take the step HoDoKu's search meets first;
     /// - singles come from HoDoKu's queues (`hodoku_singles`), which remember the order in
     ///   which earlier steps removed candidates, and a step's eliminations reach them in the
     ///   order HoDoKu's search lists them;
@@ -98,6 +99,84 @@ const HODOKU_SEARCH_ORDERED: &[Technique] = {
         HiddenQuad,
     ]
 };
+
+/// The techniques whose step [`Choice::Hodoku`] takes as HoDoKu's search meets it first
+/// ([`hodoku_first_found_key`]).
+const HODOKU_FIRST_FOUND: &[Technique] = {
+    use Technique::*;
+    &[XWing, Swordfish, Jellyfish, XYWing, XYZWing, WWing]
+};
+
+/// Where HoDoKu's first-found searches meet a step, smallest first:
+/// - basic fish (`FishSolver`): by digit, rows as base before columns, then the base units
+///   in lexicographic order;
+/// - XY-Wing (`WingSolver`): by the three cells in ascending order, then the pivot's place
+///   among them (HoDoKu tries the first, the second, then the third as pivot);
+/// - XYZ-Wing: by pivot, then the pincers in ascending order;
+/// - W-Wing: by its two cells in ascending order, then the digit it removes, then the unit of
+///   the strong link (rows, columns, boxes).
+fn hodoku_first_found_key(step: &Step) -> Vec<usize> {
+    use crate::geometry::UnitKind;
+    use crate::step::Role;
+    let cells_with = |role: Role| -> Vec<usize> {
+        step.pattern
+            .cells
+            .iter()
+            .filter(|c| c.role == role)
+            .map(|c| c.item)
+            .collect()
+    };
+    let digit = step.eliminations.first().map_or(0, |e| e.digit as usize);
+    match step.technique {
+        Technique::XWing | Technique::Swordfish | Technique::Jellyfish => {
+            let mut base: Vec<_> = step
+                .pattern
+                .units
+                .iter()
+                .filter(|u| u.role == Role::Base)
+                .map(|u| u.item)
+                .collect();
+            base.sort_unstable();
+            let columns = base.first().is_some_and(|u| u.kind() == UnitKind::Column);
+            let mut key = vec![digit, usize::from(columns)];
+            key.extend(base.iter().map(|u| u.number()));
+            key
+        }
+        Technique::XYWing => {
+            let pivot = cells_with(Role::Pivot);
+            let mut cells = cells_with(Role::Pincer);
+            cells.extend(&pivot);
+            cells.sort_unstable();
+            let place = pivot
+                .first()
+                .and_then(|p| cells.iter().position(|c| c == p))
+                .unwrap_or(0);
+            cells.push(place);
+            cells
+        }
+        Technique::XYZWing => {
+            let mut pincers = cells_with(Role::Pincer);
+            pincers.sort_unstable();
+            let mut key = cells_with(Role::Pivot);
+            key.extend(pincers);
+            key
+        }
+        Technique::WWing => {
+            let mut key = cells_with(Role::Pincer);
+            key.sort_unstable();
+            key.push(digit);
+            key.extend(
+                step.pattern
+                    .units
+                    .iter()
+                    .filter(|u| u.role == Role::Base)
+                    .map(|u| u.item.index()),
+            );
+            key
+        }
+        _ => vec![],
+    }
+}
 
 /// Where HoDoKu's search (`SimpleSolver`) meets a locked-candidates or subset step: the base
 /// unit (boxes, rows, columns, each 1-9), then the digit (locked candidates), the digits
@@ -567,6 +646,15 @@ fn next_step_of(
                 });
                 if let Some(best) = found.into_iter().min_by_key(hodoku_search_key) {
                     return Some(best);
+                }
+                continue;
+            }
+            if HODOKU_FIRST_FOUND.contains(&t) {
+                if let Some(first) = crate::finders::all(t, grid)
+                    .into_iter()
+                    .min_by_key(hodoku_first_found_key)
+                {
+                    return Some(first);
                 }
                 continue;
             }

@@ -96,3 +96,66 @@ fn sue_de_coq_matches_hodoku() {
     eprintln!("{checked} Sue de Coq steps match HoDoKu's");
     assert!(checked > 0);
 }
+
+/// HoDoKu's name for one of our steps, where the two differ in wording only.
+fn hodoku_name(step: &stepwise::step::Step) -> String {
+    match step.technique {
+        Technique::HiddenSingleBox | Technique::HiddenSingleLine => "Hidden Single".to_string(),
+        Technique::NakedQuad => "Naked Quadruple".to_string(),
+        Technique::HiddenQuad => "Hidden Quadruple".to_string(),
+        t => t.to_string(),
+    }
+}
+
+/// Every Easy and Medium path of HoDoKu's (singles, locked candidates and sets) is the hodoku
+/// profile's path step for step: the same technique, the same placements and eliminations.
+/// Which single comes next follows HoDoKu's singles queues, and which subset its search
+/// order; a search in reading order fails here on most puzzles.
+#[test]
+fn easy_and_medium_paths_are_hodokus_step_for_step() {
+    let Some(dir) = common::shared_data() else {
+        return;
+    };
+    let text = std::fs::read_to_string(dir.join("rated/hodoku-paths.txt")).unwrap();
+    let mut paths: Vec<(String, String, Vec<String>)> = Vec::new();
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        if let Some(rest) = line.strip_prefix("puzzle: ") {
+            let puzzle = rest.split_whitespace().next().unwrap().to_string();
+            paths.push((puzzle, String::new(), Vec::new()));
+        } else if let Some(rest) = line.strip_prefix("level: ") {
+            paths.last_mut().unwrap().1 = rest.split_whitespace().next().unwrap().to_string();
+        } else if let Some((_, step)) = line.split_once("] ") {
+            paths.last_mut().unwrap().2.push(step.to_string());
+        }
+    }
+    let options = stepwise::pipeline::Options::hodoku();
+    let mut compared = 0;
+    for (puzzle, level, steps) in paths.iter().filter(|p| p.1 == "Easy" || p.1 == "Medium") {
+        let trace = stepwise::pipeline::solve(&Grid::from_puzzle(&common::cells(puzzle)), &options);
+        assert_eq!(
+            trace.steps.len(),
+            steps.len(),
+            "{level} {puzzle}: path length"
+        );
+        for (i, (ours, theirs)) in trace.steps.iter().zip(steps).enumerate() {
+            let name = theirs.split(':').next().unwrap();
+            let placed: Vec<(usize, u8)> =
+                ours.placements.iter().map(|p| (p.cell, p.digit)).collect();
+            let eliminated: Candidates = ours
+                .eliminations
+                .iter()
+                .map(|e| (e.cell, e.digit))
+                .collect();
+            assert_eq!(
+                (hodoku_name(ours).as_str(), (placed, eliminated)),
+                (name, deductions(theirs)),
+                "{level} {puzzle}: step {} is {}, HoDoKu's is {theirs}",
+                i + 1,
+                ours.notation()
+            );
+        }
+        compared += 1;
+    }
+    eprintln!("{compared} Easy and Medium paths are HoDoKu's step for step");
+    assert_eq!(compared, 120);
+}
