@@ -164,10 +164,8 @@ impl Browser {
             assert!(start.elapsed() < Duration::from_secs(20), "chromedriver up");
             std::thread::sleep(Duration::from_millis(50));
         }
-        let profile = std::env::temp_dir().join(format!(
-            "stepwise-browser-{name}-{}",
-            std::process::id()
-        ));
+        let profile =
+            std::env::temp_dir().join(format!("stepwise-browser-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&profile);
         let args = [
             "--headless",
@@ -331,18 +329,24 @@ fn count(browser: &Browser, css: &str) -> u64 {
 }
 
 /// Whether the step's overlay is shown on the playing board, the same size as the board, and
-/// wholly inside the window.
-fn overlay_on_board_in_view(browser: &Browser) -> bool {
-    browser.js(
+/// wholly inside the window; `Err` says where things are.
+fn overlay_on_board_in_view(browser: &Browser) -> Result<(), Value> {
+    let seen = browser.js(
         "const o = document.getElementById('overlay'); const svg = o.querySelector('svg.overlay'); \
-         if (o.hidden || !svg) return false; \
+         if (o.hidden || !svg) return {ok: false, why: 'no overlay'}; \
          const b = document.getElementById('board').getBoundingClientRect(); \
          const r = svg.getBoundingClientRect(); \
          const onBoard = Math.abs(r.left - b.left) < 6 && Math.abs(r.right - b.right) < 6 \
            && Math.abs(r.top - b.top) < 6 && Math.abs(r.bottom - b.bottom) < 6; \
          const inView = r.top >= 0 && r.left >= 0 && r.bottom <= window.innerHeight && r.right <= window.innerWidth; \
-         return onBoard && inView;",
-    ) == json!(true)
+         return {ok: onBoard && inView, overlay: [r.left, r.top, r.right, r.bottom], \
+           board: [b.left, b.top, b.right, b.bottom], window: [window.innerWidth, window.innerHeight]};",
+    );
+    if seen["ok"] == json!(true) {
+        Ok(())
+    } else {
+        Err(seen)
+    }
 }
 
 /// The two programs, or a visible skip.
@@ -380,7 +384,10 @@ fn page_in_headless_chromium() {
     );
 
     // The first view offers a puzzle; the empty board shows no candidates.
-    assert_eq!(browser.js("return document.getElementById('welcome').hidden;"), json!(false));
+    assert_eq!(
+        browser.js("return document.getElementById('welcome').hidden;"),
+        json!(false)
+    );
     assert_eq!(count(&browser, "#board .cands span:not(:empty)"), 0);
     assert!(count(&browser, "#bundled button") >= 5, "bundled puzzles");
     browser.screenshot("0-first-view");
@@ -405,7 +412,11 @@ fn page_in_headless_chromium() {
     // arrows move, a digit goes in, pencil marks strike candidates, Ctrl+Y redoes.
     browser.click("#board .cell[data-cell='r1c3']");
     browser.keys("#board", "5");
-    assert_eq!(count(&browser, "#board .cell.conflict"), 2, "both 5s marked");
+    assert_eq!(
+        count(&browser, "#board .cell.conflict"),
+        2,
+        "both 5s marked"
+    );
     browser.keys("#board", "\u{E009}z\u{E000}");
     assert_eq!(count(&browser, "#board .cell.conflict"), 0, "undone");
     browser.keys("#board", "\u{E009}y\u{E000}");
@@ -414,7 +425,11 @@ fn page_in_headless_chromium() {
     // Right to r1c4, a 6 (the solution's); down and left to r2c3, pencil 4 off.
     browser.keys("#board", "\u{E014}6\u{E015}\u{E012}p4p");
     assert_eq!(board_digits(&browser)[3], 6);
-    assert_eq!(browser.text("#board .cell[data-cell='r2c3']"), "27", "4 struck");
+    assert_eq!(
+        browser.text("#board .cell[data-cell='r2c3']"),
+        "27",
+        "4 struck"
+    );
     assert!(
         browser
             .js("return location.hash;")
@@ -436,7 +451,7 @@ fn page_in_headless_chromium() {
     assert_eq!(browser.text("#board .cell[data-cell='r2c3']"), "27");
 
     // A shared link opens its puzzle and the player's digits, over what was kept.
-    let played = with_digit(&".".repeat(81), 2, 8); // r1c3 = 8 (not the solution's 4: a wrong digit)
+    let played = with_digit(&".".repeat(81), 2, 1); // r1c3 = 1 (not the solution's 4: a wrong digit)
     browser.open("about:blank");
     browser.open(&format!("{home}#p={PUZZLE}&s={played}"));
     browser.wait(
@@ -444,7 +459,7 @@ fn page_in_headless_chromium() {
         "the shared link",
     );
     let digits = board_digits(&browser);
-    assert_eq!(digits[2], 8, "the shared digit");
+    assert_eq!(digits[2], 1, "the shared digit");
     assert_eq!(digits[3], 0, "the kept board gave way to the link");
 
     // The wrong digit is the first hint (at the default level); Apply erases it.
@@ -454,7 +469,10 @@ fn page_in_headless_chromium() {
         "the wrong-digit hint",
     );
     let head = head.as_str().unwrap();
-    assert!(head.contains("wrong digit") && head.contains("technique"), "{head}");
+    assert!(
+        head.contains("wrong digit") && head.contains("technique"),
+        "{head}"
+    );
     browser.js("document.getElementById('capttext').textContent = '';");
     browser.click("#hint");
     let text = browser.wait(
@@ -485,14 +503,17 @@ fn page_in_headless_chromium() {
             level,
         );
         assert!(
-            head.as_str().unwrap().starts_with(&format!("Hint · {level}")),
+            head.as_str()
+                .unwrap()
+                .starts_with(&format!("Hint · {level}")),
             "{head}"
         );
         if marks.is_empty() {
             assert_eq!(count(&browser, "#overlay svg"), 0, "no marks at {level}");
         } else {
             assert!(count(&browser, marks) > 0, "{marks} at {level}");
-            assert!(overlay_on_board_in_view(&browser), "the overlay on the board at {level}");
+            overlay_on_board_in_view(&browser)
+                .unwrap_or_else(|seen| panic!("the overlay on the board at {level}: {seen}"));
         }
         // The technique's name once in what is read (the notation is folded away).
         let said = browser
@@ -511,7 +532,10 @@ fn page_in_headless_chromium() {
     assert_eq!(count(&browser, ".picture svg"), 0, "no second board");
     // Esc takes the hint off the board.
     browser.keys("#board", "\u{E00C}");
-    assert_eq!(browser.js("return document.getElementById('overlay').hidden;"), json!(true));
+    assert_eq!(
+        browser.js("return document.getElementById('overlay').hidden;"),
+        json!(true)
+    );
 
     // Apply steps until solved.
     let (_, solved) = http(
@@ -553,15 +577,21 @@ fn page_in_headless_chromium() {
         "document.getElementById('capthead').textContent.startsWith('Step 5 of')",
         "step 5",
     );
-    assert!(overlay_on_board_in_view(&browser), "step 5 on the board");
-    assert_eq!(browser.js("return document.getElementById('board').classList.contains('past');"), json!(true));
+    overlay_on_board_in_view(&browser).unwrap_or_else(|seen| panic!("step 5 on the board: {seen}"));
+    assert_eq!(
+        browser.js("return document.getElementById('board').classList.contains('past');"),
+        json!(true)
+    );
     let (_, explained) = http(
         &server.addr,
         "POST",
         "/api/explain",
         Some(&json!({ "puzzle": PUZZLE })),
     );
-    assert_eq!(browser.text("#capttext"), explained["steps"][4]["text"].as_str().unwrap());
+    assert_eq!(
+        browser.text("#capttext"),
+        explained["steps"][4]["text"].as_str().unwrap()
+    );
     assert_eq!(
         browser.text("#overlay svg title"),
         explained["steps"][4]["notation"].as_str().unwrap()
@@ -575,12 +605,13 @@ fn page_in_headless_chromium() {
     assert!(browser.text("#capthead").starts_with("Step 4 of"));
     browser.click("#next");
     assert!(browser.text("#capthead").starts_with("Step 5 of"));
-    assert!(overlay_on_board_in_view(&browser));
+    overlay_on_board_in_view(&browser).unwrap_or_else(|seen| panic!("the overlay: {seen}"));
     browser.screenshot("5-explain-step");
     // A step far down the list: the list scrolls, the board stays in view.
     browser.click("#steps li:nth-child(40) button.step");
     assert!(browser.text("#capthead").starts_with("Step 40 of"));
-    assert!(overlay_on_board_in_view(&browser), "step 40 on the board, in view");
+    overlay_on_board_in_view(&browser)
+        .unwrap_or_else(|seen| panic!("step 40 on the board, in view: {seen}"));
 
     // A technique's catalog page, from the step's name.
     browser.click("#capthead a.techlink");
@@ -590,11 +621,21 @@ fn page_in_headless_chromium() {
     );
     assert!(page.as_str().unwrap().len() > 100, "{page}");
     assert!(count(&browser, "#techpage h3") >= 2, "section headings");
-    assert!(!page.as_str().unwrap().contains("## "), "no raw Markdown: {page}");
+    assert!(
+        !page.as_str().unwrap().contains("## "),
+        "no raw Markdown: {page}"
+    );
     browser.screenshot("6-technique");
     browser.click("#close");
-    assert_eq!(browser.js("return document.getElementById('overlay').hidden;"), json!(true));
-    assert_eq!(board_digits(&browser).iter().filter(|&&d| d == 0).count(), 0, "the player's board again");
+    assert_eq!(
+        browser.js("return document.getElementById('overlay').hidden;"),
+        json!(true)
+    );
+    assert_eq!(
+        board_digits(&browser).iter().filter(|&&d| d == 0).count(),
+        0,
+        "the player's board again"
+    );
 
     // A harder puzzle's chain step: links drawn strong and weak, a legend, words.
     browser.click("#open");
@@ -615,14 +656,26 @@ fn page_in_headless_chromium() {
     let chain = chain.as_i64().expect("an index");
     assert!(chain >= 0, "a forcing chain among the steps");
     browser.click(&format!("#steps li:nth-child({}) button.step", chain + 1));
-    browser.wait("document.querySelector('#overlay svg .link')", "the chain's links");
-    assert!(count(&browser, "#overlay svg .link.strong") > 0, "strong links");
+    browser.wait(
+        "document.querySelector('#overlay svg .link')",
+        "the chain's links",
+    );
+    assert!(
+        count(&browser, "#overlay svg .link.strong") > 0,
+        "strong links"
+    );
     assert!(count(&browser, "#overlay svg .link.weak") > 0, "weak links");
     let legend = browser.text("#legend");
-    assert!(legend.contains("strong link") && legend.contains("weak link"), "{legend}");
+    assert!(
+        legend.contains("strong link") && legend.contains("weak link"),
+        "{legend}"
+    );
     let words = browser.text("#capttext");
-    assert!(words.starts_with("If ") && words.contains(", then ") && !words.contains("->"), "{words}");
-    assert!(overlay_on_board_in_view(&browser));
+    assert!(
+        words.starts_with("If ") && words.contains(", then ") && !words.contains("->"),
+        "{words}"
+    );
+    overlay_on_board_in_view(&browser).unwrap_or_else(|seen| panic!("the overlay: {seen}"));
     browser.screenshot("7-chain-step");
 
     // A slow request shows the spinner and can be cancelled. Requests here are fast, so the
@@ -654,6 +707,7 @@ fn page_on_a_phone() {
     };
     let server = Server::start(env!("CARGO_BIN_EXE_stepwise"), &[]);
     let browser = Browser::start(&chromedriver, &chromium, "phone", 375, 812);
+    browser.resize(375, 812);
     let home = format!("http://{}/", server.addr);
     browser.open(&home);
     browser.wait("window.innerWidth <= 400", "the narrow window");
@@ -682,7 +736,10 @@ fn page_on_a_phone() {
     let smallest = browser.js(
         "return Math.min(...[...document.querySelectorAll('button, select')].filter(b => b.offsetParent !== null).map(b => { const r = b.getBoundingClientRect(); return Math.min(r.width, r.height); }));",
     );
-    assert!(smallest.as_f64().unwrap() >= 40.0, "a control {smallest} px high");
+    assert!(
+        smallest.as_f64().unwrap() >= 40.0,
+        "a control {smallest} px high"
+    );
     let font = browser.js(
         "return parseFloat(getComputedStyle(document.querySelector('#board .cands')).fontSize);",
     );
@@ -703,7 +760,8 @@ fn page_on_a_phone() {
         browser.wait("document.getElementById('capttext').textContent", "a hint");
     }
     assert!(browser.text("#capthead").contains("full"));
-    assert!(overlay_on_board_in_view(&browser), "the hint on the board, in view");
+    overlay_on_board_in_view(&browser)
+        .unwrap_or_else(|seen| panic!("the hint on the board, in view: {seen}"));
     browser.screenshot("phone-2-hint");
     browser.keys("#board", "\u{E00C}");
 
@@ -713,14 +771,17 @@ fn page_on_a_phone() {
         "document.querySelectorAll('#steps li').length > 30",
         "the steps",
     );
-    browser.js("document.querySelector('#steps li:nth-child(30)').scrollIntoView({block: 'center'});");
+    browser
+        .js("document.querySelector('#steps li:nth-child(30)').scrollIntoView({block: 'center'});");
     browser.click("#steps li:nth-child(30) button.step");
     assert!(browser.text("#capthead").starts_with("Step 30 of"));
-    assert!(overlay_on_board_in_view(&browser), "step 30 on the board, in view");
+    overlay_on_board_in_view(&browser)
+        .unwrap_or_else(|seen| panic!("step 30 on the board, in view: {seen}"));
     browser.screenshot("phone-3-explain");
     browser.keys("#steps li:nth-child(30) button.step", "\u{E014}");
     assert!(browser.text("#capthead").starts_with("Step 31 of"));
-    assert!(overlay_on_board_in_view(&browser), "step 31 on the board, in view");
+    overlay_on_board_in_view(&browser)
+        .unwrap_or_else(|seen| panic!("step 31 on the board, in view: {seen}"));
     let fits = browser.js("return document.documentElement.scrollWidth <= window.innerWidth;");
     assert_eq!(fits, json!(true), "still 375 px wide");
 }
@@ -756,7 +817,10 @@ fn api_additions_for_the_page() {
     );
     let svg = cells["svg"].as_str().expect("a picture");
     assert!(svg.contains(r#"data-cell="r5c5""#) && !svg.contains(r#"class="place""#));
-    assert!(!cells["overlay"].as_str().unwrap().contains(r#"class="place""#));
+    assert!(!cells["overlay"]
+        .as_str()
+        .unwrap()
+        .contains(r#"class="place""#));
     let (_, nudge) = http(
         addr,
         "POST",
@@ -800,7 +864,11 @@ fn api_additions_for_the_page() {
     assert_eq!(steps.len(), overlays.len());
     for (step, drawn) in steps.iter().zip(overlays) {
         let over = drawn["overlay"].as_str().unwrap();
-        let title = step["notation"].as_str().unwrap().replace('>', "&gt;").replace('<', "&lt;");
+        let title = step["notation"]
+            .as_str()
+            .unwrap()
+            .replace('>', "&gt;")
+            .replace('<', "&lt;");
         assert!(over.contains(&format!("<title>{title}</title>")), "{title}");
         assert!(drawn["legend"].as_str().unwrap().starts_with("<svg"));
     }

@@ -403,7 +403,11 @@ fn technique_hints_choose_their_articles_and_short_names() {
 fn full_chain_hints_explain_their_marks_and_keep_the_steps_text() {
     let full = hint_for(NESTED, HintLevel::Full);
     let step = full.step.as_ref().expect("the step");
-    assert!(step.text.contains("r9c3 is 4 (with 2 more facts)"), "{}", step.text);
+    assert!(
+        step.text.contains("r9c3 is 4 (with 2 more facts)"),
+        "{}",
+        step.text
+    );
     // The step's own text is told whole, then how to read it.
     let (told, reading) = full
         .text

@@ -625,7 +625,9 @@ fn the_catalog_holds_every_technique_and_its_page() {
         assert_eq!(entry["slug"], technique.slug());
         assert_eq!(entry["name"], technique.to_string());
         assert!(entry.get("page").is_none(), "{entry}");
-        let url = entry["page_url"].as_str().unwrap_or_else(|| panic!("{entry}"));
+        let url = entry["page_url"]
+            .as_str()
+            .unwrap_or_else(|| panic!("{entry}"));
         assert_eq!(url, format!("/api/techniques/{}", technique.slug()));
         let full = server.get(url).expect(200);
         assert_eq!(full["name"], technique.to_string());

@@ -5,10 +5,11 @@
 //! in one HTML page): every look is an attribute, text uses the generic `sans-serif` family.
 //! Its size depends on the options only, never on the step, so pictures of one path line up.
 //!
-//! With [`SvgOptions::overlay`] the picture is the step's marks alone, to lay over a board drawn
-//! elsewhere (the page's own board): exactly the 9x9 board (`viewBox` its square, no labels,
-//! margins, lines, digits or candidates' text), transparent, tints and discs translucent so the
-//! digits under them read; [`legend_svg`] is then the legend on its own.
+//! With [`SvgOptions::overlay`] the picture is the step's marks alone, for a board drawn
+//! elsewhere (the page lays it under its own board, whose cells are transparent, so the board's
+//! digits sit on the discs): exactly the 9x9 board (`viewBox` its square), no background,
+//! labels, margins, lines, digits or candidates' text; [`legend_svg`] is then the legend on its
+//! own.
 //!
 //! Links that run along one row or column over the same stretch bow apart: each bows to the
 //! side with fewer such links already drawn, further out for each one there (so a column with
@@ -48,8 +49,8 @@ pub struct SvgOptions {
     pub legend: bool,
     /// The step's notation under the board (the picture is taller).
     pub caption: bool,
-    /// The marks alone, to lay over a board drawn elsewhere (see the module doc); legend and
-    /// caption are then left out whatever they say.
+    /// The marks alone, for a board drawn elsewhere (see the module doc); legend and caption
+    /// are then left out whatever they say.
     pub overlay: bool,
 }
 
@@ -81,9 +82,6 @@ const CAPTION_LINES: usize = 3;
 const CAPTION_FONT: f64 = 13.0;
 /// Radius of the disc behind a marked candidate (the slot is 20 across).
 const DISC: f64 = 9.0;
-/// An overlay's tints and discs, translucent over the board's own digits.
-const OVERLAY_TINT_OPACITY: &str = "0.5";
-const OVERLAY_DISC_OPACITY: &str = "0.6";
 
 const GIVEN_COLOUR: &str = "#111111";
 const FILLED_COLOUR: &str = "#1c5fb8";
@@ -317,14 +315,7 @@ impl Picture<'_> {
         if cells.is_empty() {
             return;
         }
-        if self.options.overlay {
-            let _ = writeln!(
-                svg,
-                r#"<g class="cells" fill-opacity="{OVERLAY_TINT_OPACITY}">"#
-            );
-        } else {
-            svg.push_str("<g class=\"cells\">\n");
-        }
+        svg.push_str("<g class=\"cells\">\n");
         for (cell, tone) in cells {
             let (x, y) = cell_origin(cell);
             let _ = writeln!(
@@ -479,17 +470,11 @@ impl Picture<'_> {
                 );
             }
         }
-        let overlay = self.options.overlay;
-        if !discs.is_empty() && overlay {
-            let _ = write!(
-                svg,
-                "<g class=\"marks\" fill-opacity=\"{OVERLAY_DISC_OPACITY}\">\n{discs}</g>\n"
-            );
-        } else if !discs.is_empty() {
+        if !discs.is_empty() {
             let _ = write!(svg, "<g class=\"marks\">\n{discs}</g>\n");
         }
-        // An overlay leaves the digits to the board under it.
-        if !overlay {
+        // An overlay leaves the digits to the board it is laid under.
+        if !self.options.overlay {
             let _ = write!(
                 svg,
                 "<g class=\"candidates\" font-size=\"14\" text-anchor=\"middle\" fill=\"{QUIET_COLOUR}\">\n{digits}</g>\n"

@@ -538,18 +538,22 @@ pub fn x_chain(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
                 if !found.wants(&mut eliminations, chain.size(), 0) {
                     continue;
                 }
-                found.offer(&graph, Found {
-                    technique: Technique::XChain,
-                    subject: format!("{digit} {}", body(&graph, &chain)),
-                    text: format!(
-                        "Either way {digit} is in {} or in {}, so no cell that sees both can be {digit}.",
-                        a.cells_notation(),
-                        z.cells_notation()
-                    ),
-                    chain,
-                    eliminations,
-                    preference: 0,
-                });
+                found.offer(
+                    &graph,
+                    Found {
+                        technique: Technique::XChain,
+                        subject: format!("{digit} {}", body(&graph, &chain)),
+                        text: format!(
+                            "Either way {} or {}, so {}.",
+                            state_words(a, true),
+                            state_words(z, true),
+                            crate::step::not_words(&eliminations)
+                        ),
+                        chain,
+                        eliminations,
+                        preference: 0,
+                    },
+                );
             }
         }
     }
@@ -601,18 +605,22 @@ pub fn xy_chain(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
                 continue;
             }
             let d = a.digit;
-            found.offer(&graph, Found {
-                technique: Technique::XYChain,
-                subject: format!("{d} {d}- {} -{d}", body(&graph, &chain)),
-                text: format!(
-                    "Each cell of the chain holds two digits, so either way {} or {} is {d}, and no cell that sees both can be {d}.",
-                    cell_name(cells[0]),
-                    cell_name(cells[cells.len() - 1])
-                ),
-                chain,
-                eliminations,
-                preference: 0,
-            });
+            found.offer(
+                &graph,
+                Found {
+                    technique: Technique::XYChain,
+                    subject: format!("{d} {d}- {} -{d}", body(&graph, &chain)),
+                    text: format!(
+                        "Either way {} or {} is {d}, so {}.",
+                        cell_name(cells[0]),
+                        cell_name(cells[cells.len() - 1]),
+                        crate::step::not_words(&eliminations)
+                    ),
+                    chain,
+                    eliminations,
+                    preference: 0,
+                },
+            );
         }
     }
     found.emit(emit)
@@ -674,10 +682,11 @@ pub fn remote_pair(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
                         technique: Technique::RemotePair,
                         subject: format!("{low}/{high} {}", body(&graph, &chain)),
                         text: format!(
-                            "The cells {} all hold only {low} and {high} and each sees the next, so their values alternate: {} and {} hold different ones, and neither {low} nor {high} can go in a cell that sees both.",
+                            "The cells {} all hold only {low} and {high} and each sees the next, so their values alternate: {} and {} hold different ones, so {}.",
                             crate::step::cell_list(chain_cells.iter().copied()),
                             cell_name(start_cell),
-                            cell_name(end_cell)
+                            cell_name(end_cell),
+                            crate::step::not_words(&eliminations)
                         ),
                         chain,
                         eliminations,
@@ -810,19 +819,22 @@ fn aics_from(
         if !wanted_nodes || !is_simple(graph, &chain.nodes) {
             continue;
         }
-        found.offer(graph, Found {
-            technique,
-            subject: eureka(graph, &chain),
-            text: format!(
-                "Either way {} or {}, so {}.",
-                state_words(&a, true),
-                state_words(&z, true),
-                crate::step::not_words(&eliminations)
-            ),
-            chain,
-            eliminations,
-            preference: 0,
-        });
+        found.offer(
+            graph,
+            Found {
+                technique,
+                subject: eureka(graph, &chain),
+                text: format!(
+                    "Either way {} or {}, so {}.",
+                    state_words(&a, true),
+                    state_words(&z, true),
+                    crate::step::not_words(&eliminations)
+                ),
+                chain,
+                eliminations,
+                preference: 0,
+            },
+        );
     }
 }
 

@@ -323,7 +323,6 @@ fn conclusion_words(placement: Option<(Cell, Digit)>, removable: &[(Cell, Digit)
     }
 }
 
-
 /// A chaining hint as a step: technique, placement and removals, the pattern of every node
 /// and link, the subject and the sentence listing each branch.
 fn to_step(grid: &Grid, hint: &ChainHint) -> Step {

@@ -165,11 +165,14 @@ function shown() {
 
 function draw() {
   const view = shown();
+  // While a step lies under the board, no cell is shaded over it.
+  const marked = !$('overlay').hidden;
   const bad = view.past ? new Set() : conflicts(view.cells);
-  const sel = view.past ? -1 : state.selected;
+  const sel = view.past || marked ? -1 : state.selected;
   const selDigit = sel >= 0 ? view.cells[sel] : 0;
   const hl = new Set(view.past ? [] : state.highlight);
   board.classList.toggle('past', view.past);
+  board.classList.toggle('marked', marked);
   for (let i = 0; i < 81; i++) {
     const el = cellEls[i];
     const d = view.cells[i];
