@@ -438,9 +438,12 @@ pub(crate) fn cell_list(cells: impl IntoIterator<Item = Cell>) -> String {
 /// Eliminations in words: `r3c7 is not 4`, `r2c7 and r2c9 are not 5`, `r1c7 is not 5 and
 /// r3c2 is not 1`: cells losing the same digits are named together.
 pub(crate) fn not_words(eliminations: &[Candidate]) -> String {
+    let mut sorted = eliminations.to_vec();
+    sorted.sort();
+    sorted.dedup();
     let mut groups: Vec<(Vec<Digit>, Vec<Cell>)> = Vec::new();
     let mut per_cell: Vec<(Cell, Vec<Digit>)> = Vec::new();
-    for e in eliminations {
+    for e in &sorted {
         match per_cell.iter_mut().find(|(c, _)| *c == e.cell) {
             Some((_, digits)) => digits.push(e.digit),
             None => per_cell.push((e.cell, vec![e.digit])),
