@@ -786,6 +786,103 @@ fn page_on_a_phone() {
     assert_eq!(fits, json!(true), "still 375 px wide");
 }
 
+/// The Kakuro mode: a small grid picked, digits typed with the arrows (a digit twice in a run
+/// turns red), a hint with its cells marked, the explanation stepped through on the grid as
+/// it was, and a new grid from the generator.
+#[test]
+fn kakuro_on_the_page() {
+    let Some((chromium, chromedriver)) = browser_programs() else {
+        return;
+    };
+    let server = Server::start(env!("CARGO_BIN_EXE_stepwise"), &[]);
+    let browser = Browser::start(&chromedriver, &chromium, "kakuro", 1280, 900);
+    browser.open(&format!("http://{}/", server.addr));
+    browser.wait(
+        "!document.getElementById('welcome').hidden",
+        "the first view",
+    );
+    browser.click("#kexample");
+    browser.wait(
+        "document.querySelectorAll('#kboard .ksq').length === 25",
+        "the Kakuro grid",
+    );
+    assert_eq!(count(&browser, "#kboard .ksq.white"), 9);
+    assert_eq!(
+        browser.js("return getComputedStyle(document.getElementById('board')).display;"),
+        json!("none"),
+        "one board: the Sudoku board is put away"
+    );
+    // 17 across in r2c4-5: a 9 and another 9 clash; Backspace takes one back.
+    browser.click("#kboard .ksq[data-cell='r2c4']");
+    browser.keys("#kboard", "9\u{E014}9");
+    assert_eq!(
+        count(&browser, "#kboard .ksq.conflict"),
+        2,
+        "both 9s marked"
+    );
+    browser.keys("#kboard", "\u{E003}\u{E012}\u{E003}");
+    assert_eq!(count(&browser, "#kboard .ksq.conflict"), 0);
+    // A hint, at the default level, with its run marked.
+    browser.click("#hint");
+    let head = browser.wait(
+        "!document.getElementById('caption').hidden && document.getElementById('capthead').textContent",
+        "the Kakuro hint",
+    );
+    assert!(head.as_str().unwrap().contains("technique"), "{head}");
+    assert!(browser.text("#capttext").contains(" in r"), "a run named");
+    assert!(count(&browser, "#kboard .ksq.hl") > 0, "the run marked");
+    browser.screenshot("kakuro-1-hint");
+    // The explanation: the first step on the grid with every candidate, its removals struck;
+    // the arrow keys step.
+    browser.click("#explain");
+    browser.wait(
+        "document.getElementById('capthead').textContent.startsWith('Step 1 of')",
+        "the first step",
+    );
+    assert!(
+        count(&browser, "#kboard .cands span.gone") > 0,
+        "removals struck"
+    );
+    browser.keys("#steps li:nth-child(1) button.step", "\u{E014}\u{E014}");
+    assert!(browser.text("#capthead").starts_with("Step 3 of"));
+    let last = count(&browser, "#steps li");
+    browser.click(&format!("#steps li:nth-child({last}) button.step"));
+    assert!(
+        count(&browser, "#kboard .cands span.placed") > 0,
+        "the last placement ringed"
+    );
+    // The grid as it was: a naked single's square holds that one candidate (placed digits
+    // left the other squares of their runs, as in the library).
+    if browser.text("#capthead").contains("Naked Single") {
+        assert_eq!(
+            count(&browser, "#kboard .ksq.marked .cands span:not(:empty)"),
+            1
+        );
+    }
+    browser.screenshot("kakuro-2-explain");
+    browser.keys("#steps li:nth-child(1) button.step", "\u{E00C}");
+    assert_eq!(
+        browser.js("return document.getElementById('caption').hidden;"),
+        json!(true)
+    );
+    // A new 6x6 grid from the generator.
+    browser.click("#open");
+    browser.js("document.getElementById('ksize').value = '6';");
+    browser.click("#knew");
+    browser.wait(
+        "document.querySelectorAll('#kboard .ksq').length === 36",
+        "the generated grid",
+    );
+    browser.screenshot("kakuro-3-new");
+    // A Sudoku puzzle takes the board back.
+    browser.click("#open");
+    browser.click(&format!("#bundled button[data-puzzle='{PUZZLE}']"));
+    browser.wait(
+        "document.querySelectorAll('#board .cell.given').length === 30 && getComputedStyle(document.getElementById('kboard')).display === 'none'",
+        "the Sudoku board again",
+    );
+}
+
 /// What the page asks of the API beyond the CLI's commands (no browser needed): the hint's
 /// picture and overlay, an explanation step's picture, every step's overlay, a pasted puzzle
 /// read back.

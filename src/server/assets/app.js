@@ -38,6 +38,8 @@ const cellIndex = (name) => {
 };
 const cellName = (i) => `r${rowOf(i) + 1}c${colOf(i) + 1}`;
 const bit = (d) => 1 << (d - 1);
+/// Whether the Kakuro mode (kakuro.js) has the board.
+const kakuroOn = () => typeof kakuroActive === 'function' && kakuroActive();
 const line = (cells) => cells.map((d) => (d ? String(d) : '.')).join('');
 const digitsOf = (text) => [...text].map((c) => (c >= '1' && c <= '9' ? Number(c) : 0));
 
@@ -150,7 +152,7 @@ for (let d = 1; d <= 9; d++) {
   b.type = 'button';
   b.textContent = d;
   b.dataset.digit = d;
-  b.addEventListener('click', () => enter(d));
+  b.addEventListener('click', () => (kakuroOn() ? kakuroEnter(d) : enter(d)));
   keypad.appendChild(b);
 }
 
@@ -212,7 +214,7 @@ function draw() {
   $('mode').setAttribute('aria-pressed', String(state.pencil));
   $('undo').disabled = !state.undo.length;
   $('redo').disabled = !state.redo.length;
-  $('share').disabled = !state.original;
+  $('share').disabled = !state.original || kakuroOn();
 }
 
 function select(i) {
@@ -327,7 +329,7 @@ board.addEventListener('paste', (e) => {
   }
 });
 $('mode').addEventListener('click', togglePencil);
-$('erase').addEventListener('click', erase);
+$('erase').addEventListener('click', () => (kakuroOn() ? kakuroEnter(0) : erase()));
 $('undo').addEventListener('click', () => restore(state.undo, state.redo));
 $('redo').addEventListener('click', () => restore(state.redo, state.undo));
 
@@ -337,6 +339,10 @@ document.addEventListener('keydown', (e) => {
   if (tag === 'TEXTAREA' || tag === 'INPUT' || tag === 'SELECT') return;
   if (e.ctrlKey || e.metaKey || e.altKey) return;
   const k = e.key;
+  if (kakuroOn()) {
+    if (kakuroKey(k)) e.preventDefault();
+    return;
+  }
   if (state.view === 'explain') {
     if (k === 'ArrowLeft' || k === 'ArrowUp' || k === 'PageUp') showStep(state.ex.index - 1);
     else if (k === 'ArrowRight' || k === 'ArrowDown' || k === 'PageDown') showStep(state.ex.index + 1);
@@ -439,6 +445,15 @@ for (const b of BUNDLED) {
 
 async function loadText(text) {
   const trimmed = text.trim();
+  // A clue (`D\R`) makes it a Kakuro.
+  if (trimmed.includes('\\')) {
+    try {
+      kakuroLoad(text);
+    } catch (e) {
+      message(`Kakuro: ${e.message}`, true);
+    }
+    return;
+  }
   let parsed;
   if (/^[0-9.]{81}$/.test(trimmed)) {
     parsed = { cells: digitsOf(trimmed), candidates: null };
@@ -456,6 +471,7 @@ async function loadText(text) {
 /// A new puzzle on the board: its digits are givens unless it came with pencil marks (a
 /// player's state, whose digits may be wrong: then the hints run without the original).
 function load(cells, candidates, rating, played) {
+  if (typeof kakuroLeave === 'function') kakuroLeave();
   state.undo = [];
   state.redo = [];
   state.loaded = true;
@@ -780,20 +796,24 @@ function closeShown() {
   }
 }
 $('close').addEventListener('click', () => {
+  if (kakuroOn()) {
+    kakuroKey('Escape');
+    return;
+  }
   const explaining = state.view === 'explain';
   closeShown();
   state.hintLevel = -1;
   $('hint').textContent = 'Hint';
   if (!explaining) draw();
 });
-$('prev').addEventListener('click', () => showStep(state.ex.index - 1));
-$('next').addEventListener('click', () => showStep(state.ex.index + 1));
+$('prev').addEventListener('click', () => (kakuroOn() ? kakuroKey('ArrowLeft') : showStep(state.ex.index - 1)));
+$('next').addEventListener('click', () => (kakuroOn() ? kakuroKey('ArrowRight') : showStep(state.ex.index + 1)));
 
 /// Scrolls the window so the whole board is in view (when it is not).
 function boardInView() {
   const r = $('boardwrap').getBoundingClientRect();
   if (r.top < 0 || r.bottom > window.innerHeight) {
-    window.scrollBy(0, r.top < 0 || r.height > window.innerHeight ? r.top : r.bottom - window.innerHeight);
+    window.scrollBy(0, r.top < 0 || r.height > window.innerHeight ? r.top - 4 : r.bottom - window.innerHeight + 4);
   }
 }
 
@@ -810,6 +830,7 @@ function hintBody(level) {
 }
 
 async function takeHint() {
+  if (kakuroOn()) return kakuroHint();
   if (!state.loaded) {
     showWelcome();
     return;
@@ -965,6 +986,7 @@ function effectOf(step) {
 }
 
 async function explain() {
+  if (kakuroOn()) return kakuroExplain();
   if (!state.loaded) {
     showWelcome();
     return;
