@@ -1268,6 +1268,33 @@ mod tests {
     }
 
     #[test]
+    fn links_along_one_column_bow_apart() {
+        let mut lanes = Vec::new();
+        // Two links down column 1 over the same stretch, both asking for the same side: the
+        // second bows to the other side; a third on that column goes further out.
+        let (a, b) = (slot_centre(0, 1), slot_centre(54, 1));
+        let (c, d) = (slot_centre(9, 1), slot_centre(63, 1));
+        let first = spread_apart(&mut lanes, a, b, 1.0);
+        let second = spread_apart(&mut lanes, c, d, 1.0);
+        assert_eq!(first, (1.0, 1.0));
+        assert_eq!(second.0, -1.0, "the other side");
+        let third = spread_apart(&mut lanes, a, d, 1.0);
+        assert!(third.1 > 1.0, "further out: {third:?}");
+        // Drawn upwards, the same side on the board is the opposite side of the way.
+        let mut lanes = Vec::new();
+        let down = spread_apart(&mut lanes, a, b, 1.0);
+        let up = spread_apart(&mut lanes, d, c, 1.0);
+        assert_eq!((down.0, up.0), (1.0, 1.0), "opposite sides on the board");
+        // A diagonal link keeps its side and bow; links on other columns do not crowd.
+        assert_eq!(
+            spread_apart(&mut lanes, a, slot_centre(80, 9), -1.0),
+            (-1.0, 1.0)
+        );
+        let far = spread_apart(&mut lanes, slot_centre(4, 1), slot_centre(58, 1), 1.0);
+        assert_eq!(far, (1.0, 1.0));
+    }
+
+    #[test]
     fn slots_follow_the_mini_grid() {
         assert_eq!(slot_centre(0, 1), (LEFT + 10.0, TOP + 10.0));
         assert_eq!(slot_centre(0, 9), (LEFT + 50.0, TOP + 50.0));

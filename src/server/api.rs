@@ -10,6 +10,10 @@
 //! unknown option value, naming the field in `option`); 422 for a puzzle with no solution or
 //! several where one is needed; 504 when the request's time ran out (the work has stopped; the
 //! body holds what was done and the error).
+//!
+//! The page's additions beside the commands' JSON: a hint's and a step's picture (`svg`,
+//! `svg_step`) and overlays for the page's own board (`overlay` on a hint, `overlays` on an
+//! explanation: the marks alone and their legend, drawn by `render::svg`), and `/api/parse`.
 
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
@@ -142,7 +146,8 @@ pub struct HintRequest {
     state: Option<Value>,
     #[serde(default)]
     original: Option<Value>,
-    /// `nudge`, `technique` (default), `cells` or `full`.
+    /// `nudge`, `technique`, `cells` or `full`; without it the library's default,
+    /// `HintLevel::default()` (`technique`).
     #[serde(default)]
     level: Option<String>,
     #[serde(default, alias = "input-format")]

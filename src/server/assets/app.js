@@ -414,10 +414,12 @@ function failed(e) {
 
 function showWelcome() {
   $('welcome').hidden = false;
+  document.body.classList.add('welcoming');
   $('welcomeclose').hidden = !state.loaded;
 }
 function hideWelcome() {
   $('welcome').hidden = true;
+  document.body.classList.remove('welcoming');
 }
 $('open').addEventListener('click', () => {
   closeShown();
