@@ -8,6 +8,9 @@
 //! the one after false, and so on, so the path ends on a node that is true whenever the start
 //! is false. One of the two ends is therefore true.
 //!
+//! Every step's sentence reads its chain link by link as a player follows it (`If r2c3 is not
+//! 9, then r3c2 is 9, so r3c5 is not 9, ...`, `walk_words`), then says what follows.
+//!
 //! - **X-Chain**: one digit, links along units, at least three strong links (two are the
 //!   Skyscraper, 2-String Kite and Turbot Fish): the digit leaves the cells that see both ends.
 //! - **XY-Chain**: bivalue cells, strong inside each cell, weak between cells on a shared

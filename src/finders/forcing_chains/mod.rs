@@ -30,9 +30,11 @@
 //! `types.rs`, below them all. Notation is Stepwise's: the chain as potentials (`r1c2=5` true, `r1c2<>5`
 //! false) joined by `->`, e.g.
 //! `Forcing X-Chain: r1c6=3 -> r2c4<>3 -> r2c9=3 -> r1c7<>3 ... -> r1c6<>3 => r1c6<>3`;
-//! forcing chains with several branches name the assumption and the common conclusion, and
-//! list every branch in the step's sentence; the pattern carries every node (on/off) and
-//! every link, so a page can draw the arrows.
+//! forcing chains with several branches name the assumption and the common conclusion. The
+//! step's sentence reads every branch in words (`If r1c6 is 3, then r2c4 is not 3, so r2c9 is
+//! 3, ...: a contradiction, so r1c6 is not 3`; a potential with more parents than its main one
+//! says `(with 2 more facts)`); the pattern carries every node (on/off) and every link, so a
+//! page can draw the arrows.
 
 mod advanced;
 mod engine;
