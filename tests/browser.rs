@@ -820,8 +820,22 @@ fn kakuro_on_the_page() {
         2,
         "both 9s marked"
     );
-    browser.keys("#kboard", "\u{E003}\u{E012}\u{E003}");
+    browser.keys("#kboard", "\u{E003}");
     assert_eq!(count(&browser, "#kboard .ksq.conflict"), 0);
+    // The grid and the digit are in the link: a fresh visit opens them.
+    let link = browser.js("return location.href;");
+    let link = link.as_str().unwrap().to_string();
+    assert!(link.contains("#k="), "{link}");
+    browser.open("about:blank");
+    browser.open(&link);
+    browser.wait(
+        "document.querySelectorAll('#kboard .ksq').length === 25",
+        "the Kakuro from the link",
+    );
+    assert_eq!(browser.text("#kboard .ksq[data-cell='r2c4']"), "9");
+    browser.click("#kboard .ksq[data-cell='r2c4']");
+    browser.keys("#kboard", "\u{E003}");
+    assert_eq!(browser.text("#kboard .ksq[data-cell='r2c4']"), "");
     // A hint, at the default level, with its run marked.
     browser.click("#hint");
     let head = browser.wait(

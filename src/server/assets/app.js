@@ -7,6 +7,7 @@
 const LEVELS = ['nudge', 'technique', 'cells', 'full'];
 const ALL = 0x1ff;
 const STORE = 'stepwise.board.v1';
+const MODE = 'stepwise.mode.v1'; // 'sudoku' or 'kakuro': what the last visit played
 const $ = (id) => document.getElementById(id);
 
 /// A few puzzles to start from, one per level (each rated by this server when opened).
@@ -214,7 +215,7 @@ function draw() {
   $('mode').setAttribute('aria-pressed', String(state.pencil));
   $('undo').disabled = !state.undo.length;
   $('redo').disabled = !state.redo.length;
-  $('share').disabled = !state.original || kakuroOn();
+  $('share').disabled = !state.original && !kakuroOn();
 }
 
 function select(i) {
@@ -449,11 +450,7 @@ async function loadText(text) {
   const trimmed = text.trim();
   // A clue (`D\R`) makes it a Kakuro.
   if (trimmed.includes('\\')) {
-    try {
-      kakuroLoad(text);
-    } catch (e) {
-      message(`Kakuro: ${e.message}`, true);
-    }
+    openKakuro(text);
     return;
   }
   let parsed;
@@ -525,6 +522,8 @@ $('new').addEventListener('click', async () => {
 /// digits in the cells that are not givens.
 function readFragment() {
   const params = new URLSearchParams(location.hash.replace(/^#/, ''));
+  const k = params.get('k');
+  if (k) return { kakuro: k.replace(/\//g, '\n') };
   const p = params.get('p');
   if (!p) return null;
   if (!/^[0-9.]{81}$/.test(p)) {
@@ -546,10 +545,11 @@ function shareLink() {
 
 /// The board kept: in the address (so the link opens it) and in localStorage.
 function keep() {
-  if (!state.loaded) return;
+  if (!state.loaded || kakuroOn()) return;
   const link = shareLink();
   if (link) history.replaceState(null, '', link.slice(link.indexOf('#')));
   try {
+    localStorage.setItem(MODE, 'sudoku');
     localStorage.setItem(STORE, JSON.stringify({
       original: state.original,
       givens: state.givens,
@@ -581,7 +581,7 @@ function restoreKept() {
 }
 
 $('share').addEventListener('click', async () => {
-  const link = shareLink();
+  const link = kakuroOn() ? location.href : shareLink();
   if (!link) {
     message('This board came without its original puzzle: there is nothing to share.', true);
     return;
@@ -596,7 +596,11 @@ $('share').addEventListener('click', async () => {
 
 window.addEventListener('hashchange', () => {
   const fragment = readFragment();
-  if (fragment && line(fragment.cells) !== state.original) load(fragment.cells, null, undefined, fragment.played);
+  if (fragment && fragment.kakuro) {
+    if (fragment.kakuro.trim() !== kakuroText().trim()) openKakuro(fragment.kakuro);
+  } else if (fragment && line(fragment.cells) !== state.original) {
+    load(fragment.cells, null, undefined, fragment.played);
+  }
 });
 
 // ---------------------------------------------------------------------------------------
@@ -1077,13 +1081,26 @@ function showStep(n) {
 // ---------------------------------------------------------------------------------------
 // Start: a link's puzzle, else the last visit's board, else the first view
 
-(function start() {
+// (Once every script is in: a link or a kept board may be a Kakuro, which kakuro.js opens.)
+window.addEventListener('DOMContentLoaded', () => {
   draw();
   const fragment = readFragment();
-  if (fragment) {
+  if (fragment && fragment.kakuro) {
+    openKakuro(fragment.kakuro, 'Opened from the link.');
+  } else if (fragment) {
     load(fragment.cells, null, undefined, fragment.played);
     message('Opened from the link.');
-  } else if (!restoreKept()) {
+  } else if (!(localStorage.getItem(MODE) === 'kakuro' && kakuroRestore()) && !restoreKept()) {
     showWelcome();
   }
-})();
+});
+
+/// A Kakuro from a link or a paste, or the error that says why not.
+function openKakuro(text, said) {
+  try {
+    kakuroLoad(text);
+    if (said) message(said);
+  } catch (e) {
+    message(`Kakuro: ${e.message}`, true);
+  }
+}

@@ -22,6 +22,7 @@ const kakuro = {
 };
 
 const kBoard = $('kboard');
+const KSTORE = 'stepwise.kakuro.v1';
 function kakuroActive() {
   return kakuro.active;
 }
@@ -214,8 +215,36 @@ function kakuroLoad(text) {
   $('steps').replaceChildren();
   $('rating').textContent = `Kakuro, ${kakuro.squares.filter((s) => s.kind === 'white').length} white cells.`;
   hideWelcome();
+  kakuroKeep();
   kakuroDraw();
+  $('share').disabled = false;
   kBoard.focus();
+}
+
+/// The grid and its digits kept: in the address (`#k=`, rows joined by `/`, so the link opens
+/// it) and in localStorage.
+function kakuroKeep() {
+  const text = kakuroText().trim().replace(/ +/g, ' ');
+  history.replaceState(null, '', `#k=${encodeURIComponent(text.replace(/\n/g, '/'))}`);
+  try {
+    localStorage.setItem(MODE, 'kakuro');
+    localStorage.setItem(KSTORE, text);
+  } catch (e) {
+    // A browser without storage still plays.
+  }
+}
+
+/// The last visit's Kakuro, if it was one; whether there was.
+function kakuroRestore() {
+  const text = localStorage.getItem(KSTORE);
+  if (!text) return false;
+  try {
+    kakuroLoad(text);
+  } catch (e) {
+    return false;
+  }
+  message('Welcome back: your Kakuro is as you left it.');
+  return true;
 }
 
 /// Back to Sudoku (app.js calls this when a Sudoku puzzle is loaded).
@@ -244,6 +273,7 @@ $('kexample').addEventListener('click', () => {
 
 function kakuroChanged() {
   kakuroClose();
+  kakuroKeep();
   kakuro.hintLevel = -1;
   $('hint').textContent = 'Hint';
   const whites = kakuro.squares.map((s, i) => (s.kind === 'white' ? i : -1)).filter((i) => i >= 0);
