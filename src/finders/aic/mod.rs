@@ -458,9 +458,11 @@ fn step(graph: &LinkGraph, found: Found) -> Step {
     for (i, &n) in chain.nodes.iter().enumerate() {
         let node = &graph.nodes[n];
         // A node is false where the chain assumes it (the start) or a weak link reaches it.
-        let on = i > 0 && chain.strong[i - 1] || (i == 0 && !chain.strong[0]);
-        debug_assert_eq!(on, node_on(chain, i));
-        let role = if on { Role::On } else { Role::Off };
+        let role = if node_on(chain, i) {
+            Role::On
+        } else {
+            Role::Off
+        };
         // A loop's repeated start is listed once.
         if !(i == last && i > 0 && chain.nodes[0] == n) {
             pattern = pattern.candidates(
