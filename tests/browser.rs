@@ -349,6 +349,17 @@ fn overlay_on_board_in_view(browser: &Browser) -> Result<(), Value> {
     }
 }
 
+/// Whether every candidate the overlay strikes or rings is shown on the board under it (the
+/// page's grid as it was agrees with the server's), and there is at least one.
+fn marks_on_shown_candidates(browser: &Browser) -> bool {
+    browser.js(
+        "const marks = [...document.querySelectorAll('#overlay svg .elim, #overlay svg .place')]; \
+         return marks.length > 0 && marks.every(m => { \
+           const c = document.querySelector(`#board .cell[data-cell='${m.dataset.cell}'] .cands`); \
+           return c && c.children[m.dataset.digit - 1].textContent === m.dataset.digit; });",
+    ) == json!(true)
+}
+
 /// The two programs, or a visible skip.
 fn browser_programs() -> Option<(PathBuf, PathBuf)> {
     let Some(chromium) = program(&["chromium", "chromium-browser", "/usr/bin/chromium"]) else {
@@ -596,6 +607,10 @@ fn page_in_headless_chromium() {
         browser.text("#overlay svg title"),
         explained["steps"][4]["notation"].as_str().unwrap()
     );
+    assert!(
+        marks_on_shown_candidates(&browser),
+        "step 5's marks on the board's candidates"
+    );
     // The board shows the grid before step 5: the path's first four placements and no more.
     let before = board_digits(&browser).iter().filter(|&&d| d != 0).count();
     assert_eq!(before, 30 + 4, "givens and four placed");
@@ -670,6 +685,20 @@ fn page_in_headless_chromium() {
         legend.contains("strong link") && legend.contains("weak link"),
         "{legend}"
     );
+    assert!(
+        marks_on_shown_candidates(&browser),
+        "the chain's removal on the board's candidates"
+    );
+    // Every step of the path: what it strikes or places is a candidate the board shows.
+    let steps = count(&browser, "#steps li");
+    for n in (1..=steps).step_by(7) {
+        browser.click(&format!("#steps li:nth-child({n}) button.step"));
+        assert!(
+            marks_on_shown_candidates(&browser),
+            "step {n}'s marks on the board"
+        );
+    }
+    browser.click(&format!("#steps li:nth-child({}) button.step", chain + 1));
     let words = browser.text("#capttext");
     assert!(
         words.starts_with("If ") && words.contains(", then ") && !words.contains("->"),
