@@ -926,8 +926,22 @@ fn mark_count(word: &str) -> Option<usize> {
         .ok()
 }
 
-/// How to read a dynamic or nested chain's text, for the marks it holds. The text follows
-/// each potential's main parent back to the assumption; `(+N)` after a potential says it has
+/// A chain's text in words read back in notation for [`chain_reading`]: `r1c2 is not 5` as
+/// `r1c2<>5`, `r1c2 is 5` as `r1c2=5`, `(with 2 more facts)` as `(+2)`, `, then ` and `, so `
+/// as ` -> ` (text already in notation is left as it is).
+fn as_notation(text: &str) -> String {
+    text.replace(" is not ", "<>")
+        .replace(" is ", "=")
+        .replace("(with ", "(+")
+        .replace(" more facts)", ")")
+        .replace(" more fact)", ")")
+        .replace(", then ", " -> ")
+        .replace(", so ", " -> ")
+}
+
+/// How to read a dynamic or nested chain's text, for the marks it holds (the text in words,
+/// read back in notation by [`as_notation`]; the sentences name potentials in words). The text
+/// follows each potential's main parent back to the assumption; `(+N)` after a potential says it has
 /// N parents besides that one, earlier potentials of the chain not shown before it. A
 /// potential made "on" has them when the chain itself removed the other candidates of its
 /// cell, or the other places of its digit in a row, column or box (a dynamic chain works on
@@ -936,6 +950,7 @@ fn mark_count(word: &str) -> Option<usize> {
 /// the chain's removals. A removal following a removal without a mark is such a step relying
 /// on that one removal alone. `None` when the text has neither.
 fn chain_reading(technique: Technique, text: &str, links: &[Link]) -> Option<String> {
+    let text = as_notation(text);
     let words: Vec<&str> = text.split_whitespace().collect();
     let mut on_mark: Option<(Candidate, usize)> = None;
     let mut off_mark: Option<(Candidate, usize)> = None;
@@ -979,15 +994,17 @@ fn chain_reading(technique: Technique, text: &str, links: &[Link]) -> Option<Str
     if let Some((placed, count)) = on_mark {
         let p = on_name(placed);
         sentences.push(format!(
-            "{p} (+{count}) means that {p} follows from the potential before it together with {count} more {}, which left {}.",
+            "\"{p} {}\" means that {p} follows from the fact before it together with {count} more {}, which left {}.",
+            with_more(count),
             removals(count),
             what_was_left(placed, count, links)
         ));
     }
     if let Some((removed, count)) = off_mark {
         sentences.push(format!(
-            "{} (+{count}) means that {inner}, applied to the grid the chain has reduced, removed {} from {} relying on the removal before it and {count} more {}.",
+            "\"{} {}\" means that {inner}, applied to the grid the chain has reduced, removed {} from {} relying on the removal before it and {count} more {}.",
             off_name(removed),
+            with_more(count),
             removed.digit,
             cell_name(removed.cell),
             removals(count)
@@ -995,7 +1012,7 @@ fn chain_reading(technique: Technique, text: &str, links: &[Link]) -> Option<Str
     }
     if let Some((before, after)) = removal_after_removal {
         sentences.push(format!(
-            "Where a removal follows a removal ({} -> {}), {inner} made it on the reduced grid, relying on the one before it.",
+            "Where a removal follows a removal ({}, so {}), {inner} made it on the reduced grid, relying on the one before it.",
             off_name(before),
             off_name(after)
         ));
@@ -1041,12 +1058,20 @@ fn what_was_left(placed: Candidate, count: usize, links: &[Link]) -> String {
 
 /// `r1c2=5`.
 fn on_name(c: Candidate) -> String {
-    format!("{}={}", cell_name(c.cell), c.digit)
+    format!("{} is {}", cell_name(c.cell), c.digit)
+}
+
+/// `(with 2 more facts)`, as the chain's words mark a potential with more parents.
+fn with_more(count: usize) -> String {
+    format!(
+        "(with {count} more fact{})",
+        if count == 1 { "" } else { "s" }
+    )
 }
 
 /// `r1c2<>5`.
 fn off_name(c: Candidate) -> String {
-    format!("{}<>{}", cell_name(c.cell), c.digit)
+    format!("{} is not {}", cell_name(c.cell), c.digit)
 }
 
 /// "removal the chain made earlier" or "removals the chain made earlier".
@@ -1079,10 +1104,10 @@ mod tests {
         let text = "If r9c5=3, then r9c5=3 -> r9c5<>6 -> r8c2<>6 (+1) -> r9c6=1 (+2) -> r3c6<>1 -> r1c2<>1 (+4) -> r3c2<>1 -> r2c2=1: a contradiction.";
         let reading = chain_reading(Technique::NestedForcingChains, text, &[]).expect("marks");
         let expect = [
-            "r9c6=1 (+2) means that r9c6=1 follows from the potential before it together with 2 more removals the chain made earlier, which left 1 the last candidate of r9c6 or r9c6 the last place for 1",
-            "r8c2<>6 (+1) means that a simpler technique (locked candidates, a hidden or naked pair, an X-Wing) or an inner forcing chain, applied to the grid the chain has reduced, removed 6 from r8c2 relying on the removal before it and 1 more removal the chain made earlier.",
+            "\"r9c6 is 1 (with 2 more facts)\" means that r9c6 is 1 follows from the fact before it together with 2 more removals the chain made earlier, which left 1 the last candidate of r9c6 or r9c6 the last place for 1",
+            "\"r8c2 is not 6 (with 1 more fact)\" means that a simpler technique (locked candidates, a hidden or naked pair, an X-Wing) or an inner forcing chain, applied to the grid the chain has reduced, removed 6 from r8c2 relying on the removal before it and 1 more removal the chain made earlier.",
             // The first removal after a removal without a mark of its own.
-            "(r1c2<>1 -> r3c2<>1)",
+            "(r1c2 is not 1, so r3c2 is not 1)",
         ];
         for part in expect {
             assert!(reading.contains(part), "{part:?} not in {reading}");

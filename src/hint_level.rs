@@ -4,14 +4,19 @@
 
 use serde::Serialize;
 
-/// How much a hint gives away.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, strum::Display, strum::EnumString)]
+/// How much a hint gives away. The default, [`HintLevel::Technique`], is the one level every
+/// front end uses when none is asked for: `stepwise hint`, `POST /api/hint`, the page's first
+/// press of Hint and Python's `hint()`.
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, strum::Display, strum::EnumString,
+)]
 #[serde(rename_all = "lowercase")]
 #[strum(serialize_all = "lowercase", ascii_case_insensitive)]
 pub enum HintLevel {
     /// Which family of technique, which region to look at.
     Nudge,
-    /// The technique's name, the region and (when few) the digits.
+    /// The technique's name, the region and (when few) the digits. The default.
+    #[default]
     Technique,
     /// The cells of the pattern.
     Cells,

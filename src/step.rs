@@ -435,6 +435,49 @@ pub(crate) fn cell_list(cells: impl IntoIterator<Item = Cell>) -> String {
         .join(",")
 }
 
+/// Eliminations in words: `r3c7 is not 4`, `r2c7 and r2c9 are not 5`, `r1c7 is not 5 and
+/// r3c2 is not 1`: cells losing the same digits are named together.
+pub(crate) fn not_words(eliminations: &[Candidate]) -> String {
+    let mut sorted = eliminations.to_vec();
+    sorted.sort();
+    sorted.dedup();
+    let mut groups: Vec<(Vec<Digit>, Vec<Cell>)> = Vec::new();
+    let mut per_cell: Vec<(Cell, Vec<Digit>)> = Vec::new();
+    for e in &sorted {
+        match per_cell.iter_mut().find(|(c, _)| *c == e.cell) {
+            Some((_, digits)) => digits.push(e.digit),
+            None => per_cell.push((e.cell, vec![e.digit])),
+        }
+    }
+    per_cell.sort();
+    for (cell, mut digits) in per_cell {
+        digits.sort_unstable();
+        match groups.iter_mut().find(|(d, _)| *d == digits) {
+            Some((_, cells)) => cells.push(cell),
+            None => groups.push((digits, vec![cell])),
+        }
+    }
+    let and = |items: Vec<String>| match items.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => items.join(""),
+    };
+    and(groups
+        .into_iter()
+        .map(|(digits, cells)| {
+            let verb = if cells.len() == 1 { "is" } else { "are" };
+            let digits: Vec<String> = digits.iter().map(|d| d.to_string()).collect();
+            let digits = match digits.split_last() {
+                Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+                _ => digits.join(""),
+            };
+            format!(
+                "{} {verb} not {digits}",
+                and(cells.into_iter().map(cell_name).collect())
+            )
+        })
+        .collect())
+}
+
 /// `3,8`: digits listed with commas, as HoDoKu lists a subset's digits.
 pub(crate) fn digit_list(digits: impl IntoIterator<Item = Digit>) -> String {
     digits
@@ -467,6 +510,20 @@ mod tests {
         assert_eq!(
             eliminations_notation(&[e(1, 4, 1), e(3, 5, 1), e(3, 6, 1)]),
             "r1c4,r3c56<>1"
+        );
+    }
+
+    #[test]
+    fn eliminations_in_words() {
+        let e = |r: usize, c: usize, d: Digit| Candidate::new(cell_at(r - 1, c - 1), d);
+        assert_eq!(not_words(&[e(3, 7, 4)]), "r3c7 is not 4");
+        assert_eq!(
+            not_words(&[e(2, 7, 5), e(2, 9, 5)]),
+            "r2c7 and r2c9 are not 5"
+        );
+        assert_eq!(
+            not_words(&[e(1, 7, 5), e(3, 2, 1), e(3, 2, 8)]),
+            "r1c7 is not 5 and r3c2 is not 1 or 8"
         );
     }
 

@@ -1,8 +1,11 @@
 //! The page of `stepwise serve` in a real headless Chromium, driven over WebDriver
-//! (chromedriver's HTTP API, spoken here by hand over a `TcpStream`): typing with conflicts,
-//! pencil marks and undo, pasting a grid, a wrong digit as the first hint, hints through every
-//! level with their pictures, applying steps until solved, an explanation step's picture, a
-//! technique's catalog page, a phone-sized screen and the cancel of a slow request.
+//! (chromedriver's HTTP API, spoken here by hand over a `TcpStream`), at a desktop's size and
+//! a phone's: the first view, a bundled puzzle, playing with the keyboard (digits, arrows,
+//! pencil marks, undo), the board kept in the link and in localStorage, a shared link opened,
+//! a wrong digit as the first hint, hints through every level drawn on the playing board,
+//! applying steps until solved, the explanation stepped through with the keyboard and the
+//! buttons with each step drawn on the board and the board in view, a chain's links, a
+//! technique's catalog page, touch-sized controls and the cancel of a slow request.
 //! Screenshots go to `target/browser-screenshots/`. Without `chromium` and `chromedriver` the
 //! test says it skipped and passes (`.ci/run` installs them).
 
@@ -140,7 +143,9 @@ struct Browser {
 }
 
 impl Browser {
-    fn start(chromedriver: &Path, chromium: &Path) -> Browser {
+    /// A session whose window is `width` x `height`; `name` keeps its profile apart from the
+    /// other tests' sessions.
+    fn start(chromedriver: &Path, chromium: &Path, name: &str, width: u32, height: u32) -> Browser {
         let port = TcpListener::bind("127.0.0.1:0")
             .and_then(|l| l.local_addr())
             .expect("a free port")
@@ -159,7 +164,8 @@ impl Browser {
             assert!(start.elapsed() < Duration::from_secs(20), "chromedriver up");
             std::thread::sleep(Duration::from_millis(50));
         }
-        let profile = std::env::temp_dir().join(format!("stepwise-browser-{}", std::process::id()));
+        let profile =
+            std::env::temp_dir().join(format!("stepwise-browser-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&profile);
         let args = [
             "--headless",
@@ -172,11 +178,13 @@ impl Browser {
             "--disable-sync",
             "--disable-dev-shm-usage",
             "--hide-scrollbars",
-            "--window-size=1280,1000",
         ]
         .iter()
         .map(|s| s.to_string())
-        .chain([format!("--user-data-dir={}", profile.display())])
+        .chain([
+            format!("--window-size={width},{height}"),
+            format!("--user-data-dir={}", profile.display()),
+        ])
         .collect::<Vec<_>>();
         let capabilities = json!({"capabilities": {"alwaysMatch": {
             "browserName": "chrome",
@@ -320,27 +328,101 @@ fn count(browser: &Browser, css: &str) -> u64 {
     browser.js(&script).as_u64().unwrap_or(0)
 }
 
-#[test]
-fn page_in_headless_chromium() {
+/// Whether the step's overlay is shown on the playing board, the same size as the board, and
+/// wholly inside the window; `Err` says where things are.
+fn overlay_on_board_in_view(browser: &Browser) -> Result<(), Value> {
+    let seen = browser.js(
+        "const o = document.getElementById('overlay'); const svg = o.querySelector('svg.overlay'); \
+         if (o.hidden || !svg) return {ok: false, why: 'no overlay'}; \
+         const b = document.getElementById('board').getBoundingClientRect(); \
+         const r = svg.getBoundingClientRect(); \
+         const onBoard = Math.abs(r.left - b.left) < 6 && Math.abs(r.right - b.right) < 6 \
+           && Math.abs(r.top - b.top) < 6 && Math.abs(r.bottom - b.bottom) < 6; \
+         const inView = r.top >= 0 && r.left >= 0 && r.bottom <= window.innerHeight && r.right <= window.innerWidth; \
+         return {ok: onBoard && inView, overlay: [r.left, r.top, r.right, r.bottom], \
+           board: [b.left, b.top, b.right, b.bottom], window: [window.innerWidth, window.innerHeight]};",
+    );
+    if seen["ok"] == json!(true) {
+        Ok(())
+    } else {
+        Err(seen)
+    }
+}
+
+/// Whether every candidate the overlay strikes or rings is shown on the board under it (the
+/// page's grid as it was agrees with the server's), and there is at least one.
+fn marks_on_shown_candidates(browser: &Browser) -> bool {
+    browser.js(
+        "const marks = [...document.querySelectorAll('#overlay svg .elim, #overlay svg .place')]; \
+         return marks.length > 0 && marks.every(m => { \
+           const c = document.querySelector(`#board .cell[data-cell='${m.dataset.cell}'] .cands`); \
+           return c && c.children[m.dataset.digit - 1].textContent === m.dataset.digit; });",
+    ) == json!(true)
+}
+
+/// The two programs, or a visible skip.
+fn browser_programs() -> Option<(PathBuf, PathBuf)> {
     let Some(chromium) = program(&["chromium", "chromium-browser", "/usr/bin/chromium"]) else {
         common::skipped("chromium not found (apt-get install chromium chromium-driver)");
-        return;
+        return None;
     };
     let Some(chromedriver) = program(&["chromedriver", "/usr/bin/chromedriver"]) else {
         common::skipped("chromedriver not found (apt-get install chromium-driver)");
+        return None;
+    };
+    Some((chromium, chromedriver))
+}
+
+/// The puzzle with `digit` written into its `cell`-th cell (a line of 81).
+fn with_digit(puzzle: &str, cell: usize, digit: u8) -> String {
+    let mut bytes = puzzle.as_bytes().to_vec();
+    bytes[cell] = b'0' + digit;
+    String::from_utf8(bytes).unwrap()
+}
+
+#[test]
+fn page_in_headless_chromium() {
+    let Some((chromium, chromedriver)) = browser_programs() else {
         return;
     };
     let server = Server::start(env!("CARGO_BIN_EXE_stepwise"), &[]);
-    let browser = Browser::start(&chromedriver, &chromium);
-    browser.open(&format!("http://{}/", server.addr));
+    let browser = Browser::start(&chromedriver, &chromium, "desktop", 1280, 900);
+    let home = format!("http://{}/", server.addr);
+    browser.open(&home);
     browser.wait(
         "document.querySelectorAll('#board .cell').length === 81",
         "the board",
     );
 
-    // Typing: two 5s in row 1 conflict; Ctrl+Z takes the second back; pencil marks.
-    browser.click("#board .cell[data-cell='r1c1']");
-    browser.keys("#board", "5\u{E014}5");
+    // The first view offers a puzzle; the empty board shows no candidates.
+    assert_eq!(
+        browser.js("return document.getElementById('welcome').hidden;"),
+        json!(false)
+    );
+    assert_eq!(count(&browser, "#board .cands span:not(:empty)"), 0);
+    assert!(count(&browser, "#bundled button") >= 5, "bundled puzzles");
+    browser.screenshot("0-first-view");
+
+    // A bundled puzzle: its givens, its rating, the link holds it.
+    browser.click(&format!("#bundled button[data-puzzle='{PUZZLE}']"));
+    browser.wait(
+        "document.querySelectorAll('#board .cell.given').length === 30",
+        "the bundled givens",
+    );
+    let rating = browser.wait(
+        "document.getElementById('rating').textContent.includes('ER ') && document.getElementById('rating').textContent",
+        "the rating",
+    );
+    assert!(rating.as_str().unwrap().contains("level"), "{rating}");
+    assert_eq!(
+        browser.js("return location.hash;"),
+        json!(format!("#p={PUZZLE}"))
+    );
+
+    // Playing with the keyboard: a 5 beside the given 5 conflicts, Ctrl+Z takes it back, the
+    // arrows move, a digit goes in, pencil marks strike candidates, Ctrl+Y redoes.
+    browser.click("#board .cell[data-cell='r1c3']");
+    browser.keys("#board", "5");
     assert_eq!(
         count(&browser, "#board .cell.conflict"),
         2,
@@ -348,134 +430,132 @@ fn page_in_headless_chromium() {
     );
     browser.keys("#board", "\u{E009}z\u{E000}");
     assert_eq!(count(&browser, "#board .cell.conflict"), 0, "undone");
-    assert_eq!(&board_digits(&browser)[..2], &[5, 0]);
     browser.keys("#board", "\u{E009}y\u{E000}");
-    assert_eq!(&board_digits(&browser)[..2], &[5, 5], "redone");
-    browser.keys("#board", "\u{E003}p\u{E015}3");
-    let marks = browser.text("#board .cell[data-cell='r2c2']");
-    // The first pencil mark makes the shown candidates (all but the 5 in its box) the user's;
-    // `3` then takes 3 away.
-    assert_eq!(marks, "1246789", "3 struck from r2c2's candidates");
-    browser.keys("#board", "p");
-    // The page's pencilmark text reads back as the same marks.
-    let parsed = browser.wait(
-        "fetch('/api/parse', {method: 'POST', headers: {'Content-Type': 'application/json'}, \
-           body: JSON.stringify({puzzle: stateText()})}).then(r => r.json()).then(j => window.__parsed = j) && window.__parsed",
-        "the pencilmark text read back",
-    );
+    assert_eq!(board_digits(&browser)[2], 5, "redone");
+    browser.keys("#board", "\u{E009}z\u{E000}");
+    // Right to r1c4, a 6 (the solution's); down and left to r2c3, pencil 4 off.
+    browser.keys("#board", "\u{E014}6\u{E015}\u{E012}p4p");
+    assert_eq!(board_digits(&browser)[3], 6);
     assert_eq!(
-        parsed["candidates"][10],
-        json!([1, 2, 4, 6, 7, 8, 9]),
-        "{parsed}"
+        browser.text("#board .cell[data-cell='r2c3']"),
+        "27",
+        "4 struck"
     );
-    browser.screenshot("1-typing");
+    assert!(
+        browser
+            .js("return location.hash;")
+            .as_str()
+            .unwrap()
+            .contains("&s=...6"),
+        "the player's digit in the link"
+    );
+    browser.screenshot("1-keyboard");
 
-    // Pasting a grid (read by the server) loads it as the givens, and the rating shows.
-    let grid: String = PUZZLE
-        .as_bytes()
-        .chunks(9)
-        .map(|row| {
-            let row: String = row.iter().map(|&b| format!("{} ", b as char)).collect();
-            format!("{}\n", row.trim_end())
-        })
-        .collect();
-    browser.js("document.getElementById('paste').value = '';");
-    browser.keys("#paste", &grid);
-    browser.click("#load");
+    // The board is kept: a fresh visit without a link finds it as it was.
+    browser.open("about:blank");
+    browser.open(&home);
     browser.wait(
-        "document.querySelectorAll('#board .cell.given').length === 30",
-        "the pasted givens",
+        "document.getElementById('message').textContent.includes('Welcome back')",
+        "the kept board",
     );
-    let rating = browser.wait(
-        "document.getElementById('rating').textContent.includes('ER ') && document.getElementById('rating').textContent",
-        "the rating",
-    );
-    assert!(rating.as_str().unwrap().contains("level"), "{rating}");
+    assert_eq!(board_digits(&browser)[3], 6);
+    assert_eq!(browser.text("#board .cell[data-cell='r2c3']"), "27");
 
-    // A wrong digit is the first hint; Apply erases it.
+    // A shared link opens its puzzle and the player's digits, over what was kept.
+    let played = with_digit(&".".repeat(81), 2, 1); // r1c3 = 1 (not the solution's 4: a wrong digit)
+    browser.open("about:blank");
+    browser.open(&format!("{home}#p={PUZZLE}&s={played}"));
+    browser.wait(
+        "document.getElementById('message').textContent.includes('link')",
+        "the shared link",
+    );
+    let digits = board_digits(&browser);
+    assert_eq!(digits[2], 1, "the shared digit");
+    assert_eq!(digits[3], 0, "the kept board gave way to the link");
+
+    // The wrong digit is the first hint (at the default level); Apply erases it.
+    browser.click("#hint");
+    let head = browser.wait(
+        "!document.getElementById('caption').hidden && document.getElementById('capthead').textContent",
+        "the wrong-digit hint",
+    );
+    let head = head.as_str().unwrap();
+    assert!(
+        head.contains("wrong digit") && head.contains("technique"),
+        "{head}"
+    );
+    browser.js("document.getElementById('capttext').textContent = '';");
+    browser.click("#hint");
+    let text = browser.wait(
+        "document.getElementById('capttext').textContent",
+        "the wrong digit's cell",
+    );
+    assert!(text.as_str().unwrap().contains("r1c3"), "{text}");
+    assert_eq!(count(&browser, "#board .cell.hl[data-cell='r1c3']"), 1);
+    browser.screenshot("2-wrong-digit");
+    browser.click("#apply");
+    browser.wait(
+        "document.getElementById('caption').hidden",
+        "the wrong digit erased",
+    );
+    assert_eq!(board_digits(&browser)[2], 0);
+
+    // Hints tell more at each press, drawn on the playing board from `cells` on; the
+    // technique is named once.
+    for (level, marks) in [
+        ("technique", ""),
+        ("cells", "#overlay svg .cell"),
+        ("full", "#overlay svg .place, #overlay svg .elim"),
+    ] {
+        browser.js("document.getElementById('capttext').textContent = '';");
+        browser.click("#hint");
+        let head = browser.wait(
+            "document.getElementById('capttext').textContent && document.getElementById('capthead').textContent",
+            level,
+        );
+        assert!(
+            head.as_str()
+                .unwrap()
+                .starts_with(&format!("Hint · {level}")),
+            "{head}"
+        );
+        if marks.is_empty() {
+            assert_eq!(count(&browser, "#overlay svg"), 0, "no marks at {level}");
+        } else {
+            assert!(count(&browser, marks) > 0, "{marks} at {level}");
+            overlay_on_board_in_view(&browser)
+                .unwrap_or_else(|seen| panic!("the overlay on the board at {level}: {seen}"));
+        }
+        // The technique's name once in what is read (the notation is folded away).
+        let said = browser
+            .js("return document.getElementById('capthead').innerText + ' ' + document.getElementById('capttext').innerText;")
+            .as_str()
+            .unwrap()
+            .to_string();
+        let name = "Hidden Single";
+        if said.contains(name) {
+            assert_eq!(said.matches(name).count(), 1, "{said}");
+        }
+        if level == "full" {
+            browser.screenshot("3-hint-full-on-board");
+        }
+    }
+    assert_eq!(count(&browser, ".picture svg"), 0, "no second board");
+    // Esc takes the hint off the board.
+    browser.keys("#board", "\u{E00C}");
+    assert_eq!(
+        browser.js("return document.getElementById('overlay').hidden;"),
+        json!(true)
+    );
+
+    // Apply steps until solved.
     let (_, solved) = http(
         &server.addr,
         "POST",
         "/api/solve",
         Some(&json!({ "puzzle": PUZZLE })),
     );
-    let solution = solved["solution"].as_str().expect("a solution").as_bytes();
-    // An empty cell and a digit that is a candidate there but not the solution's.
-    let given = PUZZLE.as_bytes();
-    let sees = |a: usize, b: usize| {
-        a / 9 == b / 9 || a % 9 == b % 9 || (a / 27 == b / 27 && a % 9 / 3 == b % 9 / 3)
-    };
-    let (empty, wrong) = (0..81)
-        .filter(|&i| given[i] == b'.')
-        .find_map(|i| {
-            (b'1'..=b'9')
-                .find(|&d| d != solution[i] && (0..81).all(|j| !sees(i, j) || given[j] != d))
-                .map(|d| (i, d - b'0'))
-        })
-        .expect("a wrong candidate");
-    let cell = format!("r{}c{}", empty / 9 + 1, empty % 9 + 1);
-    browser.click(&format!("#board .cell[data-cell='{cell}']"));
-    browser.keys("#board", &wrong.to_string());
-    browser.click("#hint");
-    let kind = browser.wait(
-        "!document.getElementById('hintbox').hidden && document.getElementById('hintlevel').textContent",
-        "the wrong-digit hint",
-    );
-    assert!(kind.as_str().unwrap().contains("wrong digit"), "{kind}");
-    // The nudge names the box; the next level the cell, marked on the board.
-    browser.js("document.getElementById('hinttext').textContent = '';");
-    browser.click("#hint");
-    let text = browser.wait(
-        "document.getElementById('hinttext').textContent",
-        "the wrong digit's cell",
-    );
-    assert!(text.as_str().unwrap().contains(&cell), "{text}");
-    assert_eq!(
-        count(&browser, &format!("#board .cell.hl[data-cell='{cell}']")),
-        1
-    );
-    browser.screenshot("2-wrong-digit");
-    browser.click("#apply");
-    browser.wait(
-        "document.getElementById('hintbox').hidden",
-        "the wrong digit erased",
-    );
-    assert_eq!(board_digits(&browser)[empty], 0);
-
-    // Hints level by level, each with its text and picture.
-    for (level, marks) in [
-        ("nudge", ""),
-        ("technique", ""),
-        ("cells", "#hintpic svg .cell"),
-        ("full", "#hintpic svg .place, #hintpic svg .elim"),
-    ] {
-        browser.js("document.getElementById('hinttext').textContent = '';");
-        browser.click("#hint");
-        let shown = browser.wait(
-            "document.getElementById('hinttext').textContent && document.getElementById('hintlevel').textContent",
-            level,
-        );
-        assert_eq!(shown.as_str().unwrap(), format!("Hint · {level}"));
-        if marks.is_empty() {
-            assert_eq!(count(&browser, "#hintpic svg"), 0, "no picture at {level}");
-        } else {
-            assert_eq!(count(&browser, "#hintpic svg"), 1, "a picture at {level}");
-            assert!(count(&browser, marks) > 0, "{marks} at {level}");
-        }
-        if level == "cells" {
-            assert!(
-                count(&browser, "#board .cell.hl") > 0,
-                "cells marked on the board"
-            );
-        }
-        if level == "technique" {
-            browser.screenshot("3-hint-technique");
-        }
-    }
-    assert!(!browser.text("#hinttext").is_empty());
-    browser.screenshot("4-hint-full");
-
-    // Apply steps until solved.
+    let solution = solved["solution"].as_str().expect("a solution").to_string();
     for round in 0.. {
         assert!(round < 120, "solved within 120 steps");
         if !board_digits(&browser).contains(&0) {
@@ -483,68 +563,98 @@ fn page_in_headless_chromium() {
         }
         browser.js("document.getElementById('message').textContent = '';");
         browser.keys("#board", "a");
-        if browser.js("return document.getElementById('apply').disabled;") == json!(true) {
-            browser.click("#hint");
-            browser.wait(
-                "!document.getElementById('apply').disabled",
-                "a step to apply",
-            );
-            browser.click("#apply");
-        }
         browser.wait(
             "document.getElementById('message').textContent",
             "a step applied",
         );
     }
-    let digits = board_digits(&browser);
-    assert_eq!(
-        digits
-            .iter()
-            .map(|d| (b'0' + d) as char)
-            .collect::<String>(),
-        String::from_utf8_lossy(solution)
-    );
+    let digits: String = board_digits(&browser)
+        .iter()
+        .map(|d| (b'0' + d) as char)
+        .collect();
+    assert_eq!(digits, solution);
     assert!(browser.text("#message").contains("Solved"));
-    browser.screenshot("5-solved");
+    browser.screenshot("4-solved");
 
-    // The explanation: every step listed; one chosen is drawn on the board as it was.
+    // The explanation: every step listed; the first is drawn on the board at once, a chosen
+    // one on the board as it was, in plain words; the arrows and the buttons step.
     browser.click("#explain");
     browser.wait(
-        "document.querySelectorAll('#steps li').length > 10",
+        "document.querySelectorAll('#steps li').length > 10 && document.querySelector('#overlay svg')",
         "the steps",
     );
     browser.click("#steps li:nth-child(5) button.step");
     browser.wait(
-        "document.querySelector('#steppic svg')",
-        "the step's picture",
+        "document.getElementById('capthead').textContent.startsWith('Step 5 of')",
+        "step 5",
     );
-    let notation = browser.text("#steps li:nth-child(5) button.step");
-    let title = browser.text("#steppic svg title");
-    assert_eq!(title, notation.trim_end_matches(':'));
-    assert!(count(&browser, "#steppic svg .place, #steppic svg .elim") > 0);
-    browser.screenshot("6-explain-step");
+    overlay_on_board_in_view(&browser).unwrap_or_else(|seen| panic!("step 5 on the board: {seen}"));
+    assert_eq!(
+        browser.js("return document.getElementById('board').classList.contains('past');"),
+        json!(true)
+    );
+    let (_, explained) = http(
+        &server.addr,
+        "POST",
+        "/api/explain",
+        Some(&json!({ "puzzle": PUZZLE })),
+    );
+    assert_eq!(
+        browser.text("#capttext"),
+        explained["steps"][4]["text"].as_str().unwrap()
+    );
+    assert_eq!(
+        browser.text("#overlay svg title"),
+        explained["steps"][4]["notation"].as_str().unwrap()
+    );
+    assert!(
+        marks_on_shown_candidates(&browser),
+        "step 5's marks on the board's candidates"
+    );
+    // The board shows the grid before step 5: the path's first four placements and no more.
+    let before = board_digits(&browser).iter().filter(|&&d| d != 0).count();
+    assert_eq!(before, 30 + 4, "givens and four placed");
+    browser.keys("#steps li:nth-child(5) button.step", "\u{E014}");
+    assert!(browser.text("#capthead").starts_with("Step 6 of"));
+    browser.keys("#steps li:nth-child(5) button.step", "\u{E012}\u{E012}");
+    assert!(browser.text("#capthead").starts_with("Step 4 of"));
+    browser.click("#next");
+    assert!(browser.text("#capthead").starts_with("Step 5 of"));
+    overlay_on_board_in_view(&browser).unwrap_or_else(|seen| panic!("the overlay: {seen}"));
+    browser.screenshot("5-explain-step");
+    // A step far down the list: the list scrolls, the board stays in view.
+    browser.click("#steps li:nth-child(40) button.step");
+    assert!(browser.text("#capthead").starts_with("Step 40 of"));
+    overlay_on_board_in_view(&browser)
+        .unwrap_or_else(|seen| panic!("step 40 on the board, in view: {seen}"));
 
-    // A technique's catalog page.
-    browser.click("#steps li:nth-child(5) a.techlink");
+    // A technique's catalog page, from the step's name.
+    browser.click("#capthead a.techlink");
     let page = browser.wait(
         "!document.getElementById('technique').hidden && document.getElementById('techpage').textContent",
         "the catalog page",
     );
     assert!(page.as_str().unwrap().len() > 100, "{page}");
-    // The page's Markdown is drawn as headings, paragraphs and blocks, not shown raw.
     assert!(count(&browser, "#techpage h3") >= 2, "section headings");
-    assert!(count(&browser, "#techpage p") >= 2, "paragraphs");
     assert!(
         !page.as_str().unwrap().contains("## "),
         "no raw Markdown: {page}"
     );
-    browser.screenshot("7-technique");
+    browser.screenshot("6-technique");
+    browser.click("#close");
+    assert_eq!(
+        browser.js("return document.getElementById('overlay').hidden;"),
+        json!(true)
+    );
+    assert_eq!(
+        board_digits(&browser).iter().filter(|&&d| d == 0).count(),
+        0,
+        "the player's board again"
+    );
 
-    // A harder puzzle's explanation: a chain step is drawn with its links as arrows, strong
-    // and weak told apart.
-    browser.js("document.getElementById('paste').value = '';");
-    browser.keys("#paste", CHAINS);
-    browser.click("#load");
+    // A harder puzzle's chain step: links drawn strong and weak, a legend, words.
+    browser.click("#open");
+    browser.click(&format!("#bundled button[data-puzzle='{CHAINS}']"));
     browser.wait(
         "document.querySelectorAll('#board .cell.given').length === 23",
         "the chain puzzle's givens",
@@ -556,42 +666,50 @@ fn page_in_headless_chromium() {
     );
     let chain = browser.js(
         "return [...document.querySelectorAll('#steps li')].findIndex(li => \
-           li.querySelector('a.techlink').textContent.includes('Forcing Chain'));",
+           li.querySelector('.name').textContent === 'Forcing Chain');",
     );
     let chain = chain.as_i64().expect("an index");
     assert!(chain >= 0, "a forcing chain among the steps");
     browser.click(&format!("#steps li:nth-child({}) button.step", chain + 1));
     browser.wait(
-        "document.querySelector('#steppic svg .link')",
+        "document.querySelector('#overlay svg .link')",
         "the chain's links",
     );
     assert!(
-        count(&browser, "#steppic svg .link.strong") > 0,
+        count(&browser, "#overlay svg .link.strong") > 0,
         "strong links"
     );
-    assert!(count(&browser, "#steppic svg .link.weak") > 0, "weak links");
-    let title = browser.text("#steppic svg title");
-    assert!(title.contains("Forcing Chain"), "{title}");
-    browser.screenshot("7b-chain-step");
-
-    // A phone-sized screen: nothing wider than it.
-    browser.resize(375, 812);
-    browser.wait("window.innerWidth <= 400", "the narrow window");
-    let fits = browser.js(
-        "return document.documentElement.scrollWidth <= window.innerWidth && document.getElementById('board').getBoundingClientRect().right <= window.innerWidth;",
+    assert!(count(&browser, "#overlay svg .link.weak") > 0, "weak links");
+    let legend = browser.text("#legend");
+    assert!(
+        legend.contains("strong link") && legend.contains("weak link"),
+        "{legend}"
     );
-    assert_eq!(fits, json!(true), "the page fits 375 px");
-    browser.js("window.scrollTo(0, 0);");
-    browser.screenshot("8-phone");
-    browser.click("#hint");
-    browser.wait(
-        "!document.getElementById('hintbox').hidden",
-        "a hint on the phone",
+    assert!(
+        marks_on_shown_candidates(&browser),
+        "the chain's removal on the board's candidates"
     );
-    browser.resize(1280, 1000);
+    // Every step of the path: what it strikes or places is a candidate the board shows.
+    let steps = count(&browser, "#steps li");
+    for n in (1..=steps).step_by(7) {
+        browser.click(&format!("#steps li:nth-child({n}) button.step"));
+        assert!(
+            marks_on_shown_candidates(&browser),
+            "step {n}'s marks on the board"
+        );
+    }
+    browser.click(&format!("#steps li:nth-child({}) button.step", chain + 1));
+    let words = browser.text("#capttext");
+    assert!(
+        words.starts_with("If ") && words.contains(", then ") && !words.contains("->"),
+        "{words}"
+    );
+    overlay_on_board_in_view(&browser).unwrap_or_else(|seen| panic!("the overlay: {seen}"));
+    browser.screenshot("7-chain-step");
 
     // A slow request shows the spinner and can be cancelled. Requests here are fast, so the
     // page's fetch is slowed down by 5 s (an abort still ends it at once).
+    browser.keys("#board", "\u{E00C}");
     browser.js(
         "const real = window.fetch; window.fetch = (url, options) => new Promise((ok, fail) => { \
            const timer = setTimeout(() => real(url, options).then(ok, fail), 5000); \
@@ -600,8 +718,7 @@ fn page_in_headless_chromium() {
     );
     browser.click("#hint");
     browser.wait("!document.getElementById('busy').hidden", "the spinner");
-    browser.js("window.scrollTo(0, 0);");
-    browser.screenshot("9-busy");
+    browser.screenshot("8-busy");
     browser.click("#cancel");
     browser.wait(
         "document.getElementById('busy').hidden && document.getElementById('message').textContent === 'Cancelled.'",
@@ -609,8 +726,209 @@ fn page_in_headless_chromium() {
     );
 }
 
+/// A phone's screen: the board first and whole, controls under it big enough for a finger,
+/// a shared link opened, keys typed, a step clicked far down the list drawn on the board in
+/// view.
+#[test]
+fn page_on_a_phone() {
+    let Some((chromium, chromedriver)) = browser_programs() else {
+        return;
+    };
+    let server = Server::start(env!("CARGO_BIN_EXE_stepwise"), &[]);
+    let browser = Browser::start(&chromedriver, &chromium, "phone", 375, 812);
+    browser.resize(375, 812);
+    let home = format!("http://{}/", server.addr);
+    browser.open(&home);
+    browser.wait("window.innerWidth <= 400", "the narrow window");
+    browser.wait(
+        "!document.getElementById('welcome').hidden",
+        "the first view",
+    );
+    browser.screenshot("phone-0-first-view");
+
+    browser.open("about:blank");
+    browser.open(&format!("{home}#p={CHAINS}"));
+    browser.wait(
+        "document.querySelectorAll('#board .cell.given').length === 23",
+        "the shared puzzle",
+    );
+    let fits = browser.js(
+        "return document.documentElement.scrollWidth <= window.innerWidth && document.getElementById('board').getBoundingClientRect().right <= window.innerWidth;",
+    );
+    assert_eq!(fits, json!(true), "the page fits 375 px");
+    // The board comes first: nothing of the controls above it.
+    let order = browser.js(
+        "return document.getElementById('board').getBoundingClientRect().bottom <= document.getElementById('hint').getBoundingClientRect().top;",
+    );
+    assert_eq!(order, json!(true), "the board above the controls");
+    // Every control shown is at least 40 px high; candidates at least 9 px.
+    let smallest = browser.js(
+        "return Math.min(...[...document.querySelectorAll('button, select')].filter(b => b.offsetParent !== null).map(b => { const r = b.getBoundingClientRect(); return Math.min(r.width, r.height); }));",
+    );
+    assert!(
+        smallest.as_f64().unwrap() >= 40.0,
+        "a control {smallest} px high"
+    );
+    let font = browser.js(
+        "return parseFloat(getComputedStyle(document.querySelector('#board .cands')).fontSize);",
+    );
+    assert!(font.as_f64().unwrap() >= 9.0, "candidates at {font} px");
+
+    // Keys: a digit typed into an empty cell with the arrows.
+    browser.click("#board .cell[data-cell='r1c1']");
+    browser.keys("#board", "\u{E014}\u{E014}\u{E014}3");
+    assert_eq!(board_digits(&browser)[3], 3);
+    browser.keys("#board", "\u{E017}");
+    assert_eq!(board_digits(&browser)[3], 0);
+    browser.screenshot("phone-1-board");
+
+    // A hint at `full` is drawn on the board, in view.
+    for _ in 0..3 {
+        browser.js("document.getElementById('capttext').textContent = '';");
+        browser.click("#hint");
+        browser.wait("document.getElementById('capttext').textContent", "a hint");
+    }
+    assert!(browser.text("#capthead").contains("full"));
+    overlay_on_board_in_view(&browser)
+        .unwrap_or_else(|seen| panic!("the hint on the board, in view: {seen}"));
+    browser.screenshot("phone-2-hint");
+    browser.keys("#board", "\u{E00C}");
+
+    // The explanation: a step far down the list, then the next by the arrow key.
+    browser.click("#explain");
+    browser.wait(
+        "document.querySelectorAll('#steps li').length > 30",
+        "the steps",
+    );
+    browser
+        .js("document.querySelector('#steps li:nth-child(30)').scrollIntoView({block: 'center'});");
+    browser.click("#steps li:nth-child(30) button.step");
+    assert!(browser.text("#capthead").starts_with("Step 30 of"));
+    overlay_on_board_in_view(&browser)
+        .unwrap_or_else(|seen| panic!("step 30 on the board, in view: {seen}"));
+    browser.screenshot("phone-3-explain");
+    browser.keys("#steps li:nth-child(30) button.step", "\u{E014}");
+    assert!(browser.text("#capthead").starts_with("Step 31 of"));
+    overlay_on_board_in_view(&browser)
+        .unwrap_or_else(|seen| panic!("step 31 on the board, in view: {seen}"));
+    let fits = browser.js("return document.documentElement.scrollWidth <= window.innerWidth;");
+    assert_eq!(fits, json!(true), "still 375 px wide");
+}
+
+/// The Kakuro mode: a small grid picked, digits typed with the arrows (a digit twice in a run
+/// turns red), a hint with its cells marked, the explanation stepped through on the grid as
+/// it was, and a new grid from the generator.
+#[test]
+fn kakuro_on_the_page() {
+    let Some((chromium, chromedriver)) = browser_programs() else {
+        return;
+    };
+    let server = Server::start(env!("CARGO_BIN_EXE_stepwise"), &[]);
+    let browser = Browser::start(&chromedriver, &chromium, "kakuro", 1280, 900);
+    browser.open(&format!("http://{}/", server.addr));
+    browser.wait(
+        "!document.getElementById('welcome').hidden",
+        "the first view",
+    );
+    browser.click("#kexample");
+    browser.wait(
+        "document.querySelectorAll('#kboard .ksq').length === 25",
+        "the Kakuro grid",
+    );
+    assert_eq!(count(&browser, "#kboard .ksq.white"), 9);
+    assert_eq!(
+        browser.js("return getComputedStyle(document.getElementById('board')).display;"),
+        json!("none"),
+        "one board: the Sudoku board is put away"
+    );
+    // 17 across in r2c4-5: a 9 and another 9 clash; Backspace takes one back.
+    browser.click("#kboard .ksq[data-cell='r2c4']");
+    browser.keys("#kboard", "9\u{E014}9");
+    assert_eq!(
+        count(&browser, "#kboard .ksq.conflict"),
+        2,
+        "both 9s marked"
+    );
+    browser.keys("#kboard", "\u{E003}");
+    assert_eq!(count(&browser, "#kboard .ksq.conflict"), 0);
+    // The grid and the digit are in the link: a fresh visit opens them.
+    let link = browser.js("return location.href;");
+    let link = link.as_str().unwrap().to_string();
+    assert!(link.contains("#k="), "{link}");
+    browser.open("about:blank");
+    browser.open(&link);
+    browser.wait(
+        "document.querySelectorAll('#kboard .ksq').length === 25",
+        "the Kakuro from the link",
+    );
+    assert_eq!(browser.text("#kboard .ksq[data-cell='r2c4']"), "9");
+    browser.click("#kboard .ksq[data-cell='r2c4']");
+    browser.keys("#kboard", "\u{E003}");
+    assert_eq!(browser.text("#kboard .ksq[data-cell='r2c4']"), "");
+    // A hint, at the default level, with its run marked.
+    browser.click("#hint");
+    let head = browser.wait(
+        "!document.getElementById('caption').hidden && document.getElementById('capthead').textContent",
+        "the Kakuro hint",
+    );
+    assert!(head.as_str().unwrap().contains("technique"), "{head}");
+    assert!(browser.text("#capttext").contains(" in r"), "a run named");
+    assert!(count(&browser, "#kboard .ksq.hl") > 0, "the run marked");
+    browser.screenshot("kakuro-1-hint");
+    // The explanation: the first step on the grid with every candidate, its removals struck;
+    // the arrow keys step.
+    browser.click("#explain");
+    browser.wait(
+        "document.getElementById('capthead').textContent.startsWith('Step 1 of')",
+        "the first step",
+    );
+    assert!(
+        count(&browser, "#kboard .cands span.gone") > 0,
+        "removals struck"
+    );
+    browser.keys("#steps li:nth-child(1) button.step", "\u{E014}\u{E014}");
+    assert!(browser.text("#capthead").starts_with("Step 3 of"));
+    let last = count(&browser, "#steps li");
+    browser.click(&format!("#steps li:nth-child({last}) button.step"));
+    assert!(
+        count(&browser, "#kboard .cands span.placed") > 0,
+        "the last placement ringed"
+    );
+    // The grid as it was: a naked single's square holds that one candidate (placed digits
+    // left the other squares of their runs, as in the library).
+    if browser.text("#capthead").contains("Naked Single") {
+        assert_eq!(
+            count(&browser, "#kboard .ksq.marked .cands span:not(:empty)"),
+            1
+        );
+    }
+    browser.screenshot("kakuro-2-explain");
+    browser.keys("#steps li:nth-child(1) button.step", "\u{E00C}");
+    assert_eq!(
+        browser.js("return document.getElementById('caption').hidden;"),
+        json!(true)
+    );
+    // A new 6x6 grid from the generator.
+    browser.click("#open");
+    browser.js("document.getElementById('ksize').value = '6';");
+    browser.click("#knew");
+    browser.wait(
+        "document.querySelectorAll('#kboard .ksq').length === 36",
+        "the generated grid",
+    );
+    browser.screenshot("kakuro-3-new");
+    // A Sudoku puzzle takes the board back.
+    browser.click("#open");
+    browser.click(&format!("#bundled button[data-puzzle='{PUZZLE}']"));
+    browser.wait(
+        "document.querySelectorAll('#board .cell.given').length === 30 && getComputedStyle(document.getElementById('kboard')).display === 'none'",
+        "the Sudoku board again",
+    );
+}
+
 /// What the page asks of the API beyond the CLI's commands (no browser needed): the hint's
-/// picture, an explanation step's picture and a pasted puzzle read back.
+/// picture and overlay, an explanation step's picture, every step's overlay, a pasted puzzle
+/// read back.
 #[test]
 fn api_additions_for_the_page() {
     let server = Server::start(env!("CARGO_BIN_EXE_stepwise"), &[]);
@@ -620,26 +938,37 @@ fn api_additions_for_the_page() {
         addr,
         "POST",
         "/api/hint",
-        Some(&json!({"puzzle": PUZZLE, "level": "full", "svg": true})),
+        Some(&json!({"puzzle": PUZZLE, "level": "full", "svg": true, "overlay": true})),
     );
     assert_eq!(status, 200);
     let svg = hint["svg"].as_str().expect("a picture");
     assert!(svg.contains(r#"class="place" data-cell="r5c5" data-digit="5""#));
+    // The overlay: the same marks alone on the board's square, no digits of its own.
+    let over = hint["overlay"].as_str().expect("an overlay");
+    assert!(over.contains(r#"class="overlay""#) && over.contains(r#"viewBox="30 30 540 540""#));
+    assert!(over.contains(r#"class="place" data-cell="r5c5" data-digit="5""#));
+    assert!(!over.contains(r#"class="cand""#) && !over.contains(r#"class="given""#));
+    assert!(hint["legend"].as_str().unwrap().contains("Legend"));
     let (_, cells) = http(
         addr,
         "POST",
         "/api/hint",
-        Some(&json!({"puzzle": PUZZLE, "level": "cells", "svg": true})),
+        Some(&json!({"puzzle": PUZZLE, "level": "cells", "svg": true, "overlay": true})),
     );
     let svg = cells["svg"].as_str().expect("a picture");
     assert!(svg.contains(r#"data-cell="r5c5""#) && !svg.contains(r#"class="place""#));
+    assert!(!cells["overlay"]
+        .as_str()
+        .unwrap()
+        .contains(r#"class="place""#));
     let (_, nudge) = http(
         addr,
         "POST",
         "/api/hint",
-        Some(&json!({"puzzle": PUZZLE, "level": "nudge"})),
+        Some(&json!({"puzzle": PUZZLE, "level": "nudge", "overlay": true})),
     );
     assert!(nudge.get("svg").is_none(), "no picture unless asked");
+    assert!(nudge.get("overlay").is_none(), "no overlay below cells");
 
     let (status, step) = http(
         addr,
@@ -661,6 +990,36 @@ fn api_additions_for_the_page() {
     );
     assert_eq!(status, 400);
     assert_eq!(wrong["option"], "svg_step");
+
+    // Every step's overlay, in order, each titled with its step.
+    let (status, all) = http(
+        addr,
+        "POST",
+        "/api/explain",
+        Some(&json!({"puzzle": CHAINS, "overlays": true})),
+    );
+    assert_eq!(status, 200);
+    let steps = all["steps"].as_array().unwrap();
+    let overlays = all["overlays"].as_array().unwrap();
+    assert_eq!(steps.len(), overlays.len());
+    for (step, drawn) in steps.iter().zip(overlays) {
+        let over = drawn["overlay"].as_str().unwrap();
+        let title = step["notation"]
+            .as_str()
+            .unwrap()
+            .replace('>', "&gt;")
+            .replace('<', "&lt;");
+        assert!(over.contains(&format!("<title>{title}</title>")), "{title}");
+        assert!(drawn["legend"].as_str().unwrap().starts_with("<svg"));
+    }
+    let (status, refused) = http(
+        addr,
+        "POST",
+        "/api/rate",
+        Some(&json!({"puzzle": PUZZLE, "overlays": true})),
+    );
+    assert_eq!(status, 400);
+    assert_eq!(refused["option"], "overlays");
 
     let pencilmarks = "5 3 1246 | 7 \n".to_string();
     let (status, bad) = http(

@@ -403,7 +403,11 @@ fn technique_hints_choose_their_articles_and_short_names() {
 fn full_chain_hints_explain_their_marks_and_keep_the_steps_text() {
     let full = hint_for(NESTED, HintLevel::Full);
     let step = full.step.as_ref().expect("the step");
-    assert!(step.text.contains("r9c3=4 (+2)"), "{}", step.text);
+    assert!(
+        step.text.contains("r9c3 is 4 (with 2 more facts)"),
+        "{}",
+        step.text
+    );
     // The step's own text is told whole, then how to read it.
     let (told, reading) = full
         .text
@@ -412,12 +416,12 @@ fn full_chain_hints_explain_their_marks_and_keep_the_steps_text() {
     assert_eq!(told, format!("{} — {}", step.notation(), step.text));
     assert!(
         reading.starts_with(
-            "r9c3=4 (+2) means that r9c3=4 follows from the potential before it together with 2 more removals the chain made earlier, which left r9c3 the last place for 4 in column 3."
+            "\"r9c3 is 4 (with 2 more facts)\" means that r9c3 is 4 follows from the fact before it together with 2 more removals the chain made earlier, which left r9c3 the last place for 4 in column 3."
         ),
         "{reading}"
     );
     assert!(
-        reading.contains("r3c1<>1 (+2) means that a simpler technique (locked candidates, a hidden or naked pair, an X-Wing) or an inner forcing chain, applied to the grid the chain has reduced, removed 1 from r3c1 relying on the removal before it and 2 more removals the chain made earlier."),
+        reading.contains("\"r3c1 is not 1 (with 2 more facts)\" means that a simpler technique (locked candidates, a hidden or naked pair, an X-Wing) or an inner forcing chain, applied to the grid the chain has reduced, removed 1 from r3c1 relying on the removal before it and 2 more removals the chain made earlier."),
         "{reading}"
     );
     // Static chains have no marks and get no reading.
@@ -425,7 +429,7 @@ fn full_chain_hints_explain_their_marks_and_keep_the_steps_text() {
         example_step(Technique::ForcingChain).expect("a step"),
         HintLevel::Full,
     );
-    assert!(!forcing.text.contains("(+") && !forcing.text.contains("How to read"));
+    assert!(!forcing.text.contains("(with ") && !forcing.text.contains("How to read"));
 }
 
 #[test]

@@ -618,10 +618,20 @@ fn the_catalog_holds_every_technique_and_its_page() {
     let catalog = server.get("/api/techniques").expect(200);
     let entries = catalog.as_array().unwrap();
     assert_eq!(entries.len(), Technique::iter().count());
+    // The list is small (no pages); each page is at its own URL.
+    let size = catalog.to_string().len();
+    assert!(size < 100_000, "the list is {size} bytes");
     for (entry, technique) in entries.iter().zip(Technique::iter()) {
         assert_eq!(entry["slug"], technique.slug());
         assert_eq!(entry["name"], technique.to_string());
-        let page = entry["page"].as_str().unwrap_or_else(|| panic!("{entry}"));
+        assert!(entry.get("page").is_none(), "{entry}");
+        let url = entry["page_url"]
+            .as_str()
+            .unwrap_or_else(|| panic!("{entry}"));
+        assert_eq!(url, format!("/api/techniques/{}", technique.slug()));
+        let full = server.get(url).expect(200);
+        assert_eq!(full["name"], technique.to_string());
+        let page = full["page"].as_str().unwrap_or_else(|| panic!("{full}"));
         let on_disk = std::fs::read_to_string(format!(
             "{}/techniques/{}.md",
             env!("CARGO_MANIFEST_DIR"),

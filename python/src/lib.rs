@@ -270,13 +270,13 @@ fn analyze(
 
 /// `hint --json`'s record for the user's `state`, checked against `puzzle` when given.
 #[pyfunction]
-#[pyo3(signature = (state, puzzle=None, level="technique", format=None, profile=None, techniques=vec![], no_uniqueness=false, timeout=None, cache_mb=None))]
+#[pyo3(signature = (state, puzzle=None, level=None, format=None, profile=None, techniques=vec![], no_uniqueness=false, timeout=None, cache_mb=None))]
 #[allow(clippy::too_many_arguments)]
 fn hint(
     py: Python<'_>,
     state: &str,
     puzzle: Option<&str>,
-    level: &str,
+    level: Option<&str>,
     format: Option<&str>,
     profile: Option<&str>,
     techniques: Vec<String>,
@@ -284,11 +284,15 @@ fn hint(
     timeout: Option<f64>,
     cache_mb: Option<usize>,
 ) -> PyResult<String> {
-    let level: HintLevel = level.parse().map_err(|_| {
-        PyValueError::new_err(format!(
-            "unknown level '{level}': expected nudge, technique, cells or full"
-        ))
-    })?;
+    // No level: the library's default, as the CLI and the API take it.
+    let level: HintLevel = match level {
+        None => HintLevel::default(),
+        Some(level) => level.parse().map_err(|_| {
+            PyValueError::new_err(format!(
+                "unknown level '{level}': expected nudge, technique, cells or full"
+            ))
+        })?,
+    };
     let techniques = techniques
         .iter()
         .map(|t| technique(t))

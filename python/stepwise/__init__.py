@@ -176,7 +176,7 @@ def hint(
     state: str,
     *,
     puzzle: Optional[str] = None,
-    level: str = "technique",
+    level: Optional[str] = None,
     profile: Optional[str] = None,
     techniques: Optional[Sequence[str]] = None,
     no_uniqueness: bool = False,
@@ -189,7 +189,8 @@ def hint(
     ``state`` is the puzzle with the player's digits filled in, or their pencilmark grid.
     ``puzzle``, the original, lets a wrong digit or a changed given be named. ``level``:
     ``"nudge"`` (family and region), ``"technique"`` (name, unit, digit), ``"cells"`` (the
-    pattern's cells) or ``"full"`` (the deduction). ``profile`` defaults to ``"extended"``.
+    pattern's cells) or ``"full"`` (the deduction); by default the library's default level, ``"technique"``, as
+    in ``stepwise hint`` and ``POST /api/hint``. ``profile`` defaults to ``"extended"``.
 
     Returns ``{"kind", "level", "text", ...}``. Raises :class:`PuzzleError` when the state
     cannot be read or has no single solution.

@@ -74,7 +74,7 @@ def hint(
     state: str,
     *,
     puzzle: Optional[str] = ...,
-    level: str = ...,
+    level: Optional[str] = ...,
     profile: Optional[str] = ...,
     techniques: Optional[Sequence[str]] = ...,
     no_uniqueness: bool = ...,

@@ -57,6 +57,10 @@ def test_hint_answers_as_the_cli(cli):
     for level in ["nudge", "technique", "cells", "full"]:
         expected = cli_json(cli, "hint", "--json", "--level", level, str(EXAMPLES / "state.txt"))
         assert [stepwise.hint(state, level=level)] == expected
+    # Without a level: the library's one default, as the CLI's.
+    default = cli_json(cli, "hint", "--json", str(EXAMPLES / "state.txt"))
+    assert [stepwise.hint(state)] == default
+    assert default[0]["level"] == "technique"
     # A wrong digit in r1c3 is the hint when the original is given.
     wrong = "531" + EASY[3:]
     hinted = stepwise.hint(wrong, puzzle=EASY, level="full")

@@ -19,8 +19,9 @@ use super::{InputArgs, TextFormatArgs, EXIT_FAILED, EXIT_OK, EXIT_USAGE};
 pub struct HintArgs {
     #[command(flatten)]
     pub input: InputArgs,
-    /// How much to give away.
-    #[arg(long, default_value = "technique", value_parser = parse_level)]
+    /// How much to give away: nudge, technique, cells or full (the default is the one the API,
+    /// the page and Python take too).
+    #[arg(long, default_value_t = HintLevel::default(), value_parser = parse_level)]
     pub level: HintLevel,
     /// The original puzzle (string or file), so that a wrong digit or a changed given can be
     /// named.

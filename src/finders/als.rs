@@ -390,16 +390,18 @@ pub fn als_xz(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
         }
         let text = if doubly {
             format!(
-                "{} and {} share two restricted commons, {x}: neither set can hold both, so each holds one and together they are locked; their common digits leave the cells that see all their copies in both sets, and each set's other digits leave the cells that see all their copies in that set.",
+                "{} and {} share two restricted commons, {x}: neither set can hold both, so each holds one and together they are locked; their common digits leave the cells that see all their copies in both sets, and each set's other digits leave the cells that see all their copies in that set: {gone}.",
                 a.notation(),
-                b.notation()
+                b.notation(),
+                gone = crate::step::not_words(&eliminations)
             )
         } else {
             let z = digit_list(zs);
             format!(
-                "{} and {} share the restricted common {x} (every {x} of one sees every {x} of the other), so one of them lacks {x} and holds all its other digits: {z} is in one of the two sets and leaves the cells that see all its copies in both.",
+                "{} and {} share the restricted common {x} (every {x} of one sees every {x} of the other), so one of them lacks {x} and holds all its other digits: {z} is in one of the two sets, and a cell that sees all its copies in both cannot hold it: {gone}.",
                 a.notation(),
-                b.notation()
+                b.notation(),
+                gone = crate::step::not_words(&eliminations)
             )
         };
         let pattern = sets_pattern(grid, &[a, b], link.digits, zs | locked, &eliminations);
@@ -467,7 +469,7 @@ pub fn als_xy_wing(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
                 digit_list(zs)
             );
             let text = format!(
-                "{} and {} are each joined to {} by restricted commons ({} and {}): if {} lacked {z}, it would be locked, take its restricted common and lock {}, which would take the other one and lock {}, which would then hold {z}; so {z} is in one of the two outer sets and leaves the cells that see all its copies in both.",
+                "{} and {} are each joined to {} by restricted commons ({} and {}): if {} lacked {z}, it would be locked, take its restricted common and lock {}, which would take the other one and lock {}, which would then hold {z}; so {z} is in one of the two outer sets, and a cell that sees all its copies in both cannot hold it: {gone}.",
                 a.notation(),
                 b.notation(),
                 c.notation(),
@@ -476,7 +478,8 @@ pub fn als_xy_wing(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
                 a.notation(),
                 c.notation(),
                 b.notation(),
-                z = digit_list(zs)
+                z = digit_list(zs),
+                gone = crate::step::not_words(&eliminations),
             );
             let pattern = sets_pattern(grid, &[a, b, c], restricted, zs, &eliminations);
             emit(Step::new(
@@ -692,8 +695,9 @@ fn chain_step(
     let sets: Vec<&Als> = path.iter().map(|&(als, _)| &graph.alses[als]).collect();
     let restricted: DigitSet = path.iter().fold(DigitSet::EMPTY, |acc, p| acc | p.1);
     let text = format!(
-        "A chain of {} almost locked sets, each joined to the next by a restricted common: if the first set lacked {ds}, it would be locked and each set in turn would take its link's digit away from the next, locking it, so the last set would hold {ds}; so {ds} is in the first or the last set and leaves the cells that see all its copies in both.",
-        sets.len()
+        "A chain of {} almost locked sets, each joined to the next by a restricted common: if the first set lacked {ds}, it would be locked and each set in turn would take its link's digit away from the next, locking it, so the last set would hold {ds}; so {ds} is in the first or the last set, and a cell that sees all its copies in both cannot hold it: {gone}.",
+        sets.len(),
+        gone = crate::step::not_words(&eliminations),
     );
     let pattern = sets_pattern(grid, &sets, restricted - digits, digits, &eliminations);
     Step::new(
@@ -792,9 +796,10 @@ fn blossom(
             subject.push_str(&format!(", -{digit}- {}", als.notation()));
         }
         let text = format!(
-            "Each candidate of the stem {} has a petal, an almost locked set whose copies of that digit all see the stem: whatever the stem holds, that petal loses the digit and is locked, so it holds {z}; so {z} is in one of the petals and leaves the cells that see all its copies.",
+            "Each candidate of the stem {} has a petal, an almost locked set whose copies of that digit all see the stem: whatever the stem holds, that petal loses the digit and is locked, so it holds {z}; so {z} is in one of the petals, and a cell that sees all its copies cannot hold it: {gone}.",
             cell_list([stem]),
-            z = digit_list(zs)
+            z = digit_list(zs),
+            gone = crate::step::not_words(&eliminations),
         );
         let mut pattern = sets_pattern(grid, &sets, stem_digits, zs, &eliminations);
         pattern = pattern.cell(stem, Role::Pivot).candidates(

@@ -10,7 +10,7 @@
 pub mod svg;
 pub mod terminal;
 
-pub use svg::{grid_svg, step_svg, SvgOptions};
+pub use svg::{grid_svg, legend_svg, step_svg, SvgOptions};
 pub use terminal::{board, Style};
 
 use crate::geometry::{Cell, Digit, Unit, CELLS};

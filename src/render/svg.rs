@@ -1,9 +1,19 @@
 //! The candidate board as a standalone SVG picture, with a step's marks drawn on it.
 //!
-//! Owns [`SvgOptions`], [`step_svg`] and [`grid_svg`]. The picture is SVG 1.1 text with no
+//! Owns [`SvgOptions`], [`step_svg`], [`grid_svg`] and [`legend_svg`]. The picture is SVG 1.1 text with no
 //! script, no stylesheet, no font file and no element id (so several pictures can sit inline
 //! in one HTML page): every look is an attribute, text uses the generic `sans-serif` family.
 //! Its size depends on the options only, never on the step, so pictures of one path line up.
+//!
+//! With [`SvgOptions::overlay`] the picture is the step's marks alone, for a board drawn
+//! elsewhere (the page lays it under its own board, whose cells are transparent, so the board's
+//! digits sit on the discs): exactly the 9x9 board (`viewBox` its square), no background,
+//! labels, margins, lines, digits or candidates' text; [`legend_svg`] is then the legend on its
+//! own.
+//!
+//! Links that run along one row or column over the same stretch bow apart: each bows to the
+//! side with fewer such links already drawn, further out for each one there (so a column with
+//! several links shows each of them).
 //!
 //! What is drawn, bottom to top: the pattern's units shaded (base and other units slate, cover
 //! units orange, translucent so a fish's crossings show both), the pattern's cells tinted by
@@ -39,6 +49,9 @@ pub struct SvgOptions {
     pub legend: bool,
     /// The step's notation under the board (the picture is taller).
     pub caption: bool,
+    /// The marks alone, for a board drawn elsewhere (see the module doc); legend and caption
+    /// are then left out whatever they say.
+    pub overlay: bool,
 }
 
 impl Default for SvgOptions {
@@ -47,6 +60,7 @@ impl Default for SvgOptions {
         SvgOptions {
             legend: true,
             caption: true,
+            overlay: false,
         }
     }
 }
@@ -140,6 +154,47 @@ pub fn grid_svg(grid: &Grid, options: &SvgOptions) -> String {
     picture.draw(&title, None, None)
 }
 
+/// The legend of `step`'s picture on `before` alone (the entries [`step_svg`] draws beside the
+/// board): a small picture for a page that lays an overlay on its own board.
+///
+/// ```
+/// use stepwise::explain::grid_of;
+/// use stepwise::format::parse_puzzle;
+/// use stepwise::pipeline::{next_step, Options};
+/// use stepwise::render::svg::legend_svg;
+///
+/// let grid = grid_of(&parse_puzzle("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79", None).unwrap());
+/// let step = next_step(&grid, &Options::default()).unwrap();
+/// assert!(legend_svg(&grid, &step).contains("placed"));
+/// ```
+pub fn legend_svg(before: &Grid, step: &Step) -> String {
+    let marks = StepMarks::of(step);
+    let options = SvgOptions::default();
+    let picture = Picture {
+        grid: before,
+        step: Some((step, &marks)),
+        options: &options,
+    };
+    let rows = picture.legend_entries().len() + 1;
+    let (x, y) = (LEFT + BOARD + LEGEND_GAP - 4.0, TOP - 4.0);
+    let (w, h) = (LEGEND_WIDTH, rows as f64 * LEGEND_ROW + 8.0);
+    let mut svg = String::with_capacity(4096);
+    let _ = writeln!(
+        svg,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" version="1.1" class="legend" width="{}" height="{}" viewBox="{} {} {} {}" font-family="sans-serif" role="img">"#,
+        num(w),
+        num(h),
+        num(x),
+        num(y),
+        num(w),
+        num(h)
+    );
+    let _ = writeln!(svg, "<title>Legend</title>");
+    picture.draw_legend(&mut svg);
+    svg.push_str("</svg>\n");
+    svg
+}
+
 /// One picture being drawn.
 struct Picture<'a> {
     grid: &'a Grid,
@@ -149,6 +204,9 @@ struct Picture<'a> {
 
 impl Picture<'_> {
     fn width(&self) -> f64 {
+        if self.options.overlay {
+            return BOARD;
+        }
         let board_right = LEFT + BOARD + MARGIN;
         if self.options.legend {
             LEFT + BOARD + LEGEND_GAP + LEGEND_WIDTH
@@ -158,6 +216,9 @@ impl Picture<'_> {
     }
 
     fn height(&self) -> f64 {
+        if self.options.overlay {
+            return BOARD;
+        }
         let board_bottom = TOP + BOARD + MARGIN;
         if self.options.caption {
             board_bottom + CAPTION_LINE * CAPTION_LINES as f64 + 4.0
@@ -172,17 +233,30 @@ impl Picture<'_> {
 
     fn draw(&self, title: &str, desc: Option<&str>, caption: Option<&str>) -> String {
         let (width, height) = (self.width(), self.height());
-        let mut svg = String::with_capacity(48 * 1024);
-        // `write!` to a String cannot fail.
+        let overlay = self.options.overlay;
+        let mut svg = String::with_capacity(if overlay { 4096 } else { 48 * 1024 });
+        // `write!` to a String cannot fail. An overlay's box is the board's square.
+        let (x0, y0) = if overlay { (LEFT, TOP) } else { (0.0, 0.0) };
         let _ = writeln!(
             svg,
-            r#"<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="sans-serif" role="img">"#,
+            r#"<svg xmlns="http://www.w3.org/2000/svg" version="1.1"{class} width="{w}" height="{h}" viewBox="{x} {y} {w} {h}" font-family="sans-serif" role="img">"#,
+            class = if overlay { r#" class="overlay""# } else { "" },
+            x = num(x0),
+            y = num(y0),
             w = num(width),
             h = num(height)
         );
         let _ = writeln!(svg, "<title>{}</title>", escape(title));
         if let Some(desc) = desc.filter(|d| !d.is_empty()) {
             let _ = writeln!(svg, "<desc>{}</desc>", escape(desc));
+        }
+        if overlay {
+            self.draw_units(&mut svg);
+            self.draw_cell_tints(&mut svg);
+            self.draw_candidates(&mut svg);
+            self.draw_links(&mut svg);
+            svg.push_str("</svg>\n");
+            return svg;
         }
         let _ = writeln!(
             svg,
@@ -399,10 +473,13 @@ impl Picture<'_> {
         if !discs.is_empty() {
             let _ = write!(svg, "<g class=\"marks\">\n{discs}</g>\n");
         }
-        let _ = write!(
-            svg,
-            "<g class=\"candidates\" font-size=\"14\" text-anchor=\"middle\" fill=\"{QUIET_COLOUR}\">\n{digits}</g>\n"
-        );
+        // An overlay leaves the digits to the board it is laid under.
+        if !self.options.overlay {
+            let _ = write!(
+                svg,
+                "<g class=\"candidates\" font-size=\"14\" text-anchor=\"middle\" fill=\"{QUIET_COLOUR}\">\n{digits}</g>\n"
+            );
+        }
         if !crosses.is_empty() {
             let _ = write!(
                 svg,
@@ -486,6 +563,7 @@ impl Picture<'_> {
                 );
             }
         }
+        let mut lanes: Vec<Lane> = Vec::new();
         for link in links {
             let (from, to) = self.link_ends(link);
             if from == to {
@@ -496,13 +574,13 @@ impl Picture<'_> {
             } else {
                 ("weak", r#" stroke-dasharray="5 3""#)
             };
-            let side = self.clearer_side(from, to);
+            let (side, spread) = spread_apart(&mut lanes, from, to, self.clearer_side(from, to));
             let _ = writeln!(
                 svg,
                 r#"<g class="link {class}" data-from="{}" data-to="{}">{}</g>"#,
                 candidate_name(link.from),
                 candidate_name(link.to),
-                arrow(from, to, side, dash)
+                arrow(from, to, side, spread, dash)
             );
         }
         svg.push_str("</g>\n");
@@ -534,7 +612,7 @@ impl Picture<'_> {
             1.0
         };
         let cost = |side: f64| -> usize {
-            let (c1, c2) = controls(a, b, side);
+            let (c1, c2) = controls(a, b, side, 1.0);
             (1..8)
                 .map(|i| cubic_at(a, c1, c2, b, i as f64 / 8.0))
                 .filter(|&p| self.covers_something(p, a, b))
@@ -908,17 +986,75 @@ fn draw_lines(svg: &mut String) {
     );
 }
 
+/// A link drawn along one row or column: its line, its stretch and the side it bowed to.
+struct Lane {
+    /// Along a row (`true`) or a column.
+    across: bool,
+    /// The line's coordinate (y of a row's link, x of a column's).
+    at: f64,
+    /// The stretch it covers along the line.
+    from: f64,
+    to: f64,
+    /// The side it bowed to on the board: -1 up or left, 1 down or right.
+    towards: f64,
+}
+
+/// The side (as [`controls`] takes it) and the spread of a link's bow. A link along a row or
+/// column whose stretch overlaps links already drawn along the same line (within half a cell)
+/// bows to the side where fewer of them bow, further out for each one there; any other link
+/// keeps `side` and the usual bow.
+fn spread_apart(lanes: &mut Vec<Lane>, a: (f64, f64), b: (f64, f64), side: f64) -> (f64, f64) {
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let across = dy.abs() < 1.0;
+    if !across && dx.abs() >= 1.0 {
+        return (side, 1.0);
+    }
+    let (at, lo, hi, run) = if across {
+        (a.1, a.0.min(b.0), a.0.max(b.0), dx)
+    } else {
+        (a.0, a.1.min(b.1), a.1.max(b.1), dy)
+    };
+    // [`controls`]' normal of a link along a row points down for a leftward run (dx < 0) and
+    // right for a downward run along a column: the side on the board is `side` times this.
+    let normal = if across { -run.signum() } else { run.signum() };
+    let crowd = |towards: f64| {
+        lanes
+            .iter()
+            .filter(|l| {
+                l.across == across
+                    && (l.at - at).abs() < CELL / 2.0
+                    && l.from < hi - 1.0
+                    && lo < l.to - 1.0
+                    && l.towards == towards
+            })
+            .count()
+    };
+    let wanted = side * normal;
+    let (here, there) = (crowd(wanted), crowd(-wanted));
+    let towards = if there < here { -wanted } else { wanted };
+    let crowded = here.min(there);
+    lanes.push(Lane {
+        across,
+        at,
+        from: lo,
+        to: hi,
+        towards,
+    });
+    (towards * normal, 1.0 + 0.9 * crowded as f64)
+}
+
 /// The two control points of a link's cubic curve from `a` to `b`, bowed to the side `side`
-/// (1 or -1) of the line: short links (inside one cell) bowed more, or nothing would be left
-/// between the discs.
-fn controls(a: (f64, f64), b: (f64, f64), side: f64) -> ((f64, f64), (f64, f64)) {
+/// (1 or -1) of the line, `spread` times the usual bow: short links (inside one cell) bowed
+/// more, or nothing would be left between the discs.
+fn controls(a: (f64, f64), b: (f64, f64), side: f64, spread: f64) -> ((f64, f64), (f64, f64)) {
     let (dx, dy) = (b.0 - a.0, b.1 - a.1);
     let length = (dx * dx + dy * dy).sqrt().max(f64::EPSILON);
-    let bow = if length < 45.0 {
-        16.0
-    } else {
-        (length * 0.1).clamp(10.0, 28.0)
-    };
+    let bow = spread
+        * if length < 45.0 {
+            16.0
+        } else {
+            (length * 0.1).clamp(10.0, 28.0)
+        };
     // A cubic whose two control points stand `reach` off the line peaks at 3/4 of it.
     let reach = side * bow / 0.75;
     let (nx, ny) = (dy / length, -dx / length);
@@ -940,8 +1076,8 @@ fn cubic_at(a: (f64, f64), c1: (f64, f64), c2: (f64, f64), b: (f64, f64), t: f64
 
 /// An arrow from `a` to `b` along the curve of [`controls`], both ends pulled back to the
 /// discs' edge, the head a triangle (no marker element, so no id).
-fn arrow(a: (f64, f64), b: (f64, f64), side: f64, dash: &str) -> String {
-    let (c1, c2) = controls(a, b, side);
+fn arrow(a: (f64, f64), b: (f64, f64), side: f64, spread: f64, dash: &str) -> String {
+    let (c1, c2) = controls(a, b, side, spread);
     let start = toward(a, c1, DISC);
     let tip = toward(b, c2, DISC + 1.0);
     // The tangent at the end of a cubic curve points from the last control point to the end.
@@ -1129,6 +1265,33 @@ mod tests {
         assert_eq!(lines.len(), 2);
         assert!(lines[1].ends_with('…'), "{lines:?}");
         assert!(lines.iter().all(|l| l.chars().count() <= 10), "{lines:?}");
+    }
+
+    #[test]
+    fn links_along_one_column_bow_apart() {
+        let mut lanes = Vec::new();
+        // Two links down column 1 over the same stretch, both asking for the same side: the
+        // second bows to the other side; a third on that column goes further out.
+        let (a, b) = (slot_centre(0, 1), slot_centre(54, 1));
+        let (c, d) = (slot_centre(9, 1), slot_centre(63, 1));
+        let first = spread_apart(&mut lanes, a, b, 1.0);
+        let second = spread_apart(&mut lanes, c, d, 1.0);
+        assert_eq!(first, (1.0, 1.0));
+        assert_eq!(second.0, -1.0, "the other side");
+        let third = spread_apart(&mut lanes, a, d, 1.0);
+        assert!(third.1 > 1.0, "further out: {third:?}");
+        // Drawn upwards, the same side on the board is the opposite side of the way.
+        let mut lanes = Vec::new();
+        let down = spread_apart(&mut lanes, a, b, 1.0);
+        let up = spread_apart(&mut lanes, d, c, 1.0);
+        assert_eq!((down.0, up.0), (1.0, 1.0), "opposite sides on the board");
+        // A diagonal link keeps its side and bow; links on other columns do not crowd.
+        assert_eq!(
+            spread_apart(&mut lanes, a, slot_centre(80, 9), -1.0),
+            (-1.0, 1.0)
+        );
+        let far = spread_apart(&mut lanes, slot_centre(4, 1), slot_centre(58, 1), 1.0);
+        assert_eq!(far, (1.0, 1.0));
     }
 
     #[test]

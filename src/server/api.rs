@@ -10,6 +10,10 @@
 //! unknown option value, naming the field in `option`); 422 for a puzzle with no solution or
 //! several where one is needed; 504 when the request's time ran out (the work has stopped; the
 //! body holds what was done and the error).
+//!
+//! The page's additions beside the commands' JSON: a hint's and a step's picture (`svg`,
+//! `svg_step`) and overlays for the page's own board (`overlay` on a hint, `overlays` on an
+//! explanation: the marks alone and their legend, drawn by `render::svg`), and `/api/parse`.
 
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
@@ -29,7 +33,7 @@ use stepwise::generate::{Constraints, Generated, Request};
 use stepwise::hint::{HintKind, HintLevel};
 use stepwise::pipeline::Status;
 use stepwise::profile::{HintSettings, Profile, RateSettings};
-use stepwise::render::svg::{grid_svg, step_svg, SvgOptions};
+use stepwise::render::svg::{grid_svg, legend_svg, step_svg, SvgOptions};
 use stepwise::technique::{Level, Technique};
 
 use super::reply::{Answer, Reply};
@@ -90,6 +94,11 @@ pub struct PathRequest {
     /// it was before it (as `explain --svg` draws each step).
     #[serde(default, alias = "svg-step")]
     svg_step: Option<usize>,
+    /// Explain only: add `overlays`, one `{overlay, legend}` per step: the step's marks alone
+    /// as an SVG to lay over a board drawn elsewhere (on the grid as it was before the step),
+    /// and its legend. The page steps through these without asking again.
+    #[serde(default)]
+    overlays: bool,
     /// Analyze only: techniques the path must use (`analyze --require`).
     #[serde(default)]
     require: Option<Value>,
@@ -101,6 +110,7 @@ impl PathRequest {
     fn read(&self, endpoint: &str, limits: &Limits) -> Result<(PuzzleInput, RateSettings), Reply> {
         let foreign = [
             ("svg_step", self.svg_step.is_some(), "/api/explain"),
+            ("overlays", self.overlays, "/api/explain"),
             ("require", self.require.is_some(), "/api/analyze"),
         ];
         for (option, given, owner) in foreign {
@@ -136,7 +146,8 @@ pub struct HintRequest {
     state: Option<Value>,
     #[serde(default)]
     original: Option<Value>,
-    /// `nudge`, `technique` (default), `cells` or `full`.
+    /// `nudge`, `technique`, `cells` or `full`; without it the library's default,
+    /// `HintLevel::default()` (`technique`).
     #[serde(default)]
     level: Option<String>,
     #[serde(default, alias = "input-format")]
@@ -155,6 +166,10 @@ pub struct HintRequest {
     /// away (the step at `full`, its cells at `cells`; nothing below), as `hint --svg`.
     #[serde(default)]
     svg: bool,
+    /// Add `overlay` and `legend` at `cells` and `full`: the same marks alone, to lay over a
+    /// board drawn elsewhere (the page's own), and their legend.
+    #[serde(default)]
+    overlay: bool,
 }
 
 /// `POST /api/generate`: `stepwise generate`'s options.
@@ -404,7 +419,19 @@ pub fn solve_record(body: String, _: &Limits) -> Answer {
 pub fn explain(request: PathRequest, limits: &Limits) -> Answer {
     let (puzzle, settings) = request.read("/api/explain", limits)?;
     let explanation = stepwise::explain(&puzzle, &settings);
-    let reply = Reply::with_status(path_status(explanation.status), &explanation);
+    let mut reply = Reply::with_status(path_status(explanation.status), &explanation);
+    if request.overlays {
+        let mut grid = stepwise::explain::grid_of(&puzzle);
+        let mut overlays = Vec::with_capacity(explanation.steps.len());
+        for step in &explanation.steps {
+            overlays.push(json!({
+                "overlay": step_svg(&grid, step, &overlay_options()),
+                "legend": legend_svg(&grid, step),
+            }));
+            stepwise::pipeline::apply(&mut grid, step);
+        }
+        reply = reply.field("overlays", overlays);
+    }
     let Some(n) = request.svg_step else {
         return Ok(reply);
     };
@@ -421,6 +448,13 @@ pub fn explain(request: PathRequest, limits: &Limits) -> Answer {
     }
     let picture = step_svg(&grid, &steps[n - 1], &picture_options());
     Ok(reply.field("svg", picture))
+}
+
+/// The page's overlays: the marks alone, for its own board.
+fn overlay_options() -> SvgOptions {
+    let mut options = SvgOptions::default();
+    options.overlay = true;
+    options
 }
 
 /// The page's pictures: the step's notation under the board, no legend (narrow screens).
@@ -511,7 +545,7 @@ pub fn hint(request: HintRequest, limits: &Limits) -> Answer {
         .map(|(option, value)| read_puzzle(option, value, format).map(|p| p.cells))
         .transpose()?;
     let level = match request.level.as_deref() {
-        None => HintLevel::Technique,
+        None => HintLevel::default(),
         Some(name) => name.parse::<HintLevel>().map_err(|_| {
             Reply::bad(
                 "level",
@@ -530,9 +564,21 @@ pub fn hint(request: HintRequest, limits: &Limits) -> Answer {
         Ok(hint) if hint.kind == HintKind::Timeout => {
             Ok(Reply::with_status(StatusCode::GATEWAY_TIMEOUT, &hint).field("error", &hint.text))
         }
-        Ok(hint) if request.svg => {
-            let picture = hint_picture(&state, original.as_ref(), &hint, &settings);
-            Ok(Reply::ok(&hint).field("svg", picture))
+        Ok(hint) if request.svg || request.overlay => {
+            let mut reply = Reply::ok(&hint);
+            if request.svg {
+                let picture = hint_picture(&state, original.as_ref(), &hint, &settings);
+                reply = reply.field("svg", picture);
+            }
+            if request.overlay {
+                if let Some(step) = hint_step(&state, original.as_ref(), &hint, &settings) {
+                    let grid = stepwise::explain::grid_of(&state);
+                    reply = reply
+                        .field("overlay", step_svg(&grid, &step, &overlay_options()))
+                        .field("legend", legend_svg(&grid, &step));
+                }
+            }
+            Ok(reply)
         }
         Ok(hint) => Ok(Reply::ok(&hint)),
         Err(e) => Err(
@@ -552,6 +598,20 @@ fn hint_picture(
 ) -> String {
     let grid = stepwise::explain::grid_of(state);
     let options = picture_options();
+    match hint_step(state, original, hint, settings) {
+        Some(step) => step_svg(&grid, &step, &options),
+        None => grid_svg(&grid, &options),
+    }
+}
+
+/// What of `hint`'s step is drawn: the whole step at `full`, at `cells` its cells on the step's
+/// technique; nothing below.
+fn hint_step(
+    state: &PuzzleInput,
+    original: Option<&[u8; 81]>,
+    hint: &stepwise::hint::Hint,
+    settings: &HintSettings,
+) -> Option<stepwise::step::Step> {
     // The hint told at `full` holds the step; below `cells` nothing of it is drawn.
     let full = match hint.level {
         HintLevel::Full => Some(hint.clone()),
@@ -560,11 +620,7 @@ fn hint_picture(
         }
         _ => None,
     };
-    let shown = full.and_then(|full| stepwise::hint::shown_step(&full, hint));
-    match shown {
-        Some(step) => step_svg(&grid, &step, &options),
-        None => grid_svg(&grid, &options),
-    }
+    full.and_then(|full| stepwise::hint::shown_step(&full, hint))
 }
 
 /// A range option of `generate`: `"MIN..MAX"`, `[MIN, MAX]` or one number `X` for `X..X`. The

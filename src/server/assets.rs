@@ -1,6 +1,6 @@
 //! The files the server serves to a browser, embedded in the binary: one row per path with its
-//! content type. `/` is the page (`assets/index.html`), with its script and style
-//! beside it; nothing is fetched from elsewhere.
+//! content type. `/` is the page (`assets/index.html`), with its scripts (`app.js`, and
+//! `kakuro.js` for the Kakuro mode) and style beside it; nothing is fetched from elsewhere.
 
 /// A file served at a path.
 pub struct Asset {
@@ -22,6 +22,11 @@ pub const ASSETS: &[Asset] = &[
         path: "/app.js",
         content_type: "text/javascript; charset=utf-8",
         body: include_bytes!("assets/app.js"),
+    },
+    Asset {
+        path: "/kakuro.js",
+        content_type: "text/javascript; charset=utf-8",
+        body: include_bytes!("assets/kakuro.js"),
     },
     Asset {
         path: "/app.css",

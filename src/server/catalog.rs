@@ -1,7 +1,9 @@
-//! `GET /api/techniques`: the technique catalog, each row as `stepwise techniques --json`
-//! writes it (slug, name, family, SE rating, HoDoKu score and level, profiles) with its
+//! The technique catalog of the API. `GET /api/techniques` lists each row as `stepwise
+//! techniques --json` writes it (slug, name, family, SE rating, HoDoKu score and level,
+//! profiles) with `page_url`, where `GET /api/techniques/{slug}` answers the same row with its
 //! `techniques/<slug>.md` page's text, embedded in the binary at build time (`build.rs` lists
-//! the pages; the library knows nothing of them).
+//! the pages; the library knows nothing of them). The list leaves the pages out: with them it
+//! was about 400 KB, a page is a few KB.
 
 use serde::Serialize;
 use stepwise::profile::CatalogRow;
@@ -30,7 +32,16 @@ pub struct Entry {
     page: Option<&'static str>,
 }
 
-/// The catalog row of `technique`.
+/// One row of the list: the catalog row and where its page is.
+#[derive(Debug, Serialize)]
+pub struct ListEntry {
+    #[serde(flatten)]
+    row: CatalogRow,
+    /// `/api/techniques/{slug}`: the row with its page.
+    page_url: String,
+}
+
+/// The catalog row of `technique` with its page.
 pub fn entry(technique: Technique) -> Entry {
     let row = CatalogRow::of(technique);
     Entry {
@@ -39,9 +50,17 @@ pub fn entry(technique: Technique) -> Entry {
     }
 }
 
-/// Every technique, in catalog order.
-pub fn all() -> Vec<Entry> {
-    Technique::iter().map(entry).collect()
+/// Every technique, in catalog order, without the pages.
+pub fn list() -> Vec<ListEntry> {
+    Technique::iter()
+        .map(|technique| {
+            let row = CatalogRow::of(technique);
+            ListEntry {
+                page_url: format!("/api/techniques/{}", row.slug),
+                row,
+            }
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -221,7 +221,7 @@ pub fn hint(request: KakuroRequest, limits: &Limits) -> Answer {
     request.only("/api/kakuro/hint", &["puzzle", "level", "timeout"])?;
     let kakuro = request.kakuro()?;
     let level = match &request.level {
-        None => HintLevel::Technique,
+        None => HintLevel::default(),
         Some(name) => name.parse().map_err(|_| {
             Reply::bad(
                 "level",

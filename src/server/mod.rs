@@ -553,11 +553,11 @@ async fn healthz(State(state): State<AppState>) -> Reply {
     }))
 }
 
-/// `GET /api/techniques`: the whole catalog with its pages, serialized once.
+/// `GET /api/techniques`: the whole catalog, each row with its page's URL, serialized once.
 async fn techniques() -> Response {
     static CATALOG: OnceLock<Bytes> = OnceLock::new();
     let body = CATALOG.get_or_init(|| {
-        let mut text = serde_json::to_vec(&catalog::all()).expect("the catalog serializes");
+        let mut text = serde_json::to_vec(&catalog::list()).expect("the catalog serializes");
         text.push(b'\n');
         Bytes::from(text)
     });

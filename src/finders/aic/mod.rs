@@ -8,6 +8,9 @@
 //! the one after false, and so on, so the path ends on a node that is true whenever the start
 //! is false. One of the two ends is therefore true.
 //!
+//! Every step's sentence reads its chain link by link as a player follows it (`If r2c3 is not
+//! 9, then r3c2 is 9, so r3c5 is not 9, ...`, `walk_words`), then says what follows.
+//!
 //! - **X-Chain**: one digit, links along units, at least three strong links (two are the
 //!   Skyscraper, 2-String Kite and Turbot Fish): the digit leaves the cells that see both ends.
 //! - **XY-Chain**: bivalue cells, strong inside each cell, weak between cells on a shared
@@ -271,9 +274,53 @@ fn eureka(graph: &LinkGraph, chain: &Chain) -> String {
     out
 }
 
-/// `5 in r1c1`, `8 in r4c45`.
-fn node_words(node: &Node) -> String {
-    format!("{} in {}", node.digit, node.cells_notation())
+/// A node true (`on`) or false in words: `r3c2 is 9`, `r2c3 is not 9`, `9 is in r4c45`,
+/// `9 is not in r4c45`; an almost locked set's node `the set r1c237 has no 9` or `9 is in
+/// the set r1c237 (r1c23)`.
+fn state_words(node: &Node, on: bool) -> String {
+    let not = if on { "" } else { "not " };
+    if node.is_als() {
+        let set = super::als::compact_cells(node.als);
+        if on {
+            format!(
+                "{} is in the set {set} ({})",
+                node.digit,
+                node.cells_notation()
+            )
+        } else {
+            format!("the set {set} has no {}", node.digit)
+        }
+    } else if let Some(cell) = node.cell() {
+        format!("{} is {not}{}", cell_name(cell), node.digit)
+    } else {
+        format!("{} is {not}in {}", node.digit, node.cells_notation())
+    }
+}
+
+/// Whether the `i`-th node of `chain` is true where the chain reaches it: the start is
+/// assumed false before a strong link (true before a weak one), a strong link makes the next
+/// node true and a weak link makes it false.
+fn node_on(chain: &Chain, i: usize) -> bool {
+    if i == 0 {
+        !chain.strong[0]
+    } else {
+        chain.strong[i - 1]
+    }
+}
+
+/// The chain read link by link, as a player follows it: `If r2c3 is not 9, then r3c2 is 9,
+/// so r3c5 is not 9, so r7c5 is 9`.
+fn walk_words(graph: &LinkGraph, chain: &Chain) -> String {
+    let mut out = String::from("If ");
+    for (i, &n) in chain.nodes.iter().enumerate() {
+        if i == 1 {
+            out.push_str(", then ");
+        } else if i > 1 {
+            out.push_str(", so ");
+        }
+        out.push_str(&state_words(&graph.nodes[n], node_on(chain, i)));
+    }
+    out
 }
 
 /// Every candidate of the chain's nodes (a continuous loop never eliminates its own).
@@ -411,8 +458,11 @@ fn step(graph: &LinkGraph, found: Found) -> Step {
     for (i, &n) in chain.nodes.iter().enumerate() {
         let node = &graph.nodes[n];
         // A node is false where the chain assumes it (the start) or a weak link reaches it.
-        let on = i > 0 && chain.strong[i - 1] || (i == 0 && !chain.strong[0]);
-        let role = if on { Role::On } else { Role::Off };
+        let role = if node_on(chain, i) {
+            Role::On
+        } else {
+            Role::Off
+        };
         // A loop's repeated start is listed once.
         if !(i == last && i > 0 && chain.nodes[0] == n) {
             pattern = pattern.candidates(
@@ -453,13 +503,15 @@ fn step(graph: &LinkGraph, found: Found) -> Step {
         nodes: chain.size() as u8,
         strong_links: chain.strong.iter().filter(|&&s| s).count() as u8,
     };
+    // The chain read link by link, then what follows from it (each finder's `text`).
+    let text = format!("{}. {}", walk_words(graph, chain), found.text);
     Step::new(
         found.technique,
         vec![],
         found.eliminations,
         pattern,
         found.subject,
-        found.text,
+        text,
     )
     .with_facts(facts)
 }
@@ -491,21 +543,22 @@ pub fn x_chain(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
                 if !found.wants(&mut eliminations, chain.size(), 0) {
                     continue;
                 }
-                let strong_links = chain.strong.iter().filter(|&&s| s).count();
-                found.offer(&graph, Found {
-                    technique: Technique::XChain,
-                    subject: format!("{digit} {}", body(&graph, &chain)),
-                    text: format!(
-                        "{strong_links} strong links on {digit}, joined by weak ones, lead from {} to {}: if {digit} is not in {} it is in {}, so one of them holds {digit} and it can be removed from the cells that see both.",
-                        a.cells_notation(),
-                        z.cells_notation(),
-                        a.cells_notation(),
-                        z.cells_notation()
-                    ),
-                    chain,
-                    eliminations,
-                    preference: 0,
-                });
+                found.offer(
+                    &graph,
+                    Found {
+                        technique: Technique::XChain,
+                        subject: format!("{digit} {}", body(&graph, &chain)),
+                        text: format!(
+                            "Either way {} or {}, so {}.",
+                            state_words(a, true),
+                            state_words(z, true),
+                            crate::step::not_words(&eliminations)
+                        ),
+                        chain,
+                        eliminations,
+                        preference: 0,
+                    },
+                );
             }
         }
     }
@@ -557,19 +610,22 @@ pub fn xy_chain(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
                 continue;
             }
             let d = a.digit;
-            found.offer(&graph, Found {
-                technique: Technique::XYChain,
-                subject: format!("{d} {d}- {} -{d}", body(&graph, &chain)),
-                text: format!(
-                    "The cells {} each hold two digits and each shares a digit with the next: if {} is not {d}, each cell in turn takes its other digit and {} is {d}, so one of the two ends is {d} and it can be removed from the cells that see both.",
-                    crate::step::cell_list(cells.iter().copied()),
-                    cell_name(cells[0]),
-                    cell_name(cells[cells.len() - 1])
-                ),
-                chain,
-                eliminations,
-                preference: 0,
-            });
+            found.offer(
+                &graph,
+                Found {
+                    technique: Technique::XYChain,
+                    subject: format!("{d} {d}- {} -{d}", body(&graph, &chain)),
+                    text: format!(
+                        "Either way {} or {} is {d}, so {}.",
+                        cell_name(cells[0]),
+                        cell_name(cells[cells.len() - 1]),
+                        crate::step::not_words(&eliminations)
+                    ),
+                    chain,
+                    eliminations,
+                    preference: 0,
+                },
+            );
         }
     }
     found.emit(emit)
@@ -631,10 +687,11 @@ pub fn remote_pair(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
                         technique: Technique::RemotePair,
                         subject: format!("{low}/{high} {}", body(&graph, &chain)),
                         text: format!(
-                            "The cells {} all hold only {low} and {high} and each sees the next, so their values alternate along the chain: {} and {} hold different ones, so neither {low} nor {high} can go in a cell that sees both.",
+                            "The cells {} all hold only {low} and {high} and each sees the next, so their values alternate: {} and {} hold different ones, so {}.",
                             crate::step::cell_list(chain_cells.iter().copied()),
                             cell_name(start_cell),
-                            cell_name(end_cell)
+                            cell_name(end_cell),
+                            crate::step::not_words(&eliminations)
                         ),
                         chain,
                         eliminations,
@@ -767,18 +824,22 @@ fn aics_from(
         if !wanted_nodes || !is_simple(graph, &chain.nodes) {
             continue;
         }
-        found.offer(graph, Found {
-            technique,
-            subject: eureka(graph, &chain),
-            text: format!(
-                "If {} is false, the chain of alternating strong and weak links makes {} true, so one of the two is true and every candidate that conflicts with both can be removed.",
-                node_words(&a),
-                node_words(&z)
-            ),
-            chain,
-            eliminations,
-            preference: 0,
-        });
+        found.offer(
+            graph,
+            Found {
+                technique,
+                subject: eureka(graph, &chain),
+                text: format!(
+                    "Either way {} or {}, so {}.",
+                    state_words(&a, true),
+                    state_words(&z, true),
+                    crate::step::not_words(&eliminations)
+                ),
+                chain,
+                eliminations,
+                preference: 0,
+            },
+        );
     }
 }
 
@@ -1007,11 +1068,7 @@ fn loops_from(
         found.offer(graph, Found {
             technique,
             subject,
-            text: format!(
-                "The chain from {} to {} closes on itself through a weak link, so every weak link of the loop holds exactly one true candidate: the candidates that conflict with both ends of one of them can be removed.",
-                node_words(&a),
-                node_words(&z)
-            ),
+            text: "The chain closes on itself through a weak link, so every weak link of the loop holds exactly one true candidate, and a candidate that conflicts with both ends of one of them goes.".to_string(),
             chain,
             eliminations,
             preference: u8::from(!closes_in_cell),
@@ -1102,11 +1159,11 @@ fn discontinuous_search(grid: &Grid, emit: &mut Emit<'_>, grouped: bool) -> Cont
                 chain.strong.push(false);
                 offer(&mut found, chain, removes_t.clone(), &|| {
                     format!(
-                        "If {} were true, the loop would lead back to {} and make it false, so {} can be removed from {}.",
-                        node_words(&t),
+                        "Assuming {} is {} leads to its opposite, so {} is not {}.",
                         cell_name(cell),
                         t.digit,
-                        cell_name(cell)
+                        cell_name(cell),
+                        t.digit
                     )
                 });
             }
@@ -1130,11 +1187,11 @@ fn discontinuous_search(grid: &Grid, emit: &mut Emit<'_>, grouped: bool) -> Cont
                         }
                         offer(&mut found, chain, removes_t.clone(), &|| {
                             format!(
-                                "If {} were true, the loop would lead back to {} and make {other} true there as well, so {} can be removed from {}.",
-                                node_words(&t),
+                                "Assuming {} is {} makes it {other} as well, so {} is not {}.",
                                 cell_name(cell),
                                 t.digit,
-                                cell_name(cell)
+                                cell_name(cell),
+                                t.digit
                             )
                         });
                     }
@@ -1163,9 +1220,9 @@ fn discontinuous_search(grid: &Grid, emit: &mut Emit<'_>, grouped: bool) -> Cont
                 chain.strong.push(true);
                 offer(&mut found, chain, others.clone(), &|| {
                     format!(
-                        "If {} were false, the loop would lead back to {} and make it true, so {} holds {} and its other candidates can be removed.",
-                        node_words(&t),
+                        "Assuming {} is not {} leads to its opposite, so {} is {} and its other candidates go.",
                         cell_name(cell),
+                        t.digit,
                         cell_name(cell),
                         t.digit
                     )

@@ -30,9 +30,11 @@
 //! `types.rs`, below them all. Notation is Stepwise's: the chain as potentials (`r1c2=5` true, `r1c2<>5`
 //! false) joined by `->`, e.g.
 //! `Forcing X-Chain: r1c6=3 -> r2c4<>3 -> r2c9=3 -> r1c7<>3 ... -> r1c6<>3 => r1c6<>3`;
-//! forcing chains with several branches name the assumption and the common conclusion, and
-//! list every branch in the step's sentence; the pattern carries every node (on/off) and
-//! every link, so a page can draw the arrows.
+//! forcing chains with several branches name the assumption and the common conclusion. The
+//! step's sentence reads every branch in words (`If r1c6 is 3, then r2c4 is not 3, so r2c9 is
+//! 3, ...: a contradiction, so r1c6 is not 3`; a potential with more parents than its main one
+//! says `(with 2 more facts)`); the pattern carries every node (on/off) and every link, so a
+//! page can draw the arrows.
 
 mod advanced;
 mod engine;
@@ -258,14 +260,68 @@ fn path_text(arena: &Arena, target: u32) -> String {
         .join(" -> ")
 }
 
-fn conclusion_text(placement: Option<(Cell, Digit)>, removable: &[(Cell, Digit)]) -> String {
+/// A potential in words: `r1c2 is 5`, `r1c2 is not 5`.
+fn potential_words(arena: &Arena, id: u32) -> String {
+    let n = arena.node(id);
+    format!(
+        "{} is {}{}",
+        cell_name(n.cell),
+        if n.on { "" } else { "not " },
+        n.digit
+    )
+}
+
+/// The main path read as a player follows it: `r1c2 is 5, then r1c7 is not 5, so r3c7 is 5`
+/// (a node that needs more than its main parent says `(with n more facts)`).
+fn path_words(arena: &Arena, target: u32) -> String {
+    let words: Vec<String> = main_path(arena, target)
+        .iter()
+        .map(|&id| {
+            let extra = arena.parents_of(id).len().saturating_sub(1);
+            if extra > 0 {
+                format!(
+                    "{} (with {extra} more fact{})",
+                    potential_words(arena, id),
+                    if extra == 1 { "" } else { "s" }
+                )
+            } else {
+                potential_words(arena, id)
+            }
+        })
+        .collect();
+    match words.split_first() {
+        Some((first, rest)) if !rest.is_empty() => {
+            format!("{first}, then {}", rest.join(", so "))
+        }
+        _ => words.join(""),
+    }
+}
+
+/// `Either way r1c2 is 5.`, or `Either way r1c2 is not 5, so ...` when more follows.
+fn either_way(result: &str, conclusion: &str) -> String {
+    if result == conclusion {
+        format!("Either way {result}.")
+    } else {
+        format!("Either way {result}, so {conclusion}.")
+    }
+}
+
+/// The conclusion in words: `r1c2 is 5`, `r1c2 is not 5 and r3c4 is not 1`.
+fn conclusion_words(placement: Option<(Cell, Digit)>, removable: &[(Cell, Digit)]) -> String {
     match placement {
-        Some((c, d)) => format!("{}={d}", cell_name(c)),
-        None => removable
-            .iter()
-            .map(|&(c, d)| format!("{}<>{d}", cell_name(c)))
-            .collect::<Vec<_>>()
-            .join(", "),
+        Some((c, d)) => format!("{} is {d}", cell_name(c)),
+        None => {
+            let parts: Vec<String> = removable
+                .iter()
+                .map(|&(c, d)| format!("{} is not {d}", cell_name(c)))
+                .collect();
+            match parts.split_last() {
+                Some((last, rest)) if !rest.is_empty() => {
+                    format!("{} and {last}", rest.join(", "))
+                }
+                _ => parts.join(""),
+            }
+        }
     }
 }
 
@@ -299,21 +355,25 @@ fn to_step(grid: &Grid, hint: &ChainHint) -> Step {
             });
         }
     }
-    let conclusion = conclusion_text(hint.placement, &hint.removable);
+    let conclusion = conclusion_words(hint.placement, &hint.removable);
+    // Each text reads the chains as a player follows them (`If r1c2 is 5, then ...`); the
+    // subject keeps the notation (`r1c2=5 -> r1c7<>5`).
     let (subject, text) = match &hint.kind {
         HintKind::Cycle { on } => {
             let path = path_text(arena, *on);
             let text = format!(
-                "The loop {path} holds whichever state its first candidate takes, so every \
-                 candidate that sees a true node both ways round goes: {conclusion}."
+                "If {}: the loop holds whichever state its first candidate takes, so every \
+                 candidate that sees a true node both ways round goes: {conclusion}.",
+                path_words(arena, *on)
             );
             (path, text)
         }
         HintKind::Forcing { target } => {
             let path = path_text(arena, *target);
-            let first = potential_name(arena, main_path(arena, *target)[0]);
-            let text =
-                format!("Assuming {first} leads to its own opposite ({path}), so {conclusion}.");
+            let text = format!(
+                "If {}: a contradiction, so {conclusion}.",
+                path_words(arena, *target)
+            );
             (path, text)
         }
         HintKind::Binary {
@@ -334,18 +394,22 @@ fn to_step(grid: &Grid, hint: &ChainHint) -> Step {
                 );
                 let subject = format!("{assumption} leads to {clash}");
                 let text = format!(
-                    "If {assumption}, then {} and {}: a contradiction, so {conclusion}.",
-                    path_text(arena, *on),
-                    path_text(arena, *off)
+                    "If {}; and if {}: {} would be both {} and not, a contradiction, so \
+                     {conclusion}.",
+                    path_words(arena, *on),
+                    path_words(arena, *off),
+                    cell_name(on_n.cell),
+                    on_n.digit
                 );
                 (subject, text)
             } else {
                 let result = potential_name(arena, *on);
                 let subject = format!("{assumption} either way gives {result}");
                 let text = format!(
-                    "Whether {assumption} holds or not, {result} follows: {} ; {}. So {conclusion}.",
-                    path_text(arena, *on),
-                    path_text(arena, *off)
+                    "If {}. And if {}. {}",
+                    path_words(arena, *on),
+                    path_words(arena, *off),
+                    either_way(&potential_words(arena, *on), &conclusion)
                 );
                 (subject, text)
             }
@@ -358,11 +422,16 @@ fn to_step(grid: &Grid, hint: &ChainHint) -> Step {
                 .collect();
             let result = potential_name(arena, chains[0]);
             let subject = format!("each of {}={{{digits}}} gives {result}", cell_name(*cell));
-            let branches: Vec<String> = chains.iter().map(|&t| path_text(arena, t)).collect();
+            let branches: Vec<String> = chains
+                .iter()
+                .map(|&t| format!("If {}.", path_words(arena, t)))
+                .collect();
             let text = format!(
-                "Whichever digit {} takes, {result} follows: {}. So {conclusion}.",
+                "{} is one of {}. {} {}",
                 cell_name(*cell),
-                branches.join("; ")
+                crate::step::digit_list(grid.candidates(*cell).iter()).replace(',', ", "),
+                branches.join(" "),
+                either_way(&potential_words(arena, chains[0]), &conclusion)
             );
             (subject, text)
         }
@@ -373,10 +442,14 @@ fn to_step(grid: &Grid, hint: &ChainHint) -> Step {
         } => {
             let result = potential_name(arena, chains[0]);
             let subject = format!("each place of {digit} in {unit} gives {result}");
-            let branches: Vec<String> = chains.iter().map(|&t| path_text(arena, t)).collect();
+            let branches: Vec<String> = chains
+                .iter()
+                .map(|&t| format!("If {}.", path_words(arena, t)))
+                .collect();
             let text = format!(
-                "Wherever {digit} goes in {unit}, {result} follows: {}. So {conclusion}.",
-                branches.join("; ")
+                "{digit} goes somewhere in {unit}. {} {}",
+                branches.join(" "),
+                either_way(&potential_words(arena, chains[0]), &conclusion)
             );
             (subject, text)
         }

@@ -1,11 +1,23 @@
-// Stepwise's page: a board to type into, hints level by level with the server's pictures,
-// the explanation of every step, the rating and the technique catalog. No build step, no
-// network beyond this server's JSON API.
+// Stepwise's page: one board to play on, where hints and the explanation's steps are drawn
+// (the server's overlay laid on the board), the steps in plain words, a first view that
+// offers a puzzle, the puzzle and the player's digits in the link (#p=...&s=...) and in
+// localStorage. No build step, no network beyond this server's JSON API.
 'use strict';
 
 const LEVELS = ['nudge', 'technique', 'cells', 'full'];
 const ALL = 0x1ff;
+const STORE = 'stepwise.board.v1';
+const MODE = 'stepwise.mode.v1'; // 'sudoku' or 'kakuro': what the last visit played
 const $ = (id) => document.getElementById(id);
+
+/// A few puzzles to start from, one per level (each rated by this server when opened).
+const BUNDLED = [
+  { name: 'Easy', note: 'singles only', puzzle: '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79' },
+  { name: 'Medium', note: 'a hidden pair', puzzle: '......1.7...6.78....9..3....2..35.1..4......238..7.......4.2.......6.4..4.8....25' },
+  { name: 'Hard', note: 'a BUG+1', puzzle: '......1.7...6..8....9..3....2.835.1..4..1...238..7.......4.2.......6.4..4.8.9..25' },
+  { name: 'Unfair', note: 'chains', puzzle: '...7..5698.2...........4.2.1...37....74...8...5.9....1....5.........34...13.9....' },
+  { name: 'Extreme', note: 'forcing chains', puzzle: '....1....71..9....6..2....8.......5.2..3...7...5.2.....671....41.......3.8267....' },
+];
 
 // ---------------------------------------------------------------------------------------
 // Geometry
@@ -27,32 +39,42 @@ const cellIndex = (name) => {
 };
 const cellName = (i) => `r${rowOf(i) + 1}c${colOf(i) + 1}`;
 const bit = (d) => 1 << (d - 1);
+/// Whether the Kakuro mode (kakuro.js) has the board.
+const kakuroOn = () => typeof kakuroActive === 'function' && kakuroActive();
+const line = (cells) => cells.map((d) => (d ? String(d) : '.')).join('');
+const digitsOf = (text) => [...text].map((c) => (c >= '1' && c <= '9' ? Number(c) : 0));
 
 // ---------------------------------------------------------------------------------------
-// State: the puzzle's givens, the user's digits and (once the user writes any) candidates
+// State: the puzzle's givens, the player's digits and (once the player writes any)
+// candidates; what the board shows (the player's board, a hint on it, or a step of the
+// explanation on the grid as it was then)
 
 const state = {
+  loaded: false, // a puzzle is on the board
   givens: new Array(81).fill(0), // the loaded puzzle's givens (locked)
   original: null, // the original puzzle line, sent with hints; null when unknown
   cells: new Array(81).fill(0),
-  marks: null, // null: candidates follow the digits; else 81 bitmasks written by the user
+  marks: null, // null: candidates follow the digits; else 81 bitmasks written by the player
   selected: 40,
   pencil: false,
   undo: [],
   redo: [],
-  hintLevel: -1, // the last level shown for the current board
+  view: 'play', // 'play', 'hint' (a hint on the board) or 'explain' (a step of the path)
+  hintLevel: -1, // the index in LEVELS of the last level shown for the current board
   hint: null, // the last hint (its JSON)
-  explained: null, // {puzzle, steps, rating} of the loaded puzzle
+  explained: null, // the explanation of the loaded puzzle (rating, steps)
   explainPuzzle: null, // the puzzle text it was asked for
+  ex: null, // {steps, overlays, grids, index}: the explanation being stepped through
   highlight: [],
 };
 
-function autoMarks(i) {
-  if (state.cells[i]) return 0;
+function autoMarksOf(cells, i) {
+  if (cells[i]) return 0;
   let m = ALL;
-  for (const j of PEERS[i]) if (state.cells[j]) m &= ~bit(state.cells[j]);
+  for (const j of PEERS[i]) if (cells[j]) m &= ~bit(cells[j]);
   return m;
 }
+const autoMarks = (i) => autoMarksOf(state.cells, i);
 const marksOf = (i) => (state.marks ? state.marks[i] : autoMarks(i));
 
 function snapshot() {
@@ -72,9 +94,9 @@ function restore(from, to) {
   boardChanged();
 }
 
-/// The user's state as the server reads it: a line, or a pencilmark grid once marks exist.
+/// The player's state as the server reads it: a line, or a pencilmark grid once marks exist.
 function stateText() {
-  if (!state.marks) return state.cells.map((d) => (d ? String(d) : '.')).join('');
+  if (!state.marks) return line(state.cells);
   const tokens = state.cells.map((d, i) => {
     if (d) return String(d);
     const m = state.marks[i];
@@ -96,12 +118,12 @@ function stateText() {
   return lines.join('\n') + '\n';
 }
 
-function conflicts() {
+function conflicts(cells) {
   const bad = new Set();
   for (let i = 0; i < 81; i++) {
-    const d = state.cells[i];
+    const d = cells[i];
     if (!d) continue;
-    for (const j of PEERS[i]) if (state.cells[j] === d) bad.add(i);
+    for (const j of PEERS[i]) if (cells[j] === d) bad.add(i);
   }
   return bad;
 }
@@ -118,6 +140,7 @@ for (let i = 0; i < 81; i++) {
   el.dataset.cell = cellName(i);
   el.addEventListener('mousedown', (e) => {
     e.preventDefault();
+    if (state.view === 'explain') return;
     select(i);
     board.focus();
   });
@@ -130,33 +153,51 @@ for (let d = 1; d <= 9; d++) {
   b.type = 'button';
   b.textContent = d;
   b.dataset.digit = d;
-  b.addEventListener('click', () => enter(d));
+  b.addEventListener('click', () => (kakuroOn() ? kakuroEnter(d) : enter(d)));
   keypad.appendChild(b);
 }
 
+/// What the board shows: the player's board, or in the explanation the grid before the step.
+function shown() {
+  if (state.view === 'explain' && state.ex) {
+    const g = state.ex.grids[state.ex.index];
+    return { cells: g.cells, marks: g.marks, givens: state.ex.givens, past: true };
+  }
+  return { cells: state.cells, marks: null, givens: state.givens, past: false };
+}
+
 function draw() {
-  const bad = conflicts();
-  const sel = state.selected;
-  const selDigit = state.cells[sel];
-  const hl = new Set(state.highlight);
+  const view = shown();
+  // While a step lies under the board, no cell is shaded over it.
+  const marked = !$('overlay').hidden;
+  const bad = view.past ? new Set() : conflicts(view.cells);
+  const sel = view.past || marked ? -1 : state.selected;
+  const selDigit = sel >= 0 ? view.cells[sel] : 0;
+  const hl = new Set(view.past ? [] : state.highlight);
+  board.classList.toggle('past', view.past);
+  board.classList.toggle('marked', marked);
   for (let i = 0; i < 81; i++) {
     const el = cellEls[i];
-    const d = state.cells[i];
+    const d = view.cells[i];
     const cls = ['cell'];
-    if (state.givens[i]) cls.push('given');
+    if (view.givens[i]) cls.push('given');
+    else if (d) cls.push('filled');
     if (i === sel) cls.push('selected');
     else if (selDigit && d === selDigit) cls.push('same');
-    else if (PEERS[sel].includes(i)) cls.push('peer');
+    else if (sel >= 0 && PEERS[sel].includes(i)) cls.push('peer');
     if (bad.has(i)) cls.push('conflict');
     if (hl.has(i)) cls.push('hl');
     el.className = cls.join(' ');
     if (d) {
       el.textContent = d;
-      el.setAttribute('aria-label', `${cellName(i)} ${d}${state.givens[i] ? ' given' : ''}`);
+      el.setAttribute('aria-label', `${cellName(i)} ${d}${view.givens[i] ? ' given' : ''}`);
+    } else if (!state.loaded) {
+      el.replaceChildren();
+      el.setAttribute('aria-label', `${cellName(i)} empty`);
     } else {
-      const m = marksOf(i);
+      const m = view.past ? view.marks[i] : marksOf(i);
       const grid = document.createElement('div');
-      grid.className = state.marks ? 'cands mine' : 'cands';
+      grid.className = state.marks && !view.past ? 'cands mine' : 'cands';
       const names = [];
       for (let k = 1; k <= 9; k++) {
         const s = document.createElement('span');
@@ -174,6 +215,7 @@ function draw() {
   $('mode').setAttribute('aria-pressed', String(state.pencil));
   $('undo').disabled = !state.undo.length;
   $('redo').disabled = !state.redo.length;
+  $('share').disabled = !state.original && !kakuroOn();
 }
 
 function select(i) {
@@ -181,18 +223,18 @@ function select(i) {
   draw();
 }
 
-const solved = () => state.cells.every((d) => d) && !conflicts().size;
+const solved = () => state.loaded && state.cells.every((d) => d) && !conflicts(state.cells).size;
 
-/// After any change of the board: hints start again from a nudge.
+/// After any change of the board: the hint or step on it goes, hints start again, and the
+/// board is kept (link and localStorage).
 function boardChanged() {
+  closeShown();
   state.hintLevel = -1;
   state.hint = null;
-  state.highlight = [];
   $('hint').textContent = 'Hint';
-  $('apply').disabled = true;
-  $('hintbox').hidden = true;
   if (solved()) message('Solved. Well done!');
   else message('');
+  keep();
   draw();
 }
 
@@ -201,7 +243,7 @@ function boardChanged() {
 
 function enter(d) {
   const i = state.selected;
-  if (state.givens[i]) return;
+  if (!state.loaded || state.view === 'explain' || state.givens[i]) return;
   if (state.pencil) {
     if (state.cells[i]) return;
     remember();
@@ -221,7 +263,7 @@ function enter(d) {
 
 function erase() {
   const i = state.selected;
-  if (state.givens[i]) return;
+  if (!state.loaded || state.view === 'explain' || state.givens[i]) return;
   if (!state.cells[i] && !(state.pencil && state.marks && state.marks[i])) return;
   remember();
   if (state.cells[i]) {
@@ -233,8 +275,8 @@ function erase() {
   boardChanged();
 }
 
-/// Candidates become the user's own (from what the digits leave) on the first pencil mark or
-/// the first applied elimination.
+/// Candidates become the player's own (from what the digits leave) on the first pencil mark
+/// or the first applied elimination.
 function materialize() {
   if (!state.marks) state.marks = Array.from({ length: 81 }, (_, i) => autoMarks(i));
 }
@@ -245,6 +287,7 @@ function togglePencil() {
 }
 
 board.addEventListener('keydown', (e) => {
+  if (state.view === 'explain') return; // the document's keys step through the path
   const k = e.key;
   const ctrl = e.ctrlKey || e.metaKey;
   if (ctrl && (k === 'z' || k === 'Z')) {
@@ -252,7 +295,7 @@ board.addEventListener('keydown', (e) => {
     else restore(state.undo, state.redo);
   } else if (ctrl && (k === 'y' || k === 'Y')) {
     restore(state.redo, state.undo);
-  } else if (ctrl) {
+  } else if (ctrl || e.altKey) {
     return; // leave Ctrl+V and the like to the browser
   } else if (/^[1-9]$/.test(k)) {
     enter(Number(k));
@@ -263,7 +306,9 @@ board.addEventListener('keydown', (e) => {
   } else if (k === 'h' || k === 'H') {
     takeHint();
   } else if (k === 'a' || k === 'A') {
-    if (!$('apply').disabled) applyHint();
+    applyHint();
+  } else if (k === 'e' || k === 'E') {
+    explain();
   } else if (k === 'ArrowLeft') {
     select(state.selected % 9 ? state.selected - 1 : state.selected + 8);
   } else if (k === 'ArrowRight') {
@@ -285,9 +330,35 @@ board.addEventListener('paste', (e) => {
   }
 });
 $('mode').addEventListener('click', togglePencil);
-$('erase').addEventListener('click', erase);
+$('erase').addEventListener('click', () => (kakuroOn() ? kakuroEnter(0) : erase()));
 $('undo').addEventListener('click', () => restore(state.undo, state.redo));
 $('redo').addEventListener('click', () => restore(state.redo, state.undo));
+
+// Keys anywhere but in a text box: stepping through the explanation, Esc to close.
+document.addEventListener('keydown', (e) => {
+  const tag = (e.target && e.target.tagName) || '';
+  if (tag === 'TEXTAREA' || tag === 'INPUT' || tag === 'SELECT') return;
+  if (e.ctrlKey || e.metaKey || e.altKey) return;
+  const k = e.key;
+  if (kakuroOn()) {
+    if (kakuroKey(k)) e.preventDefault();
+    return;
+  }
+  if (state.view === 'explain') {
+    if (k === 'ArrowLeft' || k === 'ArrowUp' || k === 'PageUp') showStep(state.ex.index - 1);
+    else if (k === 'ArrowRight' || k === 'ArrowDown' || k === 'PageDown') showStep(state.ex.index + 1);
+    else if (k === 'Home') showStep(0);
+    else if (k === 'End') showStep(state.ex.steps.length - 1);
+    else if (k === 'Escape') closeShown();
+    else return;
+    e.preventDefault();
+  } else if (k === 'Escape') {
+    if (!$('welcome').hidden && state.loaded) hideWelcome();
+    else if (state.view === 'hint') closeShown();
+    else return;
+    e.preventDefault();
+  }
+});
 
 // ---------------------------------------------------------------------------------------
 // Talking to the server: one slow request at a time may be cancelled
@@ -340,14 +411,51 @@ function failed(e) {
 }
 
 // ---------------------------------------------------------------------------------------
-// Loading a puzzle
+// Starting: the first view, a new puzzle, a bundled one, a pasted one, a link
+
+function showWelcome() {
+  $('welcome').hidden = false;
+  document.body.classList.add('welcoming');
+  $('welcomeclose').hidden = !state.loaded;
+}
+function hideWelcome() {
+  $('welcome').hidden = true;
+  document.body.classList.remove('welcoming');
+}
+$('open').addEventListener('click', () => {
+  closeShown();
+  showWelcome();
+});
+$('welcomeclose').addEventListener('click', () => {
+  hideWelcome();
+  board.focus();
+});
+
+for (const b of BUNDLED) {
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.dataset.puzzle = b.puzzle;
+  button.append(b.name);
+  const note = document.createElement('small');
+  note.textContent = b.note;
+  button.append(note);
+  button.addEventListener('click', () => {
+    load(digitsOf(b.puzzle), null);
+    message(`${b.name}: ${b.note}.`);
+  });
+  $('bundled').appendChild(button);
+}
 
 async function loadText(text) {
   const trimmed = text.trim();
+  // A clue (`D\R`) makes it a Kakuro.
+  if (trimmed.includes('\\')) {
+    openKakuro(text);
+    return;
+  }
   let parsed;
   if (/^[0-9.]{81}$/.test(trimmed)) {
-    const cells = [...trimmed].map((c) => (c === '.' ? 0 : Number(c)));
-    parsed = { puzzle: trimmed.replace(/0/g, '.'), cells, candidates: null };
+    parsed = { cells: digitsOf(trimmed), candidates: null };
   } else {
     try {
       parsed = await api('/api/parse', { puzzle: text });
@@ -361,9 +469,11 @@ async function loadText(text) {
 
 /// A new puzzle on the board: its digits are givens unless it came with pencil marks (a
 /// player's state, whose digits may be wrong: then the hints run without the original).
-function load(cells, candidates, rating) {
+function load(cells, candidates, rating, played) {
+  if (typeof kakuroLeave === 'function') kakuroLeave();
   state.undo = [];
   state.redo = [];
+  state.loaded = true;
   state.cells = cells.slice();
   if (candidates) {
     state.givens = new Array(81).fill(0);
@@ -372,18 +482,129 @@ function load(cells, candidates, rating) {
   } else {
     state.givens = cells.slice();
     state.marks = null;
-    state.original = cells.map((d) => (d ? String(d) : '.')).join('');
+    state.original = line(cells);
+  }
+  if (played) {
+    // The player's own digits, from a link or from the last visit.
+    if (played.cells) {
+      played.cells.forEach((d, i) => {
+        if (!state.givens[i] && d >= 1 && d <= 9) state.cells[i] = d;
+      });
+    }
+    if (played.marks && played.marks.length === 81) state.marks = played.marks.slice();
   }
   state.explained = null;
+  state.ex = null;
   $('explainbox').hidden = true;
   $('steps').replaceChildren();
-  $('steppic').replaceChildren();
+  hideWelcome();
   boardChanged();
   showRating(rating);
   board.focus();
 }
 
 $('load').addEventListener('click', () => loadText($('paste').value));
+
+$('new').addEventListener('click', async () => {
+  const level = $('level').value;
+  message(`Making a new ${level} puzzle…`);
+  try {
+    const g = await api('/api/generate', { level, count: 1 }, { slow: true });
+    const p = g.puzzles[0];
+    load(digitsOf(p.puzzle), null, p.rating);
+    message(`A new ${level} puzzle.`);
+  } catch (e) {
+    failed(e);
+  }
+});
+
+/// `#p=PUZZLE&s=DIGITS`: the puzzle's 81 characters (`.` or 0 for empty) and the player's
+/// digits in the cells that are not givens.
+function readFragment() {
+  const params = new URLSearchParams(location.hash.replace(/^#/, ''));
+  const k = params.get('k');
+  if (k) return { kakuro: k.replace(/\//g, '\n') };
+  const p = params.get('p');
+  if (!p) return null;
+  if (!/^[0-9.]{81}$/.test(p)) {
+    message('The link holds no puzzle of 81 digits and dots.', true);
+    return null;
+  }
+  const s = params.get('s');
+  const played = s && /^[0-9.]{81}$/.test(s) ? { cells: digitsOf(s) } : null;
+  return { cells: digitsOf(p), played };
+}
+
+function shareLink() {
+  if (!state.original) return null;
+  let link = `${location.origin}${location.pathname}#p=${state.original}`;
+  const mine = state.cells.map((d, i) => (state.givens[i] || !d ? '.' : String(d))).join('');
+  if (/[1-9]/.test(mine)) link += `&s=${mine}`;
+  return link;
+}
+
+/// The board kept: in the address (so the link opens it) and in localStorage.
+function keep() {
+  if (!state.loaded || kakuroOn()) return;
+  const link = shareLink();
+  if (link) history.replaceState(null, '', link.slice(link.indexOf('#')));
+  try {
+    localStorage.setItem(MODE, 'sudoku');
+    localStorage.setItem(STORE, JSON.stringify({
+      original: state.original,
+      givens: state.givens,
+      cells: state.cells,
+      marks: state.marks,
+    }));
+  } catch (e) {
+    // A browser without storage (or out of it) still plays.
+  }
+}
+
+function restoreKept() {
+  let kept;
+  try {
+    kept = JSON.parse(localStorage.getItem(STORE) || 'null');
+  } catch (e) {
+    kept = null;
+  }
+  if (!kept || !Array.isArray(kept.cells) || kept.cells.length !== 81) return false;
+  if (kept.original && /^[0-9.]{81}$/.test(kept.original)) {
+    load(digitsOf(kept.original), null, undefined, { cells: kept.cells, marks: kept.marks });
+  } else {
+    const candidates = (kept.marks || []).map((m) => [1, 2, 3, 4, 5, 6, 7, 8, 9].filter((d) => m & bit(d)));
+    if (candidates.length !== 81) return false;
+    load(kept.cells, candidates);
+  }
+  message('Welcome back: your puzzle is as you left it.');
+  return true;
+}
+
+$('share').addEventListener('click', async () => {
+  const link = kakuroOn() ? location.href : shareLink();
+  if (!link) {
+    message('This board came without its original puzzle: there is nothing to share.', true);
+    return;
+  }
+  try {
+    await navigator.clipboard.writeText(link);
+    message(`Link copied: ${link}`);
+  } catch (e) {
+    message(`Copy this link: ${link}`);
+  }
+});
+
+window.addEventListener('hashchange', () => {
+  const fragment = readFragment();
+  if (fragment && fragment.kakuro) {
+    if (fragment.kakuro.trim() !== kakuroText().trim()) openKakuro(fragment.kakuro);
+  } else if (fragment && line(fragment.cells) !== state.original) {
+    load(fragment.cells, null, undefined, fragment.played);
+  }
+});
+
+// ---------------------------------------------------------------------------------------
+// Rating and the technique catalog
 
 async function showRating(known) {
   const el = $('rating');
@@ -430,6 +651,27 @@ function techniqueLink(name, slug) {
     openTechnique(slug || name);
   });
   return a;
+}
+
+/// The catalog's names, longest first, to link them where a hint's text names one.
+let techniqueNames = [];
+api('/api/techniques').then((list) => {
+  techniqueNames = list.map((t) => t.name).sort((a, b) => b.length - a.length);
+}).catch(() => {});
+
+/// `text` with the first technique name in it made a link to its page (nothing repeated).
+function linked(text, known) {
+  const names = known ? [known] : techniqueNames;
+  const frag = document.createDocumentFragment();
+  for (const name of names) {
+    const at = text.indexOf(name);
+    if (at >= 0) {
+      frag.append(text.slice(0, at), techniqueLink(name), text.slice(at + name.length));
+      return frag;
+    }
+  }
+  frag.append(text);
+  return frag;
 }
 
 async function openTechnique(key) {
@@ -522,26 +764,71 @@ function inline(parent, text) {
 
 $('techclose').addEventListener('click', () => { $('technique').hidden = true; });
 
-$('new').addEventListener('click', async () => {
-  const level = $('level').value;
-  message(`Making a new ${level} puzzle…`);
-  try {
-    const g = await api('/api/generate', { level, count: 1 }, { slow: true });
-    const p = g.puzzles[0];
-    const cells = [...p.puzzle].map((c) => (c === '.' || c === '0' ? 0 : Number(c)));
-    $('paste').value = p.puzzle;
-    load(cells, null, p.rating);
-    message(`A new ${level} puzzle.`);
-  } catch (e) {
-    failed(e);
+// ---------------------------------------------------------------------------------------
+// What is drawn on the board: a hint or a step, its words under the board
+
+/// Lays `svg` (the server's overlay: the step's marks alone) on the board, or takes it off.
+function overlay(svg) {
+  const el = $('overlay');
+  el.innerHTML = svg || '';
+  el.hidden = !svg;
+}
+
+/// The caption under the board: a head, the sentence, the notation, the legend.
+function caption({ head, text, notation, legend, stepping, apply }) {
+  $('caption').hidden = false;
+  $('capthead').replaceChildren(head);
+  $('capttext').replaceChildren(text);
+  $('notation').textContent = notation || '';
+  $('notationbox').hidden = !notation;
+  $('legend').innerHTML = legend || '';
+  $('prev').hidden = !stepping;
+  $('next').hidden = !stepping;
+  $('apply').hidden = !apply;
+}
+
+/// Back to the player's own board: no overlay, no caption, the list's step unmarked.
+function closeShown() {
+  const wasExplaining = state.view === 'explain';
+  state.view = 'play';
+  state.highlight = [];
+  document.body.classList.remove('explaining');
+  overlay(null);
+  $('caption').hidden = true;
+  for (const li of $('steps').children) li.classList.remove('current');
+  if (wasExplaining) {
+    draw();
+    board.focus();
   }
+}
+$('close').addEventListener('click', () => {
+  if (kakuroOn()) {
+    kakuroKey('Escape');
+    return;
+  }
+  const explaining = state.view === 'explain';
+  closeShown();
+  state.hintLevel = -1;
+  $('hint').textContent = 'Hint';
+  if (!explaining) draw();
 });
+$('prev').addEventListener('click', () => (kakuroOn() ? kakuroKey('ArrowLeft') : showStep(state.ex.index - 1)));
+$('next').addEventListener('click', () => (kakuroOn() ? kakuroKey('ArrowRight') : showStep(state.ex.index + 1)));
+
+/// Scrolls the window so the whole board is in view (when it is not).
+function boardInView() {
+  const r = $('boardwrap').getBoundingClientRect();
+  if (r.top < 0 || r.bottom > window.innerHeight) {
+    window.scrollBy(0, r.top < 0 || r.height > window.innerHeight ? r.top - 4 : r.bottom - window.innerHeight + 4);
+  }
+}
 
 // ---------------------------------------------------------------------------------------
-// Hints
+// Hints: the first press at the server's default level, each next one tells more
 
 function hintBody(level) {
-  const body = { puzzle: stateText(), level, svg: true };
+  const body = { puzzle: stateText(), overlay: true };
+  if (level) body.level = level;
   const profile = $('profile').value;
   if (profile) body.profile = profile;
   if (state.original) body.original = state.original;
@@ -549,8 +836,14 @@ function hintBody(level) {
 }
 
 async function takeHint() {
-  const next = Math.min(state.hintLevel + 1, LEVELS.length - 1);
-  const level = LEVELS[next];
+  if (kakuroOn()) return kakuroHint();
+  if (!state.loaded) {
+    showWelcome();
+    return;
+  }
+  if (state.view === 'explain') closeShown();
+  // The first press leaves the level to the server (its default); then one more each time.
+  const level = state.hintLevel < 0 ? null : LEVELS[Math.min(state.hintLevel + 1, LEVELS.length - 1)];
   message('');
   let hint;
   try {
@@ -560,7 +853,7 @@ async function takeHint() {
     return;
   }
   state.hint = hint;
-  state.hintLevel = next;
+  state.hintLevel = LEVELS.indexOf(hint.level);
   showHint(hint);
 }
 
@@ -574,28 +867,38 @@ function hintCells(hint) {
 }
 
 function showHint(hint) {
-  $('hintbox').hidden = false;
+  state.view = 'hint';
   const lastLevel = FINAL.includes(hint.kind) || state.hintLevel === LEVELS.length - 1;
   const kind = hint.kind === 'step' ? '' : ` · ${hint.kind.replace(/_/g, ' ')}`;
-  $('hintlevel').textContent = `Hint${kind} · ${hint.level}`;
-  const text = $('hinttext');
-  text.replaceChildren(hint.text);
+  const head = document.createDocumentFragment();
+  head.append(`Hint${kind} · ${hint.level}`);
+  let text;
   if (hint.step) {
-    text.append(' — ', techniqueLink(hint.step.technique, hint.step.slug));
+    // The whole step: its name once (in the head), its sentence, its notation apart.
+    head.append(' · ', techniqueLink(hint.step.technique, hint.step.slug));
+    text = document.createTextNode(hint.step.text || hint.text);
+  } else {
+    text = linked(hint.text);
   }
-  // A picture only when it marks something: the step's cells or the whole step.
-  const drawn = hint.kind === 'step' && (hint.level === 'cells' || hint.level === 'full');
-  $('hintpic').innerHTML = drawn ? hint.svg || '' : '';
-  state.highlight = hintCells(hint);
+  caption({
+    head,
+    text,
+    notation: hint.step ? hint.step.notation : '',
+    legend: hint.legend,
+    stepping: false,
+    apply: hint.kind === 'step' || hint.kind === 'wrong_digit',
+  });
+  overlay(hint.overlay);
+  state.highlight = hint.overlay ? [] : hintCells(hint);
   $('hint').textContent = lastLevel ? 'Hint' : `More (${LEVELS[state.hintLevel + 1]})`;
   if (lastLevel) state.hintLevel = -1; // the next press starts a new hint
-  $('apply').disabled = !(hint.kind === 'step' || hint.kind === 'wrong_digit');
   draw();
+  boardInView();
 }
 
 async function applyHint() {
   let hint = state.hint;
-  if (!hint || (hint.kind === 'step' && !hint.step) || (hint.kind === 'wrong_digit' && !state.highlight.length)) {
+  if (!hint || (hint.kind === 'step' && !hint.step) || (hint.kind === 'wrong_digit' && !hintCells(hint).length)) {
     try {
       hint = await api('/api/hint', hintBody('full'), { slow: true });
     } catch (e) {
@@ -605,7 +908,11 @@ async function applyHint() {
   }
   if (hint.kind === 'wrong_digit') {
     const cells = hintCells(hint).filter((i) => !state.givens[i] && state.cells[i]);
-    if (!cells.length) return showHint(hint);
+    if (!cells.length) {
+      state.hint = hint;
+      state.hintLevel = LEVELS.indexOf(hint.level);
+      return showHint(hint);
+    }
     remember();
     for (const i of cells) {
       state.cells[i] = 0;
@@ -616,6 +923,7 @@ async function applyHint() {
     return;
   }
   if (!hint.step) {
+    state.hint = hint;
     state.hintLevel = LEVELS.length - 1;
     showHint(hint);
     return;
@@ -651,18 +959,62 @@ $('apply').addEventListener('click', applyHint);
 // ---------------------------------------------------------------------------------------
 // Explanation: every step of the loaded puzzle, each drawn on the board as it was then
 
-$('explain').addEventListener('click', async () => {
-  const box = $('explainbox');
-  if (!state.explained) {
-    state.explainPuzzle = state.original || stateText();
-    try {
-      state.explained = await api('/api/explain', { puzzle: state.explainPuzzle }, { slow: true });
-    } catch (e) {
-      if (e.body && e.body.steps) state.explained = e.body;
-      else return failed(e);
+/// The grid before each step: the start (givens and their candidates, or the player's
+/// pencil marks), then each step's placements and eliminations.
+function gridsOf(steps, start) {
+  let cells = start.cells.slice();
+  let marks = start.marks ? start.marks.slice() : cells.map((_, i) => autoMarksOf(cells, i));
+  const grids = [];
+  for (const step of steps) {
+    grids.push({ cells: cells.slice(), marks: marks.slice() });
+    for (const p of step.placements) {
+      const i = cellIndex(p.cell);
+      if (i < 0) continue;
+      cells[i] = p.digit;
+      marks[i] = 0;
+      for (const j of PEERS[i]) marks[j] &= ~bit(p.digit);
+    }
+    for (const e of step.eliminations) {
+      const i = cellIndex(e.cell);
+      if (i >= 0) marks[i] &= ~bit(e.digit);
     }
   }
-  const ex = state.explained;
+  return grids;
+}
+
+/// What a step does, in notation: `r1c6=8`, `r1c456<>4`.
+function effectOf(step) {
+  const n = step.notation;
+  const at = n.lastIndexOf(' => ');
+  if (at >= 0) return n.slice(at + 4);
+  const colon = n.indexOf(': ');
+  return colon >= 0 ? n.slice(colon + 2) : n;
+}
+
+async function explain() {
+  if (kakuroOn()) return kakuroExplain();
+  if (!state.loaded) {
+    showWelcome();
+    return;
+  }
+  const puzzle = state.original || stateText();
+  let ex;
+  try {
+    ex = await api('/api/explain', { puzzle, overlays: true }, { slow: true });
+  } catch (e) {
+    if (e.body && e.body.steps) ex = e.body;
+    else return failed(e);
+  }
+  const start = state.original
+    ? { cells: digitsOf(state.original), marks: null }
+    : { cells: state.cells.slice(), marks: state.marks ? state.marks.slice() : null };
+  state.ex = {
+    steps: ex.steps,
+    overlays: ex.overlays || [],
+    grids: gridsOf(ex.steps, start),
+    givens: state.original ? digitsOf(state.original) : new Array(81).fill(0),
+    index: 0,
+  };
   const list = $('steps');
   list.replaceChildren();
   ex.steps.forEach((step, n) => {
@@ -670,27 +1022,85 @@ $('explain').addEventListener('click', async () => {
     const b = document.createElement('button');
     b.type = 'button';
     b.className = 'step';
-    b.textContent = step.notation;
-    b.addEventListener('click', () => showStep(n, li));
-    li.append(b, ' ', techniqueLink(`(${step.technique})`, step.slug));
+    const name = document.createElement('span');
+    name.className = 'name';
+    name.textContent = step.technique;
+    const effect = document.createElement('span');
+    effect.className = 'effect';
+    effect.textContent = ` ${effectOf(step)}`;
+    b.append(name, effect);
+    b.addEventListener('click', () => showStep(n));
+    li.append(b);
     list.appendChild(li);
   });
-  if (!ex.steps.length) list.textContent = ex.error || 'No steps.';
-  box.hidden = false;
-  box.scrollIntoView({ block: 'nearest' });
-});
-
-async function showStep(n, li) {
-  for (const other of $('steps').children) other.classList.remove('current');
-  li.classList.add('current');
-  try {
-    const puzzle = state.explainPuzzle;
-    const ans = await api('/api/explain', { puzzle, svg_step: n + 1 }, { slow: true });
-    $('steppic').innerHTML = ans.svg;
-  } catch (e) {
-    if (e.body && e.body.svg) $('steppic').innerHTML = e.body.svg;
-    else failed(e);
+  $('explainbox').hidden = false;
+  if (!ex.steps.length) {
+    list.textContent = ex.error || 'No steps.';
+    return;
   }
+  if (ex.error) message(`${ex.status}: ${ex.error}`, true);
+  showStep(0);
+}
+$('explain').addEventListener('click', explain);
+
+function showStep(n) {
+  const ex = state.ex;
+  if (!ex || !ex.steps.length) return;
+  n = Math.max(0, Math.min(ex.steps.length - 1, n));
+  ex.index = n;
+  state.view = 'explain';
+  state.highlight = [];
+  document.body.classList.add('explaining');
+  const step = ex.steps[n];
+  const list = $('steps');
+  [...list.children].forEach((li, i) => li.classList.toggle('current', i === n));
+  // The list scrolls itself to the step; the page does not move.
+  const li = list.children[n];
+  const offset = li.getBoundingClientRect().top - list.getBoundingClientRect().top;
+  if (offset < 0 || offset + li.offsetHeight > list.clientHeight) {
+    list.scrollTop += offset - (list.clientHeight - li.offsetHeight) / 2;
+  }
+  const head = document.createDocumentFragment();
+  head.append(`Step ${n + 1} of ${ex.steps.length} · `, techniqueLink(step.technique, step.slug));
+  const drawn = ex.overlays[n] || {};
+  caption({
+    head,
+    text: document.createTextNode(step.text),
+    notation: step.notation,
+    legend: drawn.legend,
+    stepping: true,
+    apply: false,
+  });
+  $('prev').disabled = n === 0;
+  $('next').disabled = n === ex.steps.length - 1;
+  overlay(drawn.overlay);
+  draw();
+  boardInView();
 }
 
-draw();
+// ---------------------------------------------------------------------------------------
+// Start: a link's puzzle, else the last visit's board, else the first view
+
+// (Once every script is in: a link or a kept board may be a Kakuro, which kakuro.js opens.)
+window.addEventListener('DOMContentLoaded', () => {
+  draw();
+  const fragment = readFragment();
+  if (fragment && fragment.kakuro) {
+    openKakuro(fragment.kakuro, 'Opened from the link.');
+  } else if (fragment) {
+    load(fragment.cells, null, undefined, fragment.played);
+    message('Opened from the link.');
+  } else if (!(localStorage.getItem(MODE) === 'kakuro' && kakuroRestore()) && !restoreKept()) {
+    showWelcome();
+  }
+});
+
+/// A Kakuro from a link or a paste, or the error that says why not.
+function openKakuro(text, said) {
+  try {
+    kakuroLoad(text);
+    if (said) message(said);
+  } catch (e) {
+    message(`Kakuro: ${e.message}`, true);
+  }
+}
