@@ -147,6 +147,7 @@ pub fn hodoku_finder(technique: Technique) -> Finder {
     match technique {
         BugPlus1 => uniqueness::hodoku_bug_plus_1,
         UniqueRectangle1 => uniqueness::hodoku_unique_rectangles,
+        HiddenRectangle => uniqueness::hodoku_hidden_rectangle,
         NakedPair => subsets::hodoku_naked_pair,
         NakedTriple => subsets::hodoku_naked_triple,
         NakedQuad => subsets::hodoku_naked_quad,

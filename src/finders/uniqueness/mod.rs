@@ -28,4 +28,6 @@ pub use bug::{bug_plus_1, bug_type_2, bug_type_3, bug_type_4, hodoku_bug_plus_1}
 pub use loops::{
     group_leader, hodoku_unique_rectangles, unique_rectangles, unique_rectangles_and_loops,
 };
-pub use rectangles::{hidden_rectangle, unique_rectangle_5, unique_rectangle_6};
+pub use rectangles::{
+    hidden_rectangle, hodoku_hidden_rectangle, unique_rectangle_5, unique_rectangle_6,
+};

@@ -91,8 +91,33 @@ impl Rectangle {
 }
 
 /// Every candidate rectangle, in the documented order.
-fn rectangles(grid: &Grid, mut visit: impl FnMut(Rectangle) -> ControlFlow<()>) -> ControlFlow<()> {
+fn rectangles(grid: &Grid, visit: impl FnMut(Rectangle) -> ControlFlow<()>) -> ControlFlow<()> {
+    rectangles_of(grid, false, visit)
+}
+
+/// [`rectangles`], or with `allow_missing` also those where a corner lacks a pair digit that
+/// no placed digit excludes from it (HoDoKu's default, "allow missing candidates"): logic
+/// removed it, so the deadly pattern could not be a solution either, and the argument holds.
+fn rectangles_of(
+    grid: &Grid,
+    allow_missing: bool,
+    mut visit: impl FnMut(Rectangle) -> ControlFlow<()>,
+) -> ControlFlow<()> {
     let empty = grid.empty_cells();
+    let usable = |c: Cell| {
+        if allow_missing {
+            let placed =
+                crate::geometry::peers(c)
+                    .iter()
+                    .fold(DigitSet::EMPTY, |acc, p| match grid.value(p) {
+                        0 => acc,
+                        d => acc.with(d),
+                    });
+            DigitSet::ALL.difference(placed)
+        } else {
+            grid.candidates(c)
+        }
+    };
     for r1 in 0..9 {
         for r2 in r1 + 1..9 {
             for c1 in 0..9 {
@@ -112,9 +137,9 @@ fn rectangles(grid: &Grid, mut visit: impl FnMut(Rectangle) -> ControlFlow<()>) 
                     if (r1 / 3 == r2 / 3) == (c1 / 3 == c2 / 3) {
                         continue;
                     }
-                    let common = corners.iter().fold(grid.candidates(corners[0]), |acc, &c| {
-                        acc & grid.candidates(c)
-                    });
+                    let common = corners
+                        .iter()
+                        .fold(usable(corners[0]), |acc, &c| acc & usable(c));
                     for a in common {
                         for b in common.iter().filter(|&b| b > a) {
                             visit(Rectangle { corners, a, b })?;
@@ -469,7 +494,17 @@ pub fn unique_rectangle_6(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
 /// could swap: so `y` leaves the opposite corner. Corners holding only the pair are tried in
 /// cell order, `x` lower first, as HoDoKu does.
 pub fn hidden_rectangle(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
-    rectangles(grid, |rect| {
+    hidden_rectangles(grid, false, emit)
+}
+
+/// [`hidden_rectangle`] as HoDoKu searches it, on rectangles whose corners other than the
+/// bivalue ones may lack a pair digit that logic removed ([`rectangles_of`]).
+pub fn hodoku_hidden_rectangle(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
+    hidden_rectangles(grid, true, emit)
+}
+
+fn hidden_rectangles(grid: &Grid, allow_missing: bool, emit: &mut Emit<'_>) -> ControlFlow<()> {
+    rectangles_of(grid, allow_missing, |rect| {
         let (floor, _) = split_by_pair(grid, &rect);
         match floor[..] {
             [_] => {}
