@@ -19,6 +19,7 @@ use stepwise::kakuro::engines::{Count, Engine, Options, DEFAULT_NODE_CAP};
 use stepwise::kakuro::explain::{self as front, Hint, DEFAULT_ENGINE};
 use stepwise::kakuro::format::{records, to_json_record, to_text};
 use stepwise::kakuro::generate;
+use stepwise::kakuro::logic::Level;
 use stepwise::kakuro::Kakuro;
 
 use super::input::{open_bytes, Source};
@@ -55,9 +56,9 @@ enum KakuroCommand {
         after_help = "Enter digits in the grid's white cells (a digit instead of `.`); the hint is the first wrong digit, else the next human step.\n\nExamples:\n  stepwise kakuro hint examples/kakuro.txt\n\nExit code: 0 when every puzzle has one solution, 1 otherwise."
     )]
     Hint(HintArgs),
-    /// Rate each puzzle: puzzle,white_cells,status,difficulty,level,hardest,steps (CSV or JSON).
+    /// Rate each puzzle: puzzle,white_cells,status,difficulty,level,hardest,steps,contradictions,longest_trial (CSV or JSON).
     #[command(
-        after_help = "Examples:\n  stepwise kakuro rate ../shared/data/kakuro/kakuro-300.jsonl\n\nExit code: 0 when every puzzle has one solution, 1 otherwise."
+        after_help = "The level: easy (singles and unique combinations), medium (unusable digits, crossing runs), hard (required digits, arrangements, or one contradiction of at most 8 steps), expert (two contradictions or more, or a longer one).\n\nExamples:\n  stepwise kakuro rate ../shared/data/kakuro/kakuro-300.jsonl\n\nExit code: 0 when every puzzle has one solution, 1 otherwise."
     )]
     Rate(PlainArgs),
     /// The engines' table: per size band and engine, the share decided by propagation,
@@ -68,7 +69,7 @@ enum KakuroCommand {
     Bench(BenchArgs),
     /// Generate large Kakuro (a pattern filled with digits, refilled or split where it is not yet unique), as JSON lines.
     #[command(
-        after_help = "Examples:\n  stepwise kakuro generate --rows 36 --cols 36 --seed 1\n  stepwise kakuro generate --count 3 --seed 7 > big.jsonl\n\nThe same seed and size give the same puzzles."
+        after_help = "Examples:\n  stepwise kakuro generate --rows 36 --cols 36 --seed 1\n  stepwise kakuro generate --count 3 --seed 7 > big.jsonl\n  stepwise kakuro generate --rows 10 --cols 10 --level hard --seed 2\n\nThe same seed, size and level give the same puzzles. Exit code: 0 when every puzzle was made, 1 otherwise, 2 for usage errors (an unknown level)."
     )]
     Generate(GenerateArgs),
 }
@@ -164,6 +165,18 @@ struct GenerateArgs {
     /// How many puzzles.
     #[arg(long, default_value_t = 1)]
     count: u64,
+    /// Only puzzles whose human solve is rated LEVEL: easy, medium, hard or expert (grids
+    /// made and rated until one is, repaired where too hard).
+    #[arg(long, value_name = "LEVEL", value_parser = parse_level)]
+    level: Option<Level>,
+    /// Give up on a puzzle after SECS seconds (a decimal number); with --level only.
+    #[arg(long, value_name = "SECS", value_parser = super::parse_timeout, requires = "level")]
+    timeout: Option<Duration>,
+}
+
+fn parse_level(s: &str) -> Result<Level, String> {
+    s.parse()
+        .map_err(|_| format!("unknown level '{s}'; the levels are {}", Level::NAMES))
 }
 
 fn parse_engine(s: &str) -> Result<Engine, String> {
@@ -426,11 +439,15 @@ fn hint(hint_args: &HintArgs) -> i32 {
     }
 }
 
+/// The columns of `rate`'s CSV.
+const RATE_HEADER: &str =
+    "puzzle,white_cells,status,difficulty,level,hardest,steps,contradictions,longest_trial";
+
 fn rate(args: &FileArgs) -> i32 {
     let mut out = Out::new();
     let mut all_ok = true;
     if !args.json {
-        out.line("puzzle,white_cells,status,difficulty,level,hardest,steps");
+        out.line(RATE_HEADER);
     }
     for item in items(&args.files) {
         let (kakuro, name) = match item {
@@ -441,7 +458,7 @@ fn rate(args: &FileArgs) -> i32 {
                 if args.json {
                     out.line(&to_json(&KakuroInvalid::new(&name, &message)));
                 } else {
-                    out.line(&format!("{name},,invalid,,,,"));
+                    out.line(&format!("{name},,invalid,,,,,,"));
                 }
                 out.end_record();
                 continue;
@@ -454,7 +471,7 @@ fn rate(args: &FileArgs) -> i32 {
         } else {
             let or_empty = |v: Option<String>| v.unwrap_or_default();
             out.line(&format!(
-                "{},{},{},{},{},{},{}",
+                "{},{},{},{},{},{},{},{},{}",
                 record.puzzle,
                 record.white_cells,
                 record.status,
@@ -462,6 +479,8 @@ fn rate(args: &FileArgs) -> i32 {
                 or_empty(record.level.map(|l| l.to_string())),
                 or_empty(record.hardest.map(|t| t.slug().to_string())),
                 or_empty(record.steps.map(|s| s.to_string())),
+                or_empty(record.contradictions.map(|s| s.to_string())),
+                or_empty(record.longest_trial.map(|s| s.to_string())),
             ));
         }
         out.end_record();
@@ -548,7 +567,15 @@ fn run_generate(args: &GenerateArgs) -> i32 {
     let mut out = Out::new();
     for i in 0..args.count {
         let seed = args.seed.wrapping_add(i);
-        match generate::large(args.rows, args.cols, seed) {
+        let budget = Budget {
+            time: args.timeout,
+            cache_bytes: None,
+        };
+        let made = match args.level {
+            Some(level) => generate::at_level(args.rows, args.cols, level, seed, &budget),
+            None => generate::large(args.rows, args.cols, seed),
+        };
+        match made {
             Ok(kakuro) => out.line(&to_json(&to_json_record(&kakuro))),
             Err(e) => {
                 eprintln!("error: seed {seed}: {e}");
