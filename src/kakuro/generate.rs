@@ -80,6 +80,10 @@ const MAX_ROUNDS: usize = 200;
 /// are quick to make and rarely expert (a 6x6 attempt is expert about once in 250), large
 /// ones slow and seldom need a second attempt.
 const LEVEL_ATTEMPT_SQUARES: usize = 20_000;
+/// The least share, in percent, of its first pattern's white squares that a grid of
+/// [`at_level`] keeps; an attempt whose splits cut more away ends (a 20x20 grid kept 35 of
+/// some 200 white cells without this).
+const MIN_KEPT_PERCENT: usize = 60;
 /// The fewest attempts of [`at_level`] at any size.
 const MIN_LEVEL_ATTEMPTS: usize = 40;
 /// Repairs of a grid rated too hard before the attempt ends.
@@ -519,6 +523,11 @@ impl Build {
         }
     }
 
+    /// How many squares are white.
+    fn whites(&self) -> usize {
+        self.pattern.white.iter().filter(|&&w| w).count()
+    }
+
     /// The squares of `kakuro`'s `cells`.
     fn squares(&self, kakuro: &Kakuro, cells: &[CellId]) -> Vec<usize> {
         cells
@@ -549,6 +558,10 @@ impl Build {
             if crate::deadline::expired() {
                 return Err(GenerateError::timeout());
             }
+            if self.whites() == 0 {
+                // Splits took every square (seen on 6x6 grids).
+                return Ok(None);
+            }
             let kakuro = with_clues(&self.pattern, &self.digits)?;
             let open = undetermined(&kakuro);
             if open.is_empty() {
@@ -575,7 +588,8 @@ impl Build {
 /// leans as the level asks ([`Lean::of`]) and rates it. A grid rated too hard is repaired, at
 /// most [`REPAIRS`] times: the cells a solver of the level leaves open (its techniques alone,
 /// [`Level::techniques`]) are filled again, and the grid is made unique and rated again. A
-/// grid rated too easy ends the attempt. A spent budget is a timeout error
+/// grid rated too easy, or cut down by splits below [`MIN_KEPT_PERCENT`] of its first white
+/// squares, ends the attempt. A spent budget is a timeout error
 /// ([`GenerateError::is_timeout`]).
 pub fn at_level(
     rows: usize,
@@ -587,21 +601,28 @@ pub fn at_level(
     check_size(rows, cols)?;
     let _in_force = budget.enter();
     let techniques: Vec<Technique> = level.techniques().collect();
-    let mut closest: Option<Level> = None;
+    // What the last attempt ended with, for the error.
+    let mut last = "not unique".to_string();
     let attempts = (LEVEL_ATTEMPT_SQUARES / ((rows - 1) * (cols - 1))).max(MIN_LEVEL_ATTEMPTS);
     for attempt in 0..attempts as u64 {
         let mut rng = Rng::xorshift(seed, attempt + 1);
         let mut build = Build::start(rows, cols, Lean::of(level), &mut rng);
+        let started = build.whites();
         for repair in 0..=REPAIRS {
             let Some(mut kakuro) = build.unique(&mut rng)? else {
                 break;
             };
+            if kakuro.cell_count() * 100 < started * MIN_KEPT_PERCENT {
+                // Splits cut the grid down (a region cut off is dropped): not the size asked.
+                last = format!("cut down to {} white cells", kakuro.cell_count());
+                break;
+            }
             let trace = logic::solve(&kakuro);
             if trace.status == Status::Timeout {
                 return Err(GenerateError::timeout());
             }
             let rated = trace.rating().level;
-            closest = Some(rated);
+            last = format!("rated {rated}");
             if rated == level && trace.is_solved() {
                 kakuro.id = Some(format!("stepwise-kakuro-{rows}x{cols}-{level}-seed{seed}"));
                 kakuro.source = Some(format!(
@@ -626,8 +647,7 @@ pub fn at_level(
         }
     }
     Err(GenerateError::new(format!(
-        "no {level} grid of {rows}x{cols} after {attempts} attempts (seed {seed}; the last was {}): try another seed or a larger size",
-        closest.map_or("not unique".to_string(), |l| l.to_string())
+        "no {level} grid of {rows}x{cols} after {attempts} attempts (seed {seed}; the last one {last}): try another seed or a larger size"
     )))
 }
 
