@@ -187,8 +187,8 @@ struct GenerateArgs {
     /// made and rated until one is, repaired where too hard).
     #[arg(long, value_name = "LEVEL", value_parser = parse_level)]
     level: Option<Level>,
-    /// Give up on a puzzle after SECS seconds (a decimal number); with --level only.
-    #[arg(long, value_name = "SECS", value_parser = super::parse_timeout, requires = "level")]
+    /// Give up on a puzzle after SECS seconds (a decimal number): an error, exit 1.
+    #[arg(long, value_name = "SECS", value_parser = super::parse_timeout)]
     timeout: Option<Duration>,
 }
 
@@ -668,11 +668,7 @@ fn run_generate(args: &GenerateArgs) -> i32 {
             time: args.timeout,
             cache_bytes: None,
         };
-        let made = match args.level {
-            Some(level) => generate::at_level(args.rows, args.cols, level, seed, &budget),
-            None => generate::large(args.rows, args.cols, seed),
-        };
-        match made {
+        match generate::grid(args.rows, args.cols, args.level, seed, &budget) {
             Ok(kakuro) => out.line(&to_json(&to_json_record(&kakuro))),
             Err(e) => {
                 eprintln!("error: seed {seed}: {e}");

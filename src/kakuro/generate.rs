@@ -2,7 +2,7 @@
 //! white cells): a pattern of white cells, a fill of digits, the clues read from the fill,
 //! then parts filled again (or split) until the puzzle is unique.
 //!
-//! Owns [`large`] and [`at_level`] (grids of a level: made, rated with the human solve and
+//! Owns [`grid`] (the commands' front door), [`large`] and [`at_level`] (grids of a level: made, rated with the human solve and
 //! repaired where too hard; its doc says how). The steps, all driven by one seeded generator
 //! (the same seed and size give the same puzzle):
 //! 1. **pattern**: the first row and column black; black squares sprinkled at random where
@@ -481,8 +481,27 @@ fn check_size(rows: usize, cols: usize) -> Result<(), GenerateError> {
     Ok(())
 }
 
+/// The commands' front door: a unique grid of `rows` x `cols` squares from `seed`, rated
+/// `level` when one is asked ([`at_level`]), else any ([`large`]), within `budget` (a spent
+/// one is a timeout error, [`GenerateError::is_timeout`]).
+pub fn grid(
+    rows: usize,
+    cols: usize,
+    level: Option<Level>,
+    seed: u64,
+    budget: &Budget,
+) -> Result<Kakuro, GenerateError> {
+    match level {
+        Some(level) => at_level(rows, cols, level, seed, budget),
+        None => {
+            let _in_force = budget.enter();
+            large(rows, cols, seed)
+        }
+    }
+}
+
 /// A unique Kakuro of `rows` x `cols` squares from `seed`, named `stepwise-kakuro-RxC-seedS`
-/// with the command that makes it again as its source.
+/// with the command that makes it again as its source; within the thread's budget.
 pub fn large(rows: usize, cols: usize, seed: u64) -> Result<Kakuro, GenerateError> {
     check_size(rows, cols)?;
     let mut rng = rng(seed);

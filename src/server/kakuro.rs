@@ -249,8 +249,8 @@ pub fn hint(request: KakuroRequest, limits: &Limits) -> Answer {
 
 /// `POST /api/kakuro/generate`: a new unique grid of `rows` x `cols` (12x12 by default, at most
 /// [`MAX_GENERATE_SIDE`]) as a JSON record, the same for the same seed; with `level` (easy,
-/// medium, hard or expert), one whose human solve is rated that, made under the request's
-/// budget (504 when it runs out, 422 when no attempt gave the level).
+/// medium, hard or expert), one whose human solve is rated that; made under the request's
+/// budget (504 when it runs out, 422 when no attempt gave the level or no grid was unique).
 pub fn generate(request: KakuroRequest, limits: &Limits) -> Answer {
     request.only(
         "/api/kakuro/generate",
@@ -277,15 +277,12 @@ pub fn generate(request: KakuroRequest, limits: &Limits) -> Answer {
         })?),
     };
     let budget = budget(request.timeout, limits)?;
-    let made = match level {
-        None => generate::large(rows, cols, seed).map_err(|e| Reply::bad("rows", e))?,
-        Some(level) => generate::at_level(rows, cols, level, seed, &budget).map_err(|e| {
-            if e.is_timeout() {
-                Reply::error(StatusCode::GATEWAY_TIMEOUT, "the request's time ran out")
-            } else {
-                Reply::error(StatusCode::UNPROCESSABLE_ENTITY, e.to_string())
-            }
-        })?,
-    };
+    let made = generate::grid(rows, cols, level, seed, &budget).map_err(|e| {
+        if e.is_timeout() {
+            Reply::error(StatusCode::GATEWAY_TIMEOUT, "the request's time ran out")
+        } else {
+            Reply::error(StatusCode::UNPROCESSABLE_ENTITY, e.to_string())
+        }
+    })?;
     Ok(Reply::ok(&to_json_record(&made)))
 }
