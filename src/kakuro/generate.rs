@@ -77,7 +77,7 @@ const FILL_NODES: u64 = 200_000;
 /// Rounds tried before giving up on uniqueness (never reached on the sizes measured).
 const MAX_ROUNDS: usize = 200;
 /// Attempts of [`at_level`] before it gives up, over the squares inside the grid: small grids
-/// are quick to make and rarely expert (a 6x6 attempt is expert about once in 250), large
+/// are quick to make and seldom expert (a 6x6 grid has some 17 white cells), large
 /// ones slow and seldom need a second attempt.
 const LEVEL_ATTEMPT_SQUARES: usize = 20_000;
 /// The least share, in percent, of its first pattern's white squares that a grid of
