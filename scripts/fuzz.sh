@@ -12,7 +12,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-TARGETS=(parse_line parse_grid parse_pencilmark parse_json read_detected parse_shaped parse_kakuro hint_state explain_puzzle http_api)
+TARGETS=(parse_line parse_grid parse_pencilmark parse_json read_detected parse_shaped parse_kakuro hint_state explain_puzzle http_api kakuro_api)
 
 if [ $# -lt 1 ] || ! [[ "$1" =~ ^[0-9]+$ ]]; then
     echo "usage: scripts/fuzz.sh SECONDS [TARGET...]   targets: ${TARGETS[*]}" >&2

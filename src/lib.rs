@@ -29,7 +29,7 @@
 //! - [`step`]: a deduction step, its pattern evidence and its notation.
 //! - [`notation`]: reading the step notation a player writes (`r1c2=5`, `r1c456<>4`).
 //! - [`render`]: the candidate board drawn with a step's marks (terminal text, colour or plain;
-//!   SVG pictures).
+//!   SVG pictures); `svg_text`: the SVG text helpers it shares with Kakuro's pictures.
 //! - [`cache`]: the bound on the memories finders keep, per thread.
 //! - `deadline`: a per-thread time limit that long searches check cooperatively.
 //! - `finders`: one function per technique, grouped by family.
@@ -110,6 +110,7 @@ pub mod render;
 pub mod shape;
 pub mod solver;
 pub mod step;
+mod svg_text;
 pub mod technique;
 
 pub use error::Error;

@@ -102,14 +102,81 @@ fn rate_writes_csv_or_json() {
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(
         text(&out.stdout),
-        "puzzle,white_cells,status,difficulty,level,hardest,steps\n\
-         examples/kakuro.txt:8,4,solved,1.0,easy,unique-combination,7\n\
-         examples/kakuro.txt:13,9,solved,1.2,easy,hidden-single,16\n"
+        "puzzle,white_cells,status,difficulty,level,hardest,steps,contradictions,longest_trial\n\
+         examples/kakuro.txt:8,4,solved,1.0,easy,unique-combination,7,0,0\n\
+         examples/kakuro.txt:13,9,solved,1.2,easy,hidden-single,16,0,0\n"
     );
     let out = stepwise(&["kakuro", "rate", "--json", EXAMPLE], "");
     let first: serde_json::Value =
         serde_json::from_str(text(&out.stdout).lines().next().unwrap()).unwrap();
     assert_eq!(first["level"], "easy");
+    assert_eq!(first["contradictions"], 0);
+}
+
+#[test]
+fn generate_level_gives_a_grid_that_rate_calls_that_level() {
+    for level in ["easy", "medium", "hard", "expert"] {
+        let out = stepwise(
+            &[
+                "kakuro", "generate", "--rows", "9", "--cols", "9", "--level", level, "--seed", "4",
+            ],
+            "",
+        );
+        assert_eq!(out.status.code(), Some(0), "{level}: {}", text(&out.stderr));
+        let record: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
+        assert_eq!(
+            record["id"],
+            format!("stepwise-kakuro-9x9-{level}-seed4"),
+            "{record}"
+        );
+        assert!(
+            record["source_url"]
+                .as_str()
+                .unwrap()
+                .ends_with(&format!("--level {level} --seed 4")),
+            "{record}"
+        );
+        let file = TempFile::new("kakuro-level.jsonl", &text(&out.stdout));
+        let rated = stepwise(&["kakuro", "rate", "--json", file.path()], "");
+        assert_eq!(rated.status.code(), Some(0));
+        let rated: serde_json::Value = serde_json::from_str(text(&rated.stdout).trim()).unwrap();
+        assert_eq!(rated["level"], level, "{rated}");
+    }
+}
+
+#[test]
+fn generate_refuses_an_unknown_level_and_stops_at_its_timeout() {
+    let out = stepwise(&["kakuro", "generate", "--level", "fiendish"], "");
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains("unknown level 'fiendish'; the levels are easy, medium, hard or expert"),
+        "{stderr}"
+    );
+    let out = stepwise(&["kakuro", "generate", "--timeout", "0"], "");
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    // A budget too small for any grid: an error naming the time, exit 1.
+    let out = stepwise(
+        &[
+            "kakuro",
+            "generate",
+            "--rows",
+            "40",
+            "--cols",
+            "40",
+            "--level",
+            "expert",
+            "--timeout",
+            "0.001",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("the time ran out"),
+        "{}",
+        text(&out.stderr)
+    );
 }
 
 #[test]
@@ -335,7 +402,7 @@ fn the_time_limit_ends_a_long_explanation_with_timeout() {
     let out = stepwise(&["kakuro", "rate", "--timeout", "0.05", large], "");
     assert_eq!(
         text(&out.stdout).lines().nth(1),
-        Some("stepwise-kakuro-38x38-seed1,823,timeout,,,,")
+        Some("stepwise-kakuro-38x38-seed1,823,timeout,,,,,,")
     );
     let out = stepwise(&["kakuro", "rate", "--timeout", "60", EXAMPLE], "");
     assert_eq!(out.status.code(), Some(0));

@@ -220,3 +220,94 @@ fn hint_numbers_the_pictures_of_several_states_and_reports_a_bad_file() {
         "{err}"
     );
 }
+
+/// The steps `stepwise kakuro explain` lists for each puzzle of a file.
+fn kakuro_steps_of(file: &str) -> Vec<usize> {
+    let out = stepwise(&["kakuro", "explain", "--json", file], "");
+    text(&out.stdout)
+        .lines()
+        .map(|line| {
+            let answer: serde_json::Value = serde_json::from_str(line).unwrap();
+            answer["steps"].as_array().unwrap().len()
+        })
+        .collect()
+}
+
+#[test]
+fn kakuro_explain_writes_one_picture_per_step_named_by_puzzle() {
+    let example = "examples/kakuro.txt";
+    let steps = kakuro_steps_of(example);
+    assert_eq!(steps.len(), 2);
+    let dir = TempDir::new("kakuro-several");
+    let out = stepwise(&["kakuro", "explain", "--svg", dir.path(), example], "");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let expected: Vec<String> = (1..=steps[0])
+        .map(|i| format!("p1-step-{i:03}.svg"))
+        .chain((1..=steps[1]).map(|i| format!("p2-step-{i:03}.svg")))
+        .collect();
+    assert_eq!(dir.names(), expected);
+    // The second puzzle's first step: 17 in r2c4-5 is only 8+9, its cells struck from 1 to 7.
+    let first = read(&dir.0.join("p2-step-001.svg"));
+    assert!(
+        first.contains(
+            "<title>Unique Combination: r2c4&lt;&gt;1234567, r2c5&lt;&gt;1234567</title>"
+        ),
+        "{first}"
+    );
+    assert_eq!(first.matches(r#"class="elim""#).count(), 14);
+    assert!(first.contains(r#"class="elim" data-cell="r2c4" data-digit="7""#));
+    assert!(first.contains(r#"class="sum across marked" data-square="r2c3""#));
+
+    // One puzzle: no prefix.
+    let one = TempFile::new("kakuro-one.txt", "#   4\\_ 3\\_\n_\\3 .   .\n_\\4 .   .\n");
+    let single = TempDir::new("kakuro-one");
+    let out = stepwise(
+        &["kakuro", "explain", "--svg", single.path(), one.path()],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let names: Vec<String> = (1..=steps[0]).map(|i| format!("step-{i:03}.svg")).collect();
+    assert_eq!(single.names(), names);
+
+    // A directory that cannot be made is an error naming it.
+    let blocker = TempFile::new("kakuro-blocker", "");
+    let out = stepwise(&["kakuro", "explain", "--svg", blocker.path(), example], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("--svg: cannot create"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn kakuro_explain_board_draws_each_step_with_its_marks() {
+    let out = stepwise(&["kakuro", "explain", "--board", "examples/kakuro.txt"], "");
+    assert_eq!(out.status.code(), Some(0));
+    let stdout = text(&out.stdout);
+    // Not a terminal: plain markers, no escape code, a legend per board.
+    assert!(!stdout.contains('\x1b'));
+    let steps: usize = kakuro_steps_of("examples/kakuro.txt").iter().sum();
+    assert_eq!(stdout.matches("legend: =5 placed").count(), steps);
+    // The first step (4 in r2-3c2 is only 1+3): r2c2 keeps 1 and 3 (its run's, `:`), loses
+    // the others (`-`); the run's clue is starred.
+    let board: Vec<&str> = stdout
+        .lines()
+        .skip_while(|l| !l.starts_with("   1. Unique Combination: 4 in r2-3c2"))
+        .take(14)
+        .collect();
+    assert_eq!(board[5], "   |######|*4  \\ |3   \\ |", "{board:#?}");
+    assert_eq!(board[7], "   |\\    3|:1-2:3| 1 2 3|", "{board:#?}");
+    assert_eq!(board[8], "r2 |  \\   |-4-5-6| 4 5 6|", "{board:#?}");
+    let out = stepwise(
+        &[
+            "kakuro",
+            "explain",
+            "--board",
+            "--json",
+            "examples/kakuro.txt",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2));
+}

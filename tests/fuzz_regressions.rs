@@ -2,7 +2,7 @@
 //! on stable:
 //! `tests/fuzz_regressions/TARGET/NAME` runs through `fuzz/src/`'s function for TARGET (the
 //! files are included by path, so the replay and the fuzzer cannot drift apart). The http_api
-//! inputs are posted to a `stepwise serve` of this build.
+//! and kakuro_api inputs are posted to a `stepwise serve` of this build.
 //!
 //! A crash that was an arithmetic overflow panics only where overflow checks are on: in a
 //! debug build (`cargo test --test fuzz_regressions`), and in the fuzzer, which
@@ -98,13 +98,16 @@ fn explain_puzzle_inputs_replay() {
 }
 
 #[test]
-fn http_api_inputs_replay() {
+fn http_api_and_kakuro_api_inputs_replay() {
     // As the fuzz target sets its server up: one worker, a tenth of a second per request.
     let server = common::server::Server::start(
         env!("CARGO_BIN_EXE_stepwise"),
         &["--workers", "1", "--timeout", "0.1"],
     );
     replay("http_api", |data| http_request::run(&server.addr, data));
+    replay("kakuro_api", |data| {
+        http_request::run_kakuro(&server.addr, data)
+    });
 }
 
 #[test]
@@ -121,6 +124,7 @@ fn every_saved_input_belongs_to_a_target() {
         "hint_state",
         "explain_puzzle",
         "http_api",
+        "kakuro_api",
     ];
     for entry in std::fs::read_dir(dir).expect("tests/fuzz_regressions exists") {
         let path = entry.unwrap().path();

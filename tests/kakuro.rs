@@ -583,6 +583,101 @@ fn the_generated_grids_are_past_700_cells_unique_and_solved_fast_by_gac() {
 }
 
 #[test]
+fn a_generated_grid_of_each_level_is_rated_that_level() {
+    use logic::Level;
+    for (level, size) in [
+        (Level::Easy, 6),
+        (Level::Medium, 8),
+        (Level::Hard, 10),
+        (Level::Expert, 10),
+    ] {
+        let kakuro = generate::at_level(size, size, level, 2, &Budget::UNLIMITED).unwrap();
+        let record = explain::rate(&kakuro, "x", &Budget::UNLIMITED);
+        assert_eq!(record.level, Some(level), "{record:?}");
+        let trace = logic::solve(&kakuro);
+        assert!(trace.is_solved());
+        let used: Vec<Technique> = trace.steps.iter().map(|s| s.technique).collect();
+        let beyond_singles = used.iter().any(|t| {
+            !matches!(
+                t,
+                Technique::NakedSingle | Technique::HiddenSingle | Technique::UniqueCombination
+            )
+        });
+        // Easy grids need singles alone; the others a technique past them.
+        assert_eq!(beyond_singles, level > Level::Easy, "{level}: {used:?}");
+        if level == Level::Expert {
+            assert!(used.contains(&Technique::Contradiction), "{used:?}");
+        }
+        if level >= Level::Hard {
+            assert!(
+                used.iter().any(|&t| t >= Technique::RequiredDigit),
+                "{level}: {used:?}"
+            );
+        }
+        // The same seed gives the same grid.
+        assert_eq!(
+            generate::at_level(size, size, level, 2, &Budget::UNLIMITED).unwrap(),
+            kakuro
+        );
+    }
+    assert!(generate::at_level(2, 9, Level::Easy, 1, &Budget::UNLIMITED).is_err());
+}
+
+#[test]
+fn a_large_generated_grid_of_a_level_is_past_700_cells() {
+    let kakuro = generate::at_level(40, 40, logic::Level::Medium, 1, &Budget::UNLIMITED).unwrap();
+    assert!(kakuro.cell_count() > 700, "{}", kakuro.cell_count());
+    assert_eq!(logic::solve(&kakuro).rating().level, logic::Level::Medium);
+}
+
+/// A spent budget stops the engines' root propagation and shaving too, not only the search:
+/// on the largest grid every engine answers a timeout with the count unknown (without the
+/// budget, GAC and MAC decide it by shaving), and the front door's explanation says timeout.
+/// The status is asserted, not the time.
+#[test]
+fn a_tiny_budget_on_the_largest_grid_is_a_timeout_at_every_stage() {
+    let largest = large().into_iter().max_by_key(Kakuro::cell_count).unwrap();
+    let spent = Budget {
+        time: Some(std::time::Duration::from_nanos(1)),
+        cache_bytes: None,
+    };
+    for engine in Engine::ALL {
+        let record = explain::solve(&largest, "x", engine, &Options::default(), &spent);
+        assert!(record.timeout, "{engine:?}: {record:?}");
+        assert_eq!(record.status, Count::Unknown, "{engine:?}");
+        assert_eq!(record.nodes, 0, "{engine:?}: the search never started");
+    }
+    let record = explain::solve(
+        &largest,
+        "x",
+        Engine::Gac,
+        &Options::default(),
+        &Budget::UNLIMITED,
+    );
+    assert_eq!(record.status, Count::Unique);
+    assert!(!record.timeout);
+    let explanation = explain::explain(&largest, &spent);
+    assert_eq!(explanation.status, explain::ExplainStatus::Timeout);
+    assert!(explanation.steps.is_empty());
+
+    // Shaving itself stops at the deadline with nothing removed, where it otherwise removes.
+    let model = Model::of_kakuro(&largest);
+    let mut state = engines::propagate_root(&model, Engine::Gac).unwrap();
+    let before = state.domains.clone();
+    {
+        let _in_force = Budget {
+            time: Some(std::time::Duration::ZERO),
+            cache_bytes: None,
+        }
+        .enter();
+        assert_eq!(engines::shave_root(&model, Engine::Gac, &mut state), Ok(0));
+    }
+    assert_eq!(state.domains, before);
+    let removed = engines::shave_root(&model, Engine::Gac, &mut state).unwrap();
+    assert!(removed > 0);
+}
+
+#[test]
 fn hints_name_a_wrong_digit_first_then_the_next_step() {
     let solved = "
 #     #     #     9\\_   11\\_

@@ -68,10 +68,16 @@ const RULES: &[Rule] = &[
     },
     Rule {
         part: "kakuro/",
-        uses: Uses::OnlyOf(&["csp", "budget", "deadline", "hint_level"]),
+        uses: Uses::OnlyOf(&["csp", "budget", "deadline", "hint_level", "svg_text"]),
         why: "Kakuro uses none of the Sudoku modules: its engines are configurations of the \
-              shared constraint core, and its calls share the library's budget, deadline and \
-              hint levels, and nothing else",
+              shared constraint core, and its calls share the library's budget, deadline, \
+              hint levels and SVG text helpers, and nothing else",
+    },
+    Rule {
+        part: "svg_text.rs",
+        uses: Uses::OnlyOf(&[]),
+        why: "the SVG text helpers are pure functions that Sudoku's and Kakuro's pictures share: \
+              they use nothing",
     },
     Rule {
         part: "grid.rs",

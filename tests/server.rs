@@ -1061,6 +1061,30 @@ fn kakuro_endpoints_answer_as_their_commands() {
     assert_eq!(generated, again);
     let record = post("/api/kakuro/check", json!({ "puzzle": generated })).expect(200);
     assert_eq!(record["status"], "unique");
+    // A level asked is the level rated; an unknown one is the field at fault.
+    let hard = post(
+        "/api/kakuro/generate",
+        json!({ "rows": 8, "seed": 3, "level": "hard" }),
+    )
+    .expect(200);
+    assert_eq!(hard["id"], "stepwise-kakuro-8x8-hard-seed3");
+    let rated = post("/api/kakuro/rate", json!({ "puzzle": hard })).expect(200);
+    assert_eq!(rated["level"], "hard", "{rated}");
+    let unknown = post("/api/kakuro/generate", json!({ "level": "fiendish" })).expect(400);
+    assert_eq!(unknown["option"], "level");
+    assert!(
+        unknown["error"]
+            .as_str()
+            .unwrap()
+            .contains("expected easy, medium, hard or expert"),
+        "{unknown}"
+    );
+    let spent = post(
+        "/api/kakuro/generate",
+        json!({ "rows": 40, "level": "expert", "timeout": 0.001 }),
+    )
+    .expect(504);
+    assert!(spent["error"].as_str().unwrap().contains("time ran out"));
 
     // Errors name the field; a puzzle with several solutions is a 422; time runs out as 504.
     let bad = post("/api/kakuro/check", json!({ "puzzle": "# x\n" })).expect(400);

@@ -13,6 +13,9 @@ use common::pages::{every_example_step as every_example, example_step as example
 use common::snapshot;
 
 use stepwise::geometry::{cell_name, CELLS};
+use stepwise::kakuro::format::parse_text;
+use stepwise::kakuro::logic::{self as kakuro_logic, Board as KakuroBoard};
+use stepwise::kakuro::render::{svg::board_svg, terminal::board_text};
 use stepwise::render::svg::{grid_svg, step_svg, SvgOptions};
 use stepwise::technique::Technique;
 
@@ -42,6 +45,128 @@ fn pictures_of_one_step_per_family() {
         let svg = step_svg(&grid, &step, &SvgOptions::default());
         snapshot(&format!("svg-{}", technique.slug()), &svg);
     }
+}
+
+/// grandgames.net 24596: 9 white cells, a hidden single among its steps.
+const KAKURO: &str = "\
+#    #    #     9\\_ 11\\_
+#    #    15\\17 .   .
+#    9\\7  .     .   .
+_\\3  .    .     #   #
+_\\17 .    .     #   #
+";
+
+/// Every step of the Kakuro's human solve, each drawn on the board before it: well-formed,
+/// titled with the step, each elimination struck and each placement ringed exactly, the step's
+/// cells and runs tinted, its clues marked; one picture is snapshotted.
+#[test]
+fn kakuro_pictures_mark_each_step() {
+    let kakuro = parse_text(KAKURO).unwrap();
+    let trace = kakuro_logic::solve(&kakuro);
+    assert!(trace.is_solved());
+    let mut board = KakuroBoard::new(&kakuro);
+    for (i, step) in trace.steps.iter().enumerate() {
+        let svg = board_svg(&kakuro, &board, Some(step));
+        assert_eq!(svg, board_svg(&kakuro, &board, Some(step)));
+        let doc = parse(&svg).unwrap_or_else(|e| panic!("step {}: {e}\n{svg}", i + 1));
+        assert_eq!(
+            doc.title,
+            format!("{}: {}", step.technique, step.deductions(&kakuro))
+        );
+        let struck: BTreeSet<(String, String)> = doc
+            .with_class("elim")
+            .iter()
+            .map(|e| (e.attr("data-cell"), e.attr("data-digit")))
+            .collect();
+        let removed: BTreeSet<(String, String)> = step
+            .eliminations
+            .iter()
+            .flat_map(|&(cell, digits)| {
+                let kakuro = &kakuro;
+                digits
+                    .iter()
+                    .map(move |d| (kakuro.cell_name(cell), d.to_string()))
+            })
+            .collect();
+        assert_eq!(struck, removed, "step {}", i + 1);
+        let ringed: BTreeSet<(String, String)> = doc
+            .with_class("place")
+            .iter()
+            .map(|e| (e.attr("data-cell"), e.attr("data-digit")))
+            .collect();
+        let placed: BTreeSet<(String, String)> = step
+            .placements
+            .iter()
+            .map(|&(cell, digit)| (kakuro.cell_name(cell), digit.to_string()))
+            .collect();
+        assert_eq!(ringed, placed, "step {}", i + 1);
+        let tinted: BTreeSet<String> = doc
+            .with_class("step")
+            .iter()
+            .map(|e| e.attr("data-cell"))
+            .collect();
+        let own: BTreeSet<String> = step.cells.iter().map(|&c| kakuro.cell_name(c)).collect();
+        assert_eq!(tinted, own, "step {}", i + 1);
+        let in_runs: BTreeSet<String> = doc
+            .with_class("run")
+            .iter()
+            .map(|e| e.attr("data-cell"))
+            .collect();
+        for &run in &step.runs {
+            for &cell in &kakuro.run(run).cells {
+                let name = kakuro.cell_name(cell);
+                assert!(
+                    in_runs.contains(&name) || own.contains(&name),
+                    "step {}: {name} of a run not tinted",
+                    i + 1
+                );
+            }
+        }
+        assert_eq!(
+            doc.with_class("marked").len(),
+            step.runs.len(),
+            "step {}",
+            i + 1
+        );
+        // Every open cell's candidates, and one square per grid square.
+        let candidates: usize = (0..kakuro.cell_count())
+            .filter(|&c| board.placed(c).is_none())
+            .map(|c| board.candidates(c).len())
+            .sum();
+        assert_eq!(doc.with_class("cand").len(), candidates);
+        let squares = doc.with_class("black").len()
+            + doc.with_class("clue").len()
+            + doc.with_class("cell").len();
+        assert_eq!(squares, kakuro.rows() * kakuro.cols());
+        if i == 0 {
+            snapshot("svg-kakuro-first-step", &svg);
+        }
+        step.apply(&kakuro, &mut board);
+    }
+    // The board alone: nothing marked, the digits placed.
+    let svg = board_svg(&kakuro, &board, None);
+    let doc = parse(&svg).unwrap();
+    assert!(doc.with_class("elim").is_empty() && doc.with_class("place").is_empty());
+    assert_eq!(doc.with_class("placed").len(), kakuro.cell_count());
+    assert_eq!(doc.title, "Kakuro grid: 9 white cells, 9 filled");
+}
+
+/// The Kakuro's terminal board of its first step, plain and in colour (escape written `\e`).
+#[test]
+fn kakuro_boards_of_the_first_step() {
+    let kakuro = parse_text(KAKURO).unwrap();
+    let board = KakuroBoard::new(&kakuro);
+    let step = kakuro_logic::next_step(&kakuro, &board).unwrap();
+    let plain = board_text(&kakuro, &board, Some(&step), false);
+    assert!(!plain.contains('\x1b'));
+    assert!(plain.contains("legend: =5 placed, -4 removed"), "{plain}");
+    snapshot("board-kakuro-first-step-plain", &plain);
+    let colour = board_text(&kakuro, &board, Some(&step), true);
+    assert!(!colour.contains("legend"));
+    snapshot(
+        "board-kakuro-first-step-color",
+        &colour.replace('\x1b', "\\e"),
+    );
 }
 
 #[test]

@@ -11,9 +11,8 @@
 //! answered 500, which the target turns back into a crash.
 #![no_main]
 
-use std::net::{TcpListener, TcpStream};
-use std::sync::OnceLock;
-use std::time::{Duration, Instant};
+use std::net::SocketAddr;
+use std::time::Duration;
 
 #[allow(dead_code, unused_imports)]
 #[path = "../../src/cli/mod.rs"]
@@ -22,35 +21,24 @@ mod cli;
 #[path = "../../src/server/mod.rs"]
 mod server;
 
-/// The address of the server this process runs, started on the first input.
-fn server_addr() -> &'static str {
-    static ADDR: OnceLock<String> = OnceLock::new();
-    ADDR.get_or_init(|| {
-        // A free port, taken from the system and handed to the server.
-        let addr = TcpListener::bind("127.0.0.1:0")
-            .and_then(|l| l.local_addr())
-            .expect("a free loopback port");
-        let config = server::Config {
-            addr,
-            workers: 1,
-            queue: 4,
-            // Small, so that an input that starts a long search costs a tenth of a second.
-            timeout: Duration::from_millis(100),
-            cache_bytes: Some(16 << 20),
-            max_connections: 16,
-            read_timeout: Duration::from_secs(5),
-        };
-        std::thread::spawn(move || server::serve(config));
-        let start = Instant::now();
-        while TcpStream::connect(addr).is_err() {
-            assert!(
-                start.elapsed() < Duration::from_secs(10),
-                "the server did not start"
-            );
-            std::thread::sleep(Duration::from_millis(10));
-        }
-        addr.to_string()
-    })
+/// Serves on `addr` as the fuzzing setup wants it (also `kakuro_api`'s).
+fn serve(addr: SocketAddr) {
+    let served = server::serve(server::Config {
+        addr,
+        workers: 1,
+        queue: 4,
+        // Small, so that an input that starts a long search costs a tenth of a second.
+        timeout: Duration::from_millis(100),
+        cache_bytes: Some(16 << 20),
+        max_connections: 16,
+        read_timeout: Duration::from_secs(5),
+    });
+    // It serves until the process ends; an address it cannot bind is the setup's failure.
+    if let Err(e) = served {
+        panic!("the fuzzing server stopped: {e}");
+    }
 }
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| stepwise_fuzz::http_request::run(server_addr(), data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| {
+    stepwise_fuzz::http_request::run(stepwise_fuzz::http_request::server_once(serve), data)
+});

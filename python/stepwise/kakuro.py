@@ -71,7 +71,8 @@ def explain(puzzle: str, *, name: Optional[str] = None, timeout: Optional[float]
 
 def rate(puzzle: str, *, name: Optional[str] = None, timeout: Optional[float] = None) -> Record:
     """The rating of ``puzzle``'s human solve (``stepwise kakuro rate --json``):
-    ``{"puzzle", "white_cells", "status", "difficulty", "level", "hardest", "steps"}``."""
+    ``{"puzzle", "white_cells", "status", "difficulty", "level", "hardest", "steps",
+    "contradictions", "longest_trial"}``; ``level`` is easy, medium, hard or expert."""
     return _json.loads(_native.kakuro_rate(puzzle, name, timeout))
 
 

@@ -19,7 +19,10 @@ use stepwise::kakuro::engines::{Count, Engine, Options, DEFAULT_NODE_CAP};
 use stepwise::kakuro::explain::{self as front, Hint, DEFAULT_ENGINE};
 use stepwise::kakuro::format::{records, to_json_record, to_text};
 use stepwise::kakuro::generate;
+use stepwise::kakuro::logic::{Board, Level, Step};
+use stepwise::kakuro::render::{svg::board_svg, terminal::board_text};
 use stepwise::kakuro::Kakuro;
+use stepwise::render::Style;
 
 use super::input::{open_bytes, Source};
 use super::output::Out;
@@ -47,17 +50,17 @@ enum KakuroCommand {
     Check(EngineArgs),
     /// Solve each puzzle with named human steps and rate it by its hardest step.
     #[command(
-        after_help = "Examples:\n  stepwise kakuro explain examples/kakuro.txt\n  stepwise kakuro explain --json FILE\n\nExit code: 0 when every puzzle has one solution (solved or stuck), 1 otherwise."
+        after_help = "Examples:\n  stepwise kakuro explain examples/kakuro.txt\n  stepwise kakuro explain --json FILE\n  stepwise kakuro explain --board examples/kakuro.txt\n  stepwise kakuro explain --svg pictures/ examples/kakuro.txt\n\nExit code: 0 when every puzzle has one solution (solved or stuck), 1 otherwise."
     )]
-    Explain(PlainArgs),
+    Explain(ExplainArgs),
     /// The next step from the digits entered in the grid (a wrong digit first).
     #[command(
         after_help = "Enter digits in the grid's white cells (a digit instead of `.`); the hint is the first wrong digit, else the next human step.\n\nExamples:\n  stepwise kakuro hint examples/kakuro.txt\n\nExit code: 0 when every puzzle has one solution, 1 otherwise."
     )]
     Hint(HintArgs),
-    /// Rate each puzzle: puzzle,white_cells,status,difficulty,level,hardest,steps (CSV or JSON).
+    /// Rate each puzzle: puzzle,white_cells,status,difficulty,level,hardest,steps,contradictions,longest_trial (CSV or JSON).
     #[command(
-        after_help = "Examples:\n  stepwise kakuro rate ../shared/data/kakuro/kakuro-300.jsonl\n\nExit code: 0 when every puzzle has one solution, 1 otherwise."
+        after_help = "The level: easy (singles and unique combinations), medium (unusable digits, crossing runs), hard (required digits, arrangements, or one contradiction of at most 8 steps), expert (two contradictions or more, or a longer one).\n\nExamples:\n  stepwise kakuro rate ../shared/data/kakuro/kakuro-300.jsonl\n\nExit code: 0 when every puzzle has one solution, 1 otherwise."
     )]
     Rate(PlainArgs),
     /// The engines' table: per size band and engine, the share decided by propagation,
@@ -68,7 +71,7 @@ enum KakuroCommand {
     Bench(BenchArgs),
     /// Generate large Kakuro (a pattern filled with digits, refilled or split where it is not yet unique), as JSON lines.
     #[command(
-        after_help = "Examples:\n  stepwise kakuro generate --rows 36 --cols 36 --seed 1\n  stepwise kakuro generate --count 3 --seed 7 > big.jsonl\n\nThe same seed and size give the same puzzles."
+        after_help = "Examples:\n  stepwise kakuro generate --rows 36 --cols 36 --seed 1\n  stepwise kakuro generate --count 3 --seed 7 > big.jsonl\n  stepwise kakuro generate --rows 10 --cols 10 --level hard --seed 2\n\nThe same seed, size and level give the same puzzles. Exit code: 0 when every puzzle was made, 1 otherwise, 2 for usage errors (an unknown level)."
     )]
     Generate(GenerateArgs),
 }
@@ -105,6 +108,22 @@ struct HintArgs {
     /// How much to give away: nudge, technique, cells or full.
     #[arg(long, default_value = "technique", value_parser = super::hint::parse_level)]
     level: HintLevel,
+}
+
+#[derive(Args, Debug)]
+struct ExplainArgs {
+    #[command(flatten)]
+    input: FileArgs,
+    /// Draw the board before each step with the step's cells, runs and candidates marked (in
+    /// colour on a terminal unless NO_COLOR is set; plain markers and a legend otherwise).
+    #[arg(long, conflicts_with = "json")]
+    board: bool,
+    /// Write a picture of each step into DIR (created if missing): the board before the step
+    /// with the step drawn, `step-001.svg`, `step-002.svg`, ... for one puzzle; with several
+    /// puzzles `p1-step-001.svg`, `p2-step-001.svg`, ... numbered in input order. Files of an
+    /// earlier run are overwritten, not removed.
+    #[arg(long, value_name = "DIR")]
+    svg: Option<std::path::PathBuf>,
 }
 
 #[derive(Args, Debug)]
@@ -164,6 +183,18 @@ struct GenerateArgs {
     /// How many puzzles.
     #[arg(long, default_value_t = 1)]
     count: u64,
+    /// Only puzzles whose human solve is rated LEVEL: easy, medium, hard or expert (grids
+    /// made and rated until one is, repaired where too hard).
+    #[arg(long, value_name = "LEVEL", value_parser = parse_level)]
+    level: Option<Level>,
+    /// Give up on a puzzle after SECS seconds (a decimal number): an error, exit 1.
+    #[arg(long, value_name = "SECS", value_parser = super::parse_timeout)]
+    timeout: Option<Duration>,
+}
+
+fn parse_level(s: &str) -> Result<Level, String> {
+    s.parse()
+        .map_err(|_| format!("unknown level '{s}'; the levels are {}", Level::NAMES))
 }
 
 fn parse_engine(s: &str) -> Result<Engine, String> {
@@ -177,7 +208,7 @@ pub fn run(args: &KakuroArgs) -> i32 {
     match &args.command {
         KakuroCommand::Solve(a) => solve(a, false),
         KakuroCommand::Check(a) => solve(a, true),
-        KakuroCommand::Explain(a) => explain(&a.input),
+        KakuroCommand::Explain(a) => explain(a),
         KakuroCommand::Hint(a) => hint(a),
         KakuroCommand::Rate(a) => rate(&a.input),
         KakuroCommand::Bench(a) => run_bench(a),
@@ -322,7 +353,48 @@ fn solve(args: &EngineArgs, check_only: bool) -> i32 {
     }
 }
 
-fn explain(args: &FileArgs) -> i32 {
+/// `draw` of the board before each step, with the step.
+fn before_each(
+    kakuro: &Kakuro,
+    steps: &[Step],
+    draw: impl Fn(&Board, &Step) -> String,
+) -> Vec<String> {
+    let mut board = Board::new(kakuro);
+    steps
+        .iter()
+        .map(|step| {
+            let drawn = draw(&board, step);
+            step.apply(kakuro, &mut board);
+            drawn
+        })
+        .collect()
+}
+
+/// Writes one puzzle's pictures into `dir`, `prefix` before each name (`p2-`, or nothing for
+/// a single puzzle); the error names the file.
+fn write_pictures(dir: &std::path::Path, prefix: &str, pictures: &[String]) -> Result<(), String> {
+    for (i, picture) in pictures.iter().enumerate() {
+        let path = dir.join(format!("{prefix}step-{:03}.svg", i + 1));
+        std::fs::write(&path, picture)
+            .map_err(|e| format!("--svg: cannot write {}: {e}", path.display()))?;
+    }
+    Ok(())
+}
+
+fn explain(explain_args: &ExplainArgs) -> i32 {
+    let args = &explain_args.input;
+    if let Some(dir) = &explain_args.svg {
+        if let Err(e) = std::fs::create_dir_all(dir) {
+            eprintln!("error: --svg: cannot create {}: {e}", dir.display());
+            return EXIT_FAILED;
+        }
+    }
+    let colour = Style::detect() == Style::Color;
+    // Pictures are named after their puzzle's number only when there are several, which is
+    // known at the second puzzle: the first one's wait until then (or the end).
+    let mut puzzles = 0usize;
+    let mut first_pictures: Option<Vec<String>> = None;
+    let mut svg_error: Option<String> = None;
     let mut out = Out::new();
     let mut all_ok = true;
     for item in items(&args.files) {
@@ -337,6 +409,34 @@ fn explain(args: &FileArgs) -> i32 {
         let explanation = front::explain(&kakuro, &args.budget());
         all_ok &= explanation.status.is_proper();
         let report = explanation.report(&kakuro, &name);
+        if let (Some(dir), None) = (&explain_args.svg, &svg_error) {
+            puzzles += 1;
+            let pictures = before_each(&kakuro, &explanation.steps, |board, step| {
+                board_svg(&kakuro, board, Some(step))
+            });
+            let written = match puzzles {
+                1 => {
+                    first_pictures = Some(pictures);
+                    Ok(())
+                }
+                n => {
+                    let first = first_pictures.take().unwrap_or_default();
+                    write_pictures(dir, "p1-", &first)
+                        .and_then(|()| write_pictures(dir, &format!("p{n}-"), &pictures))
+                }
+            };
+            if let Err(message) = written {
+                eprintln!("error: {message}");
+                svg_error = Some(message);
+            }
+        }
+        let boards = if explain_args.board {
+            before_each(&kakuro, &explanation.steps, |board, step| {
+                board_text(&kakuro, board, Some(step), colour)
+            })
+        } else {
+            Vec::new()
+        };
         if args.json {
             out.line(&to_json(&report));
             out.end_record();
@@ -352,6 +452,10 @@ fn explain(args: &FileArgs) -> i32 {
                 for inner in &trial.steps {
                     out.line(&format!("        | {}", inner.describe(&kakuro)));
                 }
+            }
+            if let Some(drawn) = boards.get(i) {
+                out.write(drawn);
+                out.line("");
             }
         }
         let mut summary = format!("status: {}", report.status);
@@ -377,7 +481,13 @@ fn explain(args: &FileArgs) -> i32 {
         out.line("");
         out.end_record();
     }
-    if all_ok {
+    if let (Some(dir), None, Some(pictures)) = (&explain_args.svg, &svg_error, &first_pictures) {
+        if let Err(message) = write_pictures(dir, "", pictures) {
+            eprintln!("error: {message}");
+            svg_error = Some(message);
+        }
+    }
+    if all_ok && svg_error.is_none() {
         EXIT_OK
     } else {
         EXIT_FAILED
@@ -426,11 +536,15 @@ fn hint(hint_args: &HintArgs) -> i32 {
     }
 }
 
+/// The columns of `rate`'s CSV.
+const RATE_HEADER: &str =
+    "puzzle,white_cells,status,difficulty,level,hardest,steps,contradictions,longest_trial";
+
 fn rate(args: &FileArgs) -> i32 {
     let mut out = Out::new();
     let mut all_ok = true;
     if !args.json {
-        out.line("puzzle,white_cells,status,difficulty,level,hardest,steps");
+        out.line(RATE_HEADER);
     }
     for item in items(&args.files) {
         let (kakuro, name) = match item {
@@ -441,7 +555,7 @@ fn rate(args: &FileArgs) -> i32 {
                 if args.json {
                     out.line(&to_json(&KakuroInvalid::new(&name, &message)));
                 } else {
-                    out.line(&format!("{name},,invalid,,,,"));
+                    out.line(&format!("{name},,invalid,,,,,,"));
                 }
                 out.end_record();
                 continue;
@@ -454,7 +568,7 @@ fn rate(args: &FileArgs) -> i32 {
         } else {
             let or_empty = |v: Option<String>| v.unwrap_or_default();
             out.line(&format!(
-                "{},{},{},{},{},{},{}",
+                "{},{},{},{},{},{},{},{},{}",
                 record.puzzle,
                 record.white_cells,
                 record.status,
@@ -462,6 +576,8 @@ fn rate(args: &FileArgs) -> i32 {
                 or_empty(record.level.map(|l| l.to_string())),
                 or_empty(record.hardest.map(|t| t.slug().to_string())),
                 or_empty(record.steps.map(|s| s.to_string())),
+                or_empty(record.contradictions.map(|s| s.to_string())),
+                or_empty(record.longest_trial.map(|s| s.to_string())),
             ));
         }
         out.end_record();
@@ -548,7 +664,11 @@ fn run_generate(args: &GenerateArgs) -> i32 {
     let mut out = Out::new();
     for i in 0..args.count {
         let seed = args.seed.wrapping_add(i);
-        match generate::large(args.rows, args.cols, seed) {
+        let budget = Budget {
+            time: args.timeout,
+            cache_bytes: None,
+        };
+        match generate::grid(args.rows, args.cols, args.level, seed, &budget) {
             Ok(kakuro) => out.line(&to_json(&to_json_record(&kakuro))),
             Err(e) => {
                 eprintln!("error: seed {seed}: {e}");

@@ -271,12 +271,16 @@ pub struct RateRecord {
     pub status: ExplainStatus,
     /// The hardest step's difficulty.
     pub difficulty: Option<f64>,
-    /// The level.
+    /// The level on the players' scale: easy, medium, hard or expert ([`Level`]).
     pub level: Option<Level>,
     /// The hardest step's technique.
     pub hardest: Option<Technique>,
     /// How many steps.
     pub steps: Option<usize>,
+    /// How many contradictions (two or more make a puzzle expert).
+    pub contradictions: Option<usize>,
+    /// The longest contradiction's trial in steps (past [`logic::SHORT_TRIAL`], expert).
+    pub longest_trial: Option<usize>,
 }
 
 /// The rating of a puzzle's human solve, within `budget` (no figures when it ran out: a
@@ -294,6 +298,8 @@ pub fn rate(kakuro: &Kakuro, fallback_name: &str, budget: &Budget) -> RateRecord
         level: rating.as_ref().map(|r| r.level),
         hardest: rating.as_ref().and_then(|r| r.hardest),
         steps: rating.as_ref().map(|r| r.steps),
+        contradictions: rating.as_ref().map(|r| r.contradictions),
+        longest_trial: rating.as_ref().map(|r| r.longest_trial),
     }
 }
 

@@ -2,8 +2,9 @@
 //! white cells): a pattern of white cells, a fill of digits, the clues read from the fill,
 //! then parts filled again (or split) until the puzzle is unique.
 //!
-//! Owns [`large`]. The steps, all driven by one seeded generator (the same seed and size give
-//! the same puzzle):
+//! Owns [`grid`] (the commands' front door), [`large`] and [`at_level`] (grids of a level: made, rated with the human solve and
+//! repaired where too hard; its doc says how). The steps, all driven by one seeded generator
+//! (the same seed and size give the same puzzle):
 //! 1. **pattern**: the first row and column black; black squares sprinkled at random where
 //!    they leave no one-cell segment, until 30% of the squares inside are black; segments
 //!    longer than 9 split; one-cell segments blackened and only the largest connected region
@@ -27,16 +28,42 @@ use std::fmt;
 use super::digits::Digits;
 use super::engines::{self, model::Model, Engine};
 use super::format::MAX_SIDE;
-use super::puzzle::{Kakuro, Square};
+use super::logic::{self, Board, Level, Status, Technique};
+use super::puzzle::{CellId, Kakuro, Square};
+use crate::budget::Budget;
 use crate::csp::rng::Rng;
 
 /// Why no puzzle was made.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct GenerateError(String);
+pub struct GenerateError {
+    message: String,
+    timeout: bool,
+}
+
+impl GenerateError {
+    fn new(message: String) -> GenerateError {
+        GenerateError {
+            message,
+            timeout: false,
+        }
+    }
+
+    fn timeout() -> GenerateError {
+        GenerateError {
+            message: "the time ran out before a grid was made".to_string(),
+            timeout: true,
+        }
+    }
+
+    /// Whether the budget (its time, or a cancel) ran out first.
+    pub fn is_timeout(&self) -> bool {
+        self.timeout
+    }
+}
 
 impl fmt::Display for GenerateError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        f.write_str(&self.message)
     }
 }
 
@@ -49,6 +76,18 @@ const BLACK_PERCENT: u64 = 30;
 const FILL_NODES: u64 = 200_000;
 /// Rounds tried before giving up on uniqueness (never reached on the sizes measured).
 const MAX_ROUNDS: usize = 200;
+/// Attempts of [`at_level`] before it gives up, over the squares inside the grid: small grids
+/// are quick to make and seldom expert (a 6x6 grid has some 17 white cells), large
+/// ones slow and seldom need a second attempt.
+const LEVEL_ATTEMPT_SQUARES: usize = 20_000;
+/// The least share, in percent, of its first pattern's white squares that a grid of
+/// [`at_level`] keeps; an attempt whose splits cut more away ends (a 20x20 grid kept 35 of
+/// some 200 white cells without this).
+const MIN_KEPT_PERCENT: usize = 60;
+/// The fewest attempts of [`at_level`] at any size.
+const MIN_LEVEL_ATTEMPTS: usize = 40;
+/// Repairs of a grid rated too hard before the attempt ends.
+const REPAIRS: usize = 12;
 /// Every this many rounds, cells are split instead of filled again.
 const SPLIT_EVERY: usize = 4;
 /// A split blackens one in this many of the cells left open (at least one).
@@ -76,6 +115,38 @@ fn undetermined(kakuro: &Kakuro) -> Vec<usize> {
 /// so that a seed gives the grids it always gave.
 fn rng(seed: u64) -> Rng {
     Rng::xorshift(seed, 0)
+}
+
+/// How a fill leans each segment's digits to one end: the weight of the lean against a noise
+/// drawn below `noise`. Sums near a run's least or greatest have few combinations (easy
+/// clues); a weak lean leaves middle sums with many (the combination techniques' work).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Lean {
+    strength: i32,
+    noise: usize,
+}
+
+impl Lean {
+    /// The lean of [`large`], which its seeds' grids keep.
+    const PLAIN: Lean = Lean {
+        strength: 1,
+        noise: 5,
+    };
+
+    /// The lean for a level: stronger for the easy ones.
+    fn of(level: Level) -> Lean {
+        match level {
+            Level::Easy => Lean {
+                strength: 4,
+                noise: 3,
+            },
+            Level::Medium => Lean {
+                strength: 2,
+                noise: 5,
+            },
+            Level::Hard | Level::Expert => Lean::PLAIN,
+        }
+    }
 }
 
 /// Which squares are white.
@@ -259,7 +330,7 @@ impl Pattern {
 /// Digits are tried in an order that leans each segment to one end (small digits in one
 /// segment, large in another, a coin toss per segment, with noise): sums near a run's least
 /// or greatest have few combinations, so the clues leave fewer solutions than a uniform fill.
-fn fill(pattern: &Pattern, kept: &[u8], rng: &mut Rng) -> Option<Vec<u8>> {
+fn fill(pattern: &Pattern, kept: &[u8], lean_by: Lean, rng: &mut Rng) -> Option<Vec<u8>> {
     let squares = pattern.white.len();
     let mut peers: Vec<Vec<usize>> = vec![Vec::new(); squares];
     let mut lean = vec![0i32; squares];
@@ -309,8 +380,8 @@ fn fill(pattern: &Pattern, kept: &[u8], rng: &mut Rng) -> Option<Vec<u8>> {
         let mut digits: Vec<(i32, u8)> = domain
             .iter()
             .map(|d| {
-                let toward = lean[square] * (i32::from(d) - 5);
-                (toward + rng.below_modulo(5) as i32, d)
+                let toward = lean[square] * (i32::from(d) - 5) * lean_by.strength;
+                (toward + rng.below_modulo(lean_by.noise) as i32, d)
             })
             .collect();
         digits.sort_unstable();
@@ -397,58 +468,205 @@ fn with_clues(pattern: &Pattern, digits: &[u8]) -> Result<Kakuro, GenerateError>
         })
         .collect();
     Kakuro::new(rows, cols, squares)
-        .map_err(|e| GenerateError(format!("a bad grid was built: {e}")))
+        .map_err(|e| GenerateError::new(format!("a bad grid was built: {e}")))
 }
 
-/// A unique Kakuro of `rows` x `cols` squares from `seed`, named `stepwise-kakuro-RxC-seedS`
-/// with the command that makes it again as its source.
-pub fn large(rows: usize, cols: usize, seed: u64) -> Result<Kakuro, GenerateError> {
+/// Refuses sides outside 4 to [`MAX_SIDE`].
+fn check_size(rows: usize, cols: usize) -> Result<(), GenerateError> {
     if !(4..=MAX_SIDE).contains(&rows) || !(4..=MAX_SIDE).contains(&cols) {
-        return Err(GenerateError(format!(
+        return Err(GenerateError::new(format!(
             "a grid of {rows}x{cols}: rows and columns must be 4 to {MAX_SIDE}"
         )));
     }
+    Ok(())
+}
+
+/// The commands' front door: a unique grid of `rows` x `cols` squares from `seed`, rated
+/// `level` when one is asked ([`at_level`]), else any ([`large`]), within `budget` (a spent
+/// one is a timeout error, [`GenerateError::is_timeout`]).
+pub fn grid(
+    rows: usize,
+    cols: usize,
+    level: Option<Level>,
+    seed: u64,
+    budget: &Budget,
+) -> Result<Kakuro, GenerateError> {
+    match level {
+        Some(level) => at_level(rows, cols, level, seed, budget),
+        None => {
+            let _in_force = budget.enter();
+            large(rows, cols, seed)
+        }
+    }
+}
+
+/// A unique Kakuro of `rows` x `cols` squares from `seed`, named `stepwise-kakuro-RxC-seedS`
+/// with the command that makes it again as its source; within the thread's budget.
+pub fn large(rows: usize, cols: usize, seed: u64) -> Result<Kakuro, GenerateError> {
+    check_size(rows, cols)?;
     let mut rng = rng(seed);
-    let mut pattern = Pattern::random(rows, cols, &mut rng);
-    let none = vec![0u8; rows * cols];
-    let mut digits = loop {
-        if let Some(digits) = fill(&pattern, &none, &mut rng) {
-            break digits;
+    let mut build = Build::start(rows, cols, Lean::PLAIN, &mut rng);
+    let mut kakuro = build.unique(&mut rng)?.ok_or_else(|| {
+        GenerateError::new(format!(
+            "no unique grid after {MAX_ROUNDS} rounds (seed {seed})"
+        ))
+    })?;
+    kakuro.id = Some(format!("stepwise-kakuro-{rows}x{cols}-seed{seed}"));
+    kakuro.source = Some(format!(
+        "generated by Stepwise: stepwise kakuro generate --rows {rows} --cols {cols} --seed {seed}"
+    ));
+    Ok(kakuro)
+}
+
+/// A pattern and its fill, on their way to a unique puzzle.
+struct Build {
+    pattern: Pattern,
+    digits: Vec<u8>,
+    lean: Lean,
+}
+
+impl Build {
+    /// A random pattern and a first fill.
+    fn start(rows: usize, cols: usize, lean: Lean, rng: &mut Rng) -> Build {
+        let pattern = Pattern::random(rows, cols, rng);
+        let none = vec![0u8; rows * cols];
+        let digits = loop {
+            if let Some(digits) = fill(&pattern, &none, lean, rng) {
+                break digits;
+            }
+        };
+        Build {
+            pattern,
+            digits,
+            lean,
         }
-    };
-    for round in 0..MAX_ROUNDS {
-        let mut kakuro = with_clues(&pattern, &digits)?;
-        let open = undetermined(&kakuro);
-        if open.is_empty() {
-            kakuro.id = Some(format!("stepwise-kakuro-{rows}x{cols}-seed{seed}"));
-            kakuro.source = Some(format!(
-                "generated by Stepwise: stepwise kakuro generate --rows {rows} --cols {cols} --seed {seed}"
-            ));
-            return Ok(kakuro);
-        }
-        let squares: Vec<usize> = open
+    }
+
+    /// How many squares are white.
+    fn whites(&self) -> usize {
+        self.pattern.white.iter().filter(|&&w| w).count()
+    }
+
+    /// The squares of `kakuro`'s `cells`.
+    fn squares(&self, kakuro: &Kakuro, cells: &[CellId]) -> Vec<usize> {
+        cells
             .iter()
             .map(|&cell| {
                 let (r, c) = kakuro.position(cell);
-                r * cols + c
+                r * self.pattern.cols + c
             })
-            .collect();
-        if round % SPLIT_EVERY == SPLIT_EVERY - 1 {
-            split_some(&mut pattern, &squares, &mut rng);
-            continue;
-        }
-        // Fill the open cells again, the settled ones kept: new sums where the old ones
-        // left a choice.
-        let mut kept = digits.clone();
-        for &square in &squares {
+            .collect()
+    }
+
+    /// Fills `squares` again, the others kept (unchanged when no fill is found).
+    fn refill(&mut self, squares: &[usize], rng: &mut Rng) {
+        let mut kept = self.digits.clone();
+        for &square in squares {
             kept[square] = 0;
         }
-        if let Some(refilled) = fill(&pattern, &kept, &mut rng) {
-            digits = refilled;
+        if let Some(refilled) = fill(&self.pattern, &kept, self.lean, rng) {
+            self.digits = refilled;
         }
     }
-    Err(GenerateError(format!(
-        "no unique grid after {MAX_ROUNDS} rounds (seed {seed})"
+
+    /// The puzzle once unique: rounds of refilling the cells that propagation and shaving
+    /// leave open, every [`SPLIT_EVERY`]th splitting some instead. `None` after
+    /// [`MAX_ROUNDS`]; a timeout when the thread's budget runs out.
+    fn unique(&mut self, rng: &mut Rng) -> Result<Option<Kakuro>, GenerateError> {
+        for round in 0..MAX_ROUNDS {
+            if crate::deadline::expired() {
+                return Err(GenerateError::timeout());
+            }
+            if self.whites() == 0 {
+                // Splits took every square (seen on 6x6 grids).
+                return Ok(None);
+            }
+            let kakuro = with_clues(&self.pattern, &self.digits)?;
+            let open = undetermined(&kakuro);
+            if open.is_empty() {
+                return Ok(Some(kakuro));
+            }
+            let squares = self.squares(&kakuro, &open);
+            if round % SPLIT_EVERY == SPLIT_EVERY - 1 {
+                split_some(&mut self.pattern, &squares, rng);
+            } else {
+                // New sums where the old ones left a choice.
+                self.refill(&squares, rng);
+            }
+        }
+        Ok(None)
+    }
+}
+
+/// A unique Kakuro of `rows` x `cols` squares whose human solve is rated `level`, from `seed`,
+/// within `budget`: named `stepwise-kakuro-RxC-LEVEL-seedS`, with the command that makes it
+/// again as its source.
+///
+/// Each attempt (at most [`LEVEL_ATTEMPT_SQUARES`] over the squares inside, at least
+/// [`MIN_LEVEL_ATTEMPTS`], each its own stream of `seed`) builds a unique grid whose fill
+/// leans as the level asks ([`Lean::of`]) and rates it. A grid rated too hard is repaired, at
+/// most [`REPAIRS`] times: the cells a solver of the level leaves open (its techniques alone,
+/// [`Level::techniques`]) are filled again, and the grid is made unique and rated again. A
+/// grid rated too easy, or cut down by splits below [`MIN_KEPT_PERCENT`] of its first white
+/// squares, ends the attempt. A spent budget is a timeout error
+/// ([`GenerateError::is_timeout`]).
+pub fn at_level(
+    rows: usize,
+    cols: usize,
+    level: Level,
+    seed: u64,
+    budget: &Budget,
+) -> Result<Kakuro, GenerateError> {
+    check_size(rows, cols)?;
+    let _in_force = budget.enter();
+    let techniques: Vec<Technique> = level.techniques().collect();
+    // What the last attempt ended with, for the error.
+    let mut last = "not unique".to_string();
+    let attempts = (LEVEL_ATTEMPT_SQUARES / ((rows - 1) * (cols - 1))).max(MIN_LEVEL_ATTEMPTS);
+    for attempt in 0..attempts as u64 {
+        let mut rng = Rng::xorshift(seed, attempt + 1);
+        let mut build = Build::start(rows, cols, Lean::of(level), &mut rng);
+        let started = build.whites();
+        for repair in 0..=REPAIRS {
+            let Some(mut kakuro) = build.unique(&mut rng)? else {
+                break;
+            };
+            if kakuro.cell_count() * 100 < started * MIN_KEPT_PERCENT {
+                // Splits cut the grid down (a region cut off is dropped): not the size asked.
+                last = format!("cut down to {} white cells", kakuro.cell_count());
+                break;
+            }
+            let trace = logic::solve(&kakuro);
+            if trace.status == Status::Timeout {
+                return Err(GenerateError::timeout());
+            }
+            let rated = trace.rating().level;
+            last = format!("rated {rated}");
+            if rated == level && trace.is_solved() {
+                kakuro.id = Some(format!("stepwise-kakuro-{rows}x{cols}-{level}-seed{seed}"));
+                kakuro.source = Some(format!(
+                    "generated by Stepwise: stepwise kakuro generate --rows {rows} --cols {cols} --level {level} --seed {seed}"
+                ));
+                return Ok(kakuro);
+            }
+            if rated < level || repair == REPAIRS {
+                break;
+            }
+            let stopped = logic::solve_with(&kakuro, Board::new(&kakuro), &techniques);
+            if stopped.status == Status::Timeout {
+                return Err(GenerateError::timeout());
+            }
+            let open: Vec<CellId> = (0..kakuro.cell_count())
+                .filter(|&c| stopped.board.placed(c).is_none())
+                .collect();
+            // Refilled, never split: splits shrink the grid (a 38x38 easy grid kept 585
+            // white cells with a split every fourth repair, 758 without).
+            let squares = build.squares(&kakuro, &open);
+            build.refill(&squares, &mut rng);
+        }
+    }
+    Err(GenerateError::new(format!(
+        "no {level} grid of {rows}x{cols} after {attempts} attempts (seed {seed}; the last one {last}): try another seed or a larger size"
     )))
 }
 

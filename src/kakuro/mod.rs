@@ -14,11 +14,12 @@
 //!   shaving: configurations of the constraint core ([`crate::csp`]) on a grid-free model;
 //! - [`logic`]: the human techniques, their steps and the logical solve's trace and rating;
 //! - [`explain`](mod@explain): the front door of the commands: solve, check, explain, rate, hint;
-//! - [`generate`]: large puzzles built from a pattern and a fill;
+//! - [`generate`]: large puzzles built from a pattern and a fill, and puzzles of a level;
+//! - [`render`]: the board with a step's marks, as SVG and as terminal text;
 //! - `bench`: the engines' table over size bands (with the `tools` feature).
 //!
-//! The Kakuro code uses none of the Sudoku modules, only the generic constraint core
-//! (`tests/layering.rs` checks it).
+//! The Kakuro code uses none of the Sudoku modules, only the generic constraint core and the
+//! shared budget, hint levels and SVG text helpers (`tests/layering.rs` checks it).
 
 #[cfg(feature = "tools")]
 pub mod bench;
@@ -32,6 +33,7 @@ pub mod generate;
 mod layout;
 pub mod logic;
 pub mod puzzle;
+pub mod render;
 
 pub use digits::Digits;
 pub use error::{ParseError, Problem};

@@ -12,6 +12,7 @@ use stepwise::hint::HintLevel;
 use stepwise::kakuro::engines::{Count, Engine, Options, DEFAULT_NODE_CAP};
 use stepwise::kakuro::explain::{self as front, ExplainStatus, Hint, DEFAULT_ENGINE};
 use stepwise::kakuro::format::{parse_json, parse_text, to_json_record};
+use stepwise::kakuro::logic::Level;
 use stepwise::kakuro::{generate, Kakuro};
 
 use super::api::{budget, Limits};
@@ -247,20 +248,41 @@ pub fn hint(request: KakuroRequest, limits: &Limits) -> Answer {
 }
 
 /// `POST /api/kakuro/generate`: a new unique grid of `rows` x `cols` (12x12 by default, at most
-/// [`MAX_GENERATE_SIDE`]) as a JSON record, the same for the same seed.
-pub fn generate(request: KakuroRequest, _: &Limits) -> Answer {
-    request.only("/api/kakuro/generate", &["rows", "cols", "seed"])?;
+/// [`MAX_GENERATE_SIDE`]) as a JSON record, the same for the same seed; with `level` (easy,
+/// medium, hard or expert), one whose human solve is rated that; made under the request's
+/// budget (504 when it runs out, 422 when no attempt gave the level or no grid was unique).
+pub fn generate(request: KakuroRequest, limits: &Limits) -> Answer {
+    request.only(
+        "/api/kakuro/generate",
+        &["rows", "cols", "seed", "level", "timeout"],
+    )?;
     let rows = request.rows.unwrap_or(12);
     let cols = request.cols.unwrap_or(rows);
     for (name, side) in [("rows", rows), ("cols", cols)] {
-        if side > MAX_GENERATE_SIDE {
+        if !(4..=MAX_GENERATE_SIDE).contains(&side) {
             return Err(Reply::bad(
                 name,
-                format!("at most {MAX_GENERATE_SIDE} on this server, got {side}"),
+                format!("4 to {MAX_GENERATE_SIDE} on this server, got {side}"),
             ));
         }
     }
     let seed = request.seed.unwrap_or(1);
-    let kakuro = generate::large(rows, cols, seed).map_err(|e| Reply::bad("rows", e))?;
-    Ok(Reply::ok(&to_json_record(&kakuro)))
+    let level = match &request.level {
+        None => None,
+        Some(name) => Some(name.parse::<Level>().map_err(|_| {
+            Reply::bad(
+                "level",
+                format!("unknown level '{name}': expected {}", Level::NAMES),
+            )
+        })?),
+    };
+    let budget = budget(request.timeout, limits)?;
+    let made = generate::grid(rows, cols, level, seed, &budget).map_err(|e| {
+        if e.is_timeout() {
+            Reply::error(StatusCode::GATEWAY_TIMEOUT, "the request's time ran out")
+        } else {
+            Reply::error(StatusCode::UNPROCESSABLE_ENTITY, e.to_string())
+        }
+    })?;
+    Ok(Reply::ok(&to_json_record(&made)))
 }

@@ -289,6 +289,15 @@ fn run<P: Propagator>(
         report.run.stats.time = started.elapsed();
         report
     };
+    // A spent budget stops the stages before the search too (whose meter checks it): the
+    // count is then unknown, never "none" or "unique" from a cut stage.
+    let timed_out = |mut report: Report| {
+        report.run.stop = Stop::TimeLimit;
+        finish(report)
+    };
+    if crate::deadline::expired() {
+        return timed_out(report);
+    }
     let mut state = State::new(problem.domains().to_vec());
     let all: Vec<usize> = (0..model.variables()).collect();
     if propagator.propagate(problem, &mut state, &all).is_err() {
@@ -302,6 +311,10 @@ fn run<P: Propagator>(
     }
     if options.shave {
         report.stage = Stage::Shaving;
+        if crate::deadline::expired() {
+            return timed_out(report);
+        }
+        // Shaving stops at the deadline with its removals so far (each sound).
         match shave(&mut propagator, problem, &mut state) {
             Err(Wipeout) => return finish(report),
             Ok(removed) => report.shaved = removed,
@@ -311,6 +324,9 @@ fn run<P: Propagator>(
                 .solutions
                 .extend(values.filter(|v| model.satisfied_by(v)));
             return finish(report);
+        }
+        if crate::deadline::expired() {
+            return timed_out(report);
         }
     }
     report.stage = Stage::Search;

@@ -21,5 +21,5 @@ pub mod trace;
 
 pub use board::Board;
 pub use step::{Step, StepReport};
-pub use technique::{Level, Technique};
-pub use trace::{next_step, solve, solve_from, Rating, Status, Trace};
+pub use technique::{Level, Technique, SHORT_TRIAL};
+pub use trace::{next_step, solve, solve_from, solve_with, Rating, Status, Trace};

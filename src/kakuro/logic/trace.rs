@@ -1,7 +1,8 @@
 //! The logical solve: the first step of the easiest technique that finds one, applied, again
 //! until the grid is full or nothing is found; and the rating read from the path.
 //!
-//! Owns [`Trace`], [`Status`], [`Rating`], [`solve`] and [`next_step`].
+//! Owns [`Trace`], [`Status`], [`Rating`], [`solve`], [`solve_with`] (a subset of the
+//! techniques, for the generator) and [`next_step`].
 
 use serde::Serialize;
 
@@ -30,6 +31,16 @@ pub enum Status {
     Timeout,
 }
 
+/// Solves from `board` with `techniques` alone (in the catalog's order): the generator's
+/// question "does a solver of this level get through?".
+pub fn solve_with(kakuro: &Kakuro, board: Board, techniques: &[Technique]) -> Trace {
+    run(kakuro, board, |board| {
+        techniques
+            .iter()
+            .find_map(|&technique| finders::first(technique, kakuro, board))
+    })
+}
+
 /// The steps of a solve and where it ended.
 #[derive(Debug, Clone)]
 pub struct Trace {
@@ -50,15 +61,20 @@ pub struct TechniqueCount {
     pub count: usize,
 }
 
-/// A solve's rating: its hardest step.
+/// A solve's rating: its hardest step, and its level on the players' scale.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Rating {
     /// The hardest step's difficulty (0 with no step).
     pub difficulty: f64,
     /// The hardest step's technique.
     pub hardest: Option<Technique>,
-    /// The hardest step's level.
+    /// The level: the techniques needed, raised to expert by two contradictions or a long one
+    /// ([`Level::of_trace`]).
     pub level: Level,
+    /// How many contradictions.
+    pub contradictions: usize,
+    /// The longest contradiction's trial, in steps (0 without one).
+    pub longest_trial: usize,
     /// How many steps.
     pub steps: usize,
     /// Steps per technique, in the catalog's order, used ones only.
@@ -90,10 +106,17 @@ impl Trace {
             })
             .filter(|c| c.count > 0)
             .collect();
+        let trials: Vec<usize> = self
+            .steps
+            .iter()
+            .filter_map(|s| s.trial.as_ref().map(|t| t.steps.len()))
+            .collect();
         Rating {
             difficulty: hardest.map_or(0.0, Technique::difficulty),
             hardest,
-            level: hardest.map_or(Level::Easy, |t| t.entry().level),
+            level: Level::of_trace(self.steps.iter().map(|s| s.technique), &trials),
+            contradictions: trials.len(),
+            longest_trial: trials.iter().copied().max().unwrap_or(0),
             steps: self.steps.len(),
             techniques,
         }
@@ -114,7 +137,12 @@ pub fn solve(kakuro: &Kakuro) -> Trace {
 }
 
 /// Solves from `board`.
-pub fn solve_from(kakuro: &Kakuro, mut board: Board) -> Trace {
+pub fn solve_from(kakuro: &Kakuro, board: Board) -> Trace {
+    run(kakuro, board, |board| next_step(kakuro, board))
+}
+
+/// The solve loop: `next` finds each step.
+fn run(kakuro: &Kakuro, mut board: Board, next: impl Fn(&Board) -> Option<Step>) -> Trace {
     let mut steps = Vec::new();
     let status = loop {
         if board.conflict(kakuro).is_some() {
@@ -129,7 +157,7 @@ pub fn solve_from(kakuro: &Kakuro, mut board: Board) -> Trace {
         if crate::deadline::expired() {
             break Status::Timeout;
         }
-        match next_step(kakuro, &board) {
+        match next(&board) {
             Some(step) => {
                 step.apply(kakuro, &mut board);
                 steps.push(step);

@@ -1,0 +1,49 @@
+//! The Kakuro endpoints' request bodies (`/api/kakuro/{check,solve,explain,hint,rate,generate}`),
+//! posted to the server's own code running in this process, as `http_api` does for the Sudoku
+//! endpoints (the same setup, the same server; only the endpoints differ): each 200 answer must
+//! also be a JSON object.
+//!
+//! What follows is `http_api`'s account of the setup:
+//!
+//! The server is binary-only code (`src/server/`, behind the `server` feature, reached from
+//! `src/main.rs`), so this target compiles the binary's `cli` and `server` modules as they are,
+//! by path, and runs `server::serve` on a loopback port in a thread of the fuzzing process.
+//! Each input is then a real HTTP request (`src/http_request.rs`): the body goes through hyper,
+//! axum's extractors, the request's deserialization, the endpoint's reading of its puzzle and
+//! options, the worker pool and the library, and libFuzzer sees the coverage of all of it (its
+//! counters are the process's, whatever the thread). Nothing in the server is changed or
+//! stubbed for the fuzzer; a panic in a request's work is caught by the server's pool and
+//! answered 500, which the target turns back into a crash.
+#![no_main]
+
+use std::net::SocketAddr;
+use std::time::Duration;
+
+#[allow(dead_code, unused_imports)]
+#[path = "../../src/cli/mod.rs"]
+mod cli;
+#[allow(dead_code, unused_imports)]
+#[path = "../../src/server/mod.rs"]
+mod server;
+
+/// Serves on `addr` as the fuzzing setup wants it (as `http_api` does).
+fn serve(addr: SocketAddr) {
+    let served = server::serve(server::Config {
+        addr,
+        workers: 1,
+        queue: 4,
+        // Small, so that an input that starts a long search costs a tenth of a second.
+        timeout: Duration::from_millis(100),
+        cache_bytes: Some(16 << 20),
+        max_connections: 16,
+        read_timeout: Duration::from_secs(5),
+    });
+    // It serves until the process ends; an address it cannot bind is the setup's failure.
+    if let Err(e) = served {
+        panic!("the fuzzing server stopped: {e}");
+    }
+}
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| {
+    stepwise_fuzz::http_request::run_kakuro(stepwise_fuzz::http_request::server_once(serve), data)
+});
