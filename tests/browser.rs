@@ -911,12 +911,20 @@ fn kakuro_on_the_page() {
     // A new 6x6 grid from the generator.
     browser.click("#open");
     browser.js("document.getElementById('ksize').value = '6';");
+    browser.js("document.getElementById('klevel').value = 'hard';");
     browser.click("#knew");
     browser.wait(
         "document.querySelectorAll('#kboard .ksq').length === 36",
         "the generated grid",
     );
     browser.screenshot("kakuro-3-new");
+    // It is of the level asked: its explanation rates it so.
+    browser.click("#explain");
+    browser.wait(
+        "document.getElementById('rating').textContent.includes('level hard')",
+        "a hard Kakuro, rated hard",
+    );
+    browser.keys("#steps li:nth-child(1) button.step", "\u{E00C}");
     // A Sudoku puzzle takes the board back.
     browser.click("#open");
     browser.click(&format!("#bundled button[data-puzzle='{PUZZLE}']"));

@@ -18,7 +18,7 @@
 //! as HoDoKu loads a line, givens placed in reading order on an empty grid.
 
 use crate::finders::singles::{full_house_step, hidden_single_step, naked_single_step};
-use crate::geometry::{peers, units_of, Cell, Digit, Unit, CELLS, UNITS};
+use crate::geometry::{peers, units_of, Cell, CellSet, Digit, Unit, CELLS, UNITS};
 use crate::grid::Grid;
 use crate::step::{Candidate, Role, Step};
 use crate::technique::{Technique, TechniqueSet};
@@ -70,6 +70,9 @@ pub(crate) struct HodokuSingles {
     values: [Digit; CELLS],
     /// Candidate masks; a placed cell has none.
     masks: [u16; CELLS],
+    /// The cells holding each digit as a candidate (`masks` by digit), so that a placement
+    /// visits only the peers it changes.
+    digit_cells: [CellSet; 9],
     /// How many cells of unit `u` still have digit `d` as a candidate: `free[u][d]`.
     free: [[u8; 10]; UNITS],
     naked: Queue,
@@ -84,6 +87,7 @@ impl HodokuSingles {
         let mut state = HodokuSingles {
             values: [0; CELLS],
             masks: [ALL; CELLS],
+            digit_cells: [CellSet::ALL; 9],
             free: [[9; 10]; UNITS],
             naked: Queue::default(),
             hidden: Queue::default(),
@@ -111,8 +115,12 @@ impl HodokuSingles {
         for p in &step.placements {
             self.place(p.cell, p.digit);
         }
-        for e in hodoku_elimination_order(step) {
-            self.eliminate(e.cell, e.digit);
+        match hodoku_elimination_order(step) {
+            Some(order) => order.iter().for_each(|e| self.eliminate(e.cell, e.digit)),
+            None => step
+                .eliminations
+                .iter()
+                .for_each(|e| self.eliminate(e.cell, e.digit)),
         }
     }
 
@@ -174,7 +182,11 @@ impl HodokuSingles {
         self.values[cell] = digit;
         let own = self.masks[cell];
         self.masks[cell] = 0;
-        for peer in peers(cell).iter() {
+        for set in &mut self.digit_cells {
+            *set = set.without(cell);
+        }
+        // Ascending, as HoDoKu visits the peers; those without the digit it passes over.
+        for peer in (peers(cell) & self.digit_cells[digit as usize - 1]).iter() {
             self.eliminate(peer, digit);
         }
         for candidate in 1..=9u8 {
@@ -183,7 +195,7 @@ impl HodokuSingles {
             }
             for unit in constraints(cell) {
                 let free = &mut self.free[unit.index()][candidate as usize];
-                *free = free.saturating_sub(1);
+                *free -= 1;
                 if *free == 1 && candidate != digit {
                     self.add_hidden(unit, candidate);
                 }
@@ -199,6 +211,8 @@ impl HodokuSingles {
             return;
         }
         self.masks[cell] &= !bit(digit);
+        let at = digit as usize - 1;
+        self.digit_cells[at] = self.digit_cells[at].without(cell);
         let left = self.masks[cell];
         if left == 0 {
             // HoDoKu stops here: the grid has no solution.
@@ -209,7 +223,7 @@ impl HodokuSingles {
         }
         for unit in constraints(cell) {
             let free = &mut self.free[unit.index()][digit as usize];
-            *free = free.saturating_sub(1);
+            *free -= 1;
             match *free {
                 1 => self.add_hidden(unit, digit),
                 0 => self
@@ -239,8 +253,13 @@ impl HodokuSingles {
 ///   each other cell in the unit's order; in a cell, digits ascending.
 /// - Hidden subsets and locked candidates: by cell (in a unit's order, which is ascending in
 ///   every unit), then digit.
-fn hodoku_elimination_order(step: &Step) -> Vec<Candidate> {
+///
+/// `None` where the step's own order is HoDoKu's (or unknown): nothing to copy.
+fn hodoku_elimination_order(step: &Step) -> Option<Vec<Candidate>> {
     use Technique::*;
+    if step.eliminations.len() < 2 {
+        return None;
+    }
     let mut order = step.eliminations.clone();
     match step.technique {
         NakedPair | NakedTriple | NakedQuad | LockedPair | LockedTriple => {
@@ -251,9 +270,7 @@ fn hodoku_elimination_order(step: &Step) -> Vec<Candidate> {
                 .filter(|c| c.role == Role::Subset)
                 .map(|c| c.item)
                 .collect();
-            let Some(&first) = subset.first() else {
-                return order;
-            };
+            let &first = subset.first()?;
             let shared = constraints(first)
                 .into_iter()
                 .filter(|u| subset.iter().all(|&c| u.cell_set().contains(c)));
@@ -281,9 +298,9 @@ fn hodoku_elimination_order(step: &Step) -> Vec<Candidate> {
         | HiddenQuad
         | LockedCandidatesPointing
         | LockedCandidatesClaiming => order.sort_by_key(|e| (e.cell, e.digit)),
-        _ => {}
+        _ => return None,
     }
-    order
+    Some(order)
 }
 
 fn bit(digit: Digit) -> u16 {

@@ -104,8 +104,11 @@ fn rectangles_of(
     mut visit: impl FnMut(Rectangle) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
     let empty = grid.empty_cells();
-    let usable = |c: Cell| {
-        if allow_missing {
+    // The digits each corner may hold: its candidates, or with `allow_missing` every digit
+    // no placed peer takes (once per search, not per rectangle).
+    let mut usable = [DigitSet::EMPTY; 81];
+    for (c, digits) in usable.iter_mut().enumerate() {
+        *digits = if allow_missing {
             let placed =
                 crate::geometry::peers(c)
                     .iter()
@@ -116,8 +119,8 @@ fn rectangles_of(
             DigitSet::ALL.difference(placed)
         } else {
             grid.candidates(c)
-        }
-    };
+        };
+    }
     for r1 in 0..9 {
         for r2 in r1 + 1..9 {
             for c1 in 0..9 {
@@ -139,7 +142,7 @@ fn rectangles_of(
                     }
                     let common = corners
                         .iter()
-                        .fold(usable(corners[0]), |acc, &c| acc & usable(c));
+                        .fold(usable[corners[0]], |acc, &c| acc & usable[c]);
                     for a in common {
                         for b in common.iter().filter(|&b| b > a) {
                             visit(Rectangle { corners, a, b })?;

@@ -257,11 +257,12 @@ function kakuroLeave() {
 
 $('knew').addEventListener('click', async () => {
   const size = Number($('ksize').value);
-  message(`Making a new ${size}x${size} Kakuro…`);
+  const level = $('klevel').value;
+  message(`Making a new ${level} ${size}x${size} Kakuro…`);
   try {
-    const g = await api('/api/kakuro/generate', { rows: size, cols: size }, { slow: true });
+    const g = await api('/api/kakuro/generate', { rows: size, cols: size, level }, { slow: true });
     kakuroLoad(g.grid.map((row) => row.join(' ')).join('\n'));
-    message(`A new ${size}x${size} Kakuro.`);
+    message(`A new ${level} ${size}x${size} Kakuro.`);
   } catch (e) {
     failed(e);
   }
