@@ -11,33 +11,7 @@
 //! answered 500, which the target turns back into a crash.
 #![no_main]
 
-use std::net::SocketAddr;
-use std::time::Duration;
-
-#[allow(dead_code, unused_imports)]
-#[path = "../../src/cli/mod.rs"]
-mod cli;
-#[allow(dead_code, unused_imports)]
-#[path = "../../src/server/mod.rs"]
-mod server;
-
-/// Serves on `addr` as the fuzzing setup wants it (also `kakuro_api`'s).
-fn serve(addr: SocketAddr) {
-    let served = server::serve(server::Config {
-        addr,
-        workers: 1,
-        queue: 4,
-        // Small, so that an input that starts a long search costs a tenth of a second.
-        timeout: Duration::from_millis(100),
-        cache_bytes: Some(16 << 20),
-        max_connections: 16,
-        read_timeout: Duration::from_secs(5),
-    });
-    // It serves until the process ends; an address it cannot bind is the setup's failure.
-    if let Err(e) = served {
-        panic!("the fuzzing server stopped: {e}");
-    }
-}
+include!("in_process_server.rs");
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     stepwise_fuzz::http_request::run(stepwise_fuzz::http_request::server_once(serve), data)

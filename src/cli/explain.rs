@@ -16,7 +16,7 @@ use stepwise::step::{placements_notation, Step};
 use stepwise::technique::Family;
 use stepwise::Explanation;
 
-use super::output::{report, Out};
+use super::output::{report, write_pictures, Out};
 use super::stream::{each_in_order, Inputs, Item};
 use super::{InputArgs, JobArgs, ProfileArgs, TextFormatArgs, EXIT_FAILED, EXIT_OK};
 
@@ -80,17 +80,6 @@ fn before_each(
             drawn
         })
         .collect()
-}
-
-/// Writes one puzzle's pictures into `dir`, `prefix` before each name (`p2-`, or nothing for
-/// a single puzzle); the error names the file.
-fn write_pictures(dir: &std::path::Path, prefix: &str, pictures: &[String]) -> Result<(), String> {
-    for (i, picture) in pictures.iter().enumerate() {
-        let path = dir.join(format!("{prefix}step-{:03}.svg", i + 1));
-        std::fs::write(&path, picture)
-            .map_err(|e| format!("--svg: cannot write {}: {e}", path.display()))?;
-    }
-    Ok(())
 }
 
 /// The pencilmark grid after the first `n` steps of the path.

@@ -25,7 +25,7 @@ use stepwise::kakuro::Kakuro;
 use stepwise::render::Style;
 
 use super::input::{open_bytes, Source};
-use super::output::Out;
+use super::output::{write_pictures, Out};
 use super::stream::say_when_reading_a_terminal;
 use super::{EXIT_FAILED, EXIT_OK};
 
@@ -368,17 +368,6 @@ fn before_each(
             drawn
         })
         .collect()
-}
-
-/// Writes one puzzle's pictures into `dir`, `prefix` before each name (`p2-`, or nothing for
-/// a single puzzle); the error names the file.
-fn write_pictures(dir: &std::path::Path, prefix: &str, pictures: &[String]) -> Result<(), String> {
-    for (i, picture) in pictures.iter().enumerate() {
-        let path = dir.join(format!("{prefix}step-{:03}.svg", i + 1));
-        std::fs::write(&path, picture)
-            .map_err(|e| format!("--svg: cannot write {}: {e}", path.display()))?;
-    }
-    Ok(())
 }
 
 fn explain(explain_args: &ExplainArgs) -> i32 {

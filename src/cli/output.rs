@@ -2,7 +2,8 @@
 //! its rows as it goes, and a reader that went away (`stepwise explain BIG | head -1`) ends the
 //! process at once and quietly, pending work included.
 //!
-//! Owns [`Out`] and [`report`], the one way a command writes an answer and an error about it.
+//! Owns [`Out`] and [`report`], the one way a command writes an answer and an error about it,
+//! and [`write_pictures`], the one way `--svg DIR` writes a path's pictures.
 
 use std::io::{self, BufWriter, IsTerminal, StdoutLock, Write};
 use std::time::{Duration, Instant};
@@ -88,4 +89,19 @@ pub fn report(out: &Out, message: &str) {
     if !out.is_terminal() || !io::stderr().is_terminal() {
         eprintln!("error: {message}");
     }
+}
+
+/// Writes one puzzle's pictures into `dir`, `prefix` before each name (`p2-`, or nothing for
+/// a single puzzle); the error names the file.
+pub(super) fn write_pictures(
+    dir: &std::path::Path,
+    prefix: &str,
+    pictures: &[String],
+) -> Result<(), String> {
+    for (i, picture) in pictures.iter().enumerate() {
+        let path = dir.join(format!("{prefix}step-{:03}.svg", i + 1));
+        std::fs::write(&path, picture)
+            .map_err(|e| format!("--svg: cannot write {}: {e}", path.display()))?;
+    }
+    Ok(())
 }

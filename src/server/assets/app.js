@@ -991,6 +991,37 @@ function effectOf(step) {
   return colon >= 0 ? n.slice(colon + 2) : n;
 }
 
+/// Lists an explanation's steps in #steps, each a button (its name and what it does, from
+/// `label`) that calls `show` with its number, and opens the list; false when there is no step
+/// (the list then says why). Kakuro's explanation (kakuro.js) uses it too.
+function fillStepList(ex, label, show) {
+  const list = $('steps');
+  list.replaceChildren();
+  ex.steps.forEach((step, n) => {
+    const [nameText, effectText] = label(step);
+    const li = document.createElement('li');
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.className = 'step';
+    const name = document.createElement('span');
+    name.className = 'name';
+    name.textContent = nameText;
+    const effect = document.createElement('span');
+    effect.className = 'effect';
+    effect.textContent = ` ${effectText}`;
+    b.append(name, effect);
+    b.addEventListener('click', () => show(n));
+    li.append(b);
+    list.appendChild(li);
+  });
+  $('explainbox').hidden = false;
+  if (!ex.steps.length) {
+    list.textContent = ex.error || 'No steps.';
+    return false;
+  }
+  return true;
+}
+
 async function explain() {
   if (kakuroOn()) return kakuroExplain();
   if (!state.loaded) {
@@ -1015,29 +1046,7 @@ async function explain() {
     givens: state.original ? digitsOf(state.original) : new Array(81).fill(0),
     index: 0,
   };
-  const list = $('steps');
-  list.replaceChildren();
-  ex.steps.forEach((step, n) => {
-    const li = document.createElement('li');
-    const b = document.createElement('button');
-    b.type = 'button';
-    b.className = 'step';
-    const name = document.createElement('span');
-    name.className = 'name';
-    name.textContent = step.technique;
-    const effect = document.createElement('span');
-    effect.className = 'effect';
-    effect.textContent = ` ${effectOf(step)}`;
-    b.append(name, effect);
-    b.addEventListener('click', () => showStep(n));
-    li.append(b);
-    list.appendChild(li);
-  });
-  $('explainbox').hidden = false;
-  if (!ex.steps.length) {
-    list.textContent = ex.error || 'No steps.';
-    return;
-  }
+  if (!fillStepList(ex, (step) => [step.technique, effectOf(step)], showStep)) return;
   if (ex.error) message(`${ex.status}: ${ex.error}`, true);
   showStep(0);
 }

@@ -400,30 +400,11 @@ async function kakuroExplain() {
   if (ex.rating) {
     $('rating').textContent = `Kakuro · ${ex.white_cells} white cells · level ${ex.rating.level} · difficulty ${Number(ex.rating.difficulty).toFixed(1)} · hardest ${ex.rating.hardest}`;
   }
-  const list = $('steps');
-  list.replaceChildren();
-  kakuro.ex.steps.forEach((step, n) => {
-    const li = document.createElement('li');
-    const b = document.createElement('button');
-    b.type = 'button';
-    b.className = 'step';
-    const name = document.createElement('span');
-    name.className = 'name';
-    name.textContent = step.name;
-    const effect = document.createElement('span');
-    effect.className = 'effect';
+  const label = (step) => {
     const at = step.text.lastIndexOf(' => ');
-    effect.textContent = ` ${at >= 0 ? step.text.slice(at + 4) : ''}`;
-    b.append(name, effect);
-    b.addEventListener('click', () => kakuroShowStep(n));
-    li.append(b);
-    list.appendChild(li);
-  });
-  $('explainbox').hidden = false;
-  if (!kakuro.ex.steps.length) {
-    list.textContent = ex.error || 'No steps.';
-    return;
-  }
+    return [step.name, at >= 0 ? step.text.slice(at + 4) : ''];
+  };
+  if (!fillStepList({ steps: kakuro.ex.steps, error: ex.error }, label, kakuroShowStep)) return;
   kakuroShowStep(0);
 }
 
