@@ -62,6 +62,23 @@ pub(crate) fn push_cell_name(out: &mut String, cell: Cell) {
     out.push(char::from(b'1' + col_of(cell) as u8));
 }
 
+/// HoDoKu's name for cells of one row or one column: `r4c4`, a row's `r4c45`, a column's
+/// `r13c3`.
+pub fn line_cells_name(cells: CellSet) -> String {
+    let rows: Vec<usize> = cells.iter().map(row_of).collect();
+    let cols: Vec<usize> = cells.iter().map(col_of).collect();
+    let digits = |xs: &[usize]| -> String {
+        let mut xs = xs.to_vec();
+        xs.dedup();
+        xs.iter().map(|x| (x + 1).to_string()).collect()
+    };
+    if rows.iter().all(|&r| r == rows[0]) {
+        format!("r{}c{}", rows[0] + 1, digits(&cols))
+    } else {
+        format!("r{}c{}", digits(&rows), cols[0] + 1)
+    }
+}
+
 /// Parses `r4c7` (case-insensitive) into a cell index.
 pub fn parse_cell_name(name: &str) -> Option<Cell> {
     let b = name.as_bytes();

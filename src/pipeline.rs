@@ -19,9 +19,7 @@ use crate::solver::{validity_with_candidates, Validity};
 use crate::step::Step;
 use crate::technique::{Origin, Technique, TechniqueSet};
 
-mod hodoku_singles;
-
-use hodoku_singles::HodokuSingles;
+use crate::finders::hodoku_singles::HodokuSingles;
 
 /// What the pipeline may use.
 #[derive(Debug, Clone, PartialEq)]
@@ -57,13 +55,14 @@ pub enum Choice {
     /// - BUG+1 is HoDoKu's (`finders::hodoku_finder`): on a cell of three candidates only;
     /// - unique rectangles are searched type by type, 1 to 4 (`finders::hodoku_finder`);
     /// - basic fish, XY-, XYZ- and W-Wings take the step HoDoKu's search meets first;
-    /// - singles come from HoDoKu's queues (`hodoku_singles`), which remember the order in
+    /// - singles come from HoDoKu's queues (`finders::hodoku_singles`), which remember the order in
     ///   which earlier steps removed candidates, and a step's eliminations reach them in the
     ///   order HoDoKu's search lists them;
     /// - a grouped AIC with a group at an end is not among the chains HoDoKu finds;
-    /// - Sudoku Explainer's multi-branch chaining rules, which stand in for HoDoKu's forcing
-    ///   chains and nets, take the first step their search meets
-    ///   (`finders::forcing_chains::quick_step`) instead of SE's choice among all.
+    /// - Sudoku Explainer's multi-branch chaining rules, where a profile of this choice has
+    ///   them, take the first step their search meets (`finders::forcing_chains::quick_step`)
+    ///   instead of SE's choice among all; HoDoKu's own forcing chains and nets emit their
+    ///   steps in HoDoKu's order already.
     Hodoku,
 }
 
@@ -330,16 +329,13 @@ impl Options {
     /// HoDoKu step finds several of ours (Hidden Single: box, then line; Simple Colors: trap,
     /// then wrap; Nice Loop: continuous, discontinuous, AIC) they stand together in its place.
     ///
-    /// Substitutions, all at the end of HoDoKu's list, where it uses Forcing Chain (500) and
-    /// Forcing Net (700) before guessing: HoDoKu's tabling forcing chains are not built here,
-    /// so Sudoku Explainer's chaining rules from Nishio on stand in for them, scored as the
-    /// catalog says (Nishio, cell, region and dynamic chains 500, the "(+)" and nested ones
-    /// 700, all Extreme). Where HoDoKu gives up and guesses (Brute Force, 10000), they still
-    /// solve logically, so such a puzzle is Extreme here too but with a much lower score. SE's
-    /// "Forcing Chains & Cycles" and the aligned exclusions are left out: HoDoKu has no such
-    /// steps, and what they find that HoDoKu's chains do not, HoDoKu finds with a forcing
-    /// chain. Off in HoDoKu by default and so here: fish of size 5 and up, Franken Jellyfish
-    /// and its finned form, mutant fish, Death Blossom, Kraken fish, templates.
+    /// At the end of the list, as in HoDoKu: its Forcing Chain (500) and Forcing Net (700),
+    /// found by HoDoKu's own tabling search (`finders::hodoku_tabling`), and where those find
+    /// nothing its Brute Force (10000): HoDoKu's guess, the solution's digit in the middle
+    /// empty cell (`finders::brute_force`). Only this profile guesses, and only to reproduce
+    /// HoDoKu's path and score; hints never do ([`Options::for_hints_from`]). Off in HoDoKu by
+    /// default and so here: fish of size 5 and up, Franken Jellyfish and its finned form,
+    /// mutant fish, Death Blossom, Kraken fish, templates.
     pub fn hodoku() -> Options {
         Options {
             techniques: HODOKU_ORDER.to_vec(),
@@ -385,11 +381,12 @@ impl Options {
             .into_iter()
             .filter(|t| base.techniques.contains(t))
             .collect();
+        // A hint is a deduction: HoDoKu's guess is never one.
         techniques.extend(
             base.techniques
                 .iter()
                 .copied()
-                .filter(|t| !natural.contains(t)),
+                .filter(|t| !natural.contains(t) && *t != Technique::BruteForce),
         );
         Options {
             techniques,
@@ -400,8 +397,8 @@ impl Options {
     }
 }
 
-/// [`Options::hodoku`]'s techniques: HoDoKu 2.2's default order, then the stand-ins for its
-/// forcing chains and nets.
+/// [`Options::hodoku`]'s techniques: HoDoKu 2.2's default order, ending with its Forcing Chain,
+/// Forcing Net and Brute Force.
 const HODOKU_ORDER: &[Technique] = {
     use Technique::*;
     &[
@@ -466,16 +463,11 @@ const HODOKU_ORDER: &[Technique] = {
         FrankenSwordfish,
         FinnedFrankenXWing,
         FinnedFrankenSwordfish,
-        // Stand-ins for HoDoKu's Forcing Chain and Forcing Net.
-        NishioForcingChains,
-        CellForcingChains,
-        RegionForcingChains,
-        DynamicContradictionForcingChains,
-        DynamicDoubleForcingChains,
-        DynamicCellForcingChains,
-        DynamicRegionForcingChains,
-        DynamicForcingChainsPlus,
-        NestedForcingChains,
+        HodokuForcingChainContradiction,
+        HodokuForcingChainVerity,
+        HodokuForcingNetContradiction,
+        HodokuForcingNetVerity,
+        BruteForce,
     ]
 };
 
@@ -615,8 +607,9 @@ fn next_step_of(
         searched.insert(leader);
         let accept = |x: Technique| enabled.contains(x);
         if options.choice == Choice::Hodoku {
-            // SE's multi-branch rules stand in for HoDoKu's forcing chains and nets: any sound
-            // step of theirs will do, and the first one met costs a fraction of SE's choice.
+            // SE's multi-branch rules in a profile with HoDoKu's choice (a custom one: HoDoKu's
+            // own has its forcing chains instead): any sound step of theirs will do, and the
+            // first one met costs a fraction of SE's choice.
             if let Some(step) = crate::finders::forcing_chains::quick_step(t, grid, &accept) {
                 if step.is_some() {
                     return step;

@@ -379,12 +379,15 @@ mod tests {
                 &[Technique::FullHouse, Technique::NakedSingle]
             );
             let mut ours = hints.techniques.clone();
+            // A hint is a deduction: the hodoku profile's guess is the one technique left out.
             let mut theirs = p.options().techniques;
+            theirs.retain(|&t| t != Technique::BruteForce);
+            assert!(!ours.contains(&Technique::BruteForce));
             ours.sort_by_key(|t| *t as usize);
             theirs.sort_by_key(|t| *t as usize);
             assert_eq!(
                 ours, theirs,
-                "{p}: the same techniques, singles moved first"
+                "{p}: the same techniques but a guess, singles moved first"
             );
             assert_eq!(hints.choice, p.options().choice);
         }

@@ -376,6 +376,13 @@ pub enum Technique {
     )]
     RegionForcingChains,
     #[strum(
+        to_string = "Forcing Chain Contradiction",
+        serialize = "forcing-chain-contradiction"
+    )]
+    HodokuForcingChainContradiction,
+    #[strum(to_string = "Forcing Chain Verity", serialize = "forcing-chain-verity")]
+    HodokuForcingChainVerity,
+    #[strum(
         to_string = "Dynamic Contradiction Forcing Chains",
         serialize = "dynamic-contradiction-forcing-chains",
         serialize = "Contradiction Forcing Chain"
@@ -398,6 +405,13 @@ pub enum Technique {
     )]
     DynamicRegionForcingChains,
     #[strum(
+        to_string = "Forcing Net Contradiction",
+        serialize = "forcing-net-contradiction"
+    )]
+    HodokuForcingNetContradiction,
+    #[strum(to_string = "Forcing Net Verity", serialize = "forcing-net-verity")]
+    HodokuForcingNetVerity,
+    #[strum(
         to_string = "Dynamic Forcing Chains (+)",
         serialize = "dynamic-forcing-chains-plus"
     )]
@@ -407,6 +421,8 @@ pub enum Technique {
         serialize = "nested-forcing-chains"
     )]
     NestedForcingChains,
+    #[strum(to_string = "Brute Force", serialize = "brute-force")]
+    BruteForce,
 }
 
 /// Families group techniques for hints ("look for a subset") and for the coarse level.
@@ -446,7 +462,7 @@ pub enum Family {
     #[strum(to_string = "uniqueness")]
     Uniqueness,
     /// Sudoku Explainer's chaining rules, from forcing X-chains and cycles to nested forcing
-    /// chains.
+    /// chains, and HoDoKu's Forcing Chains and Forcing Nets.
     #[strum(to_string = "forcing chains")]
     ForcingChains,
     /// Sue de Coq, ALS-XZ, ALS-XY-Wing, ALS chains, Death Blossom.
@@ -455,6 +471,9 @@ pub enum Family {
     /// HoDoKu's alternating inference chains: Remote Pair, X- and XY-Chain, nice loops, AICs.
     #[strum(to_string = "chains")]
     Chains,
+    /// HoDoKu's Brute Force: a guess checked against the solution, in the hodoku profile only.
+    #[strum(to_string = "last resort")]
+    LastResort,
 }
 
 impl Family {
@@ -481,6 +500,7 @@ impl Family {
             }
             Family::Als => "almost locked sets (n cells of one house with n + 1 candidates)",
             Family::Chains => "a chain of alternating strong and weak links",
+            Family::LastResort => "nothing: no technique applies, and HoDoKu would guess",
         }
     }
 }
@@ -694,6 +714,12 @@ impl Technique {
     ///
     /// Aligned Triple Exclusion is Sudoku Explainer's (its `AlignedExclusion` of degree 3,
     /// 7.5). HoDoKu has none; it is scored 300, above Aligned Pair Exclusion.
+    ///
+    /// HoDoKu's own Forcing Chain and Forcing Net steps (`finders::hodoku_tabling`; off by
+    /// default, in the hodoku profile) keep HoDoKu's scores, 500 and 700, and take the SE
+    /// rating of SE's rules that reach as far: static chains from a cell or a unit 8.0, nets
+    /// that play singles (SE's dynamic chains) 8.5. Brute Force, HoDoKu's guess (10000), is no
+    /// rule of SE's: 10.0 places it above every rule's base.
     pub const fn info(self) -> TechniqueInfo {
         INFO_TABLE[self as usize]
     }
@@ -784,12 +810,17 @@ impl Technique {
             NishioForcingChains =>      ("nishio-forcing-chains",      ForcingChains, 7.5, 500, Extreme, SudokuExplainer, true),
             CellForcingChains =>        ("cell-forcing-chains",        ForcingChains, 8.0, 500, Extreme, SudokuExplainer, true),
             RegionForcingChains =>      ("region-forcing-chains",      ForcingChains, 8.0, 500, Extreme, SudokuExplainer, true),
+            HodokuForcingChainContradiction => ("forcing-chain-contradiction", ForcingChains, 8.0, 500, Extreme, Other, false),
+            HodokuForcingChainVerity => ("forcing-chain-verity",       ForcingChains, 8.0, 500, Extreme, Other, false),
             DynamicContradictionForcingChains => ("dynamic-contradiction-forcing-chains", ForcingChains, 8.5, 500, Extreme, SudokuExplainer, true),
             DynamicDoubleForcingChains => ("dynamic-double-forcing-chains", ForcingChains, 8.5, 500, Extreme, SudokuExplainer, true),
             DynamicCellForcingChains => ("dynamic-cell-forcing-chains", ForcingChains, 8.5, 500, Extreme, SudokuExplainer, true),
             DynamicRegionForcingChains => ("dynamic-region-forcing-chains", ForcingChains, 8.5, 500, Extreme, SudokuExplainer, true),
+            HodokuForcingNetContradiction => ("forcing-net-contradiction", ForcingChains, 8.5, 700, Extreme, Other, false),
+            HodokuForcingNetVerity =>   ("forcing-net-verity",         ForcingChains, 8.5, 700, Extreme, Other, false),
             DynamicForcingChainsPlus => ("dynamic-forcing-chains-plus", ForcingChains, 9.0, 700, Extreme, SudokuExplainer, true),
             NestedForcingChains =>      ("nested-forcing-chains",      ForcingChains, 9.5, 700, Extreme, SudokuExplainer, true),
+            BruteForce =>               ("brute-force",                LastResort,   10.0, 10000, Extreme, Other,          false),
             AlsXyWing =>                ("als-xy-wing",                Als,           6.0, 320, Unfair, Other,           true),
             AlsChain =>                 ("als-chain",                  Als,           6.1, 340, Unfair, Other,           true),
             DeathBlossom =>             ("death-blossom",              Als,           6.2, 360, Unfair, Other,           false),

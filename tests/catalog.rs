@@ -184,6 +184,14 @@ fn examples_give_the_documented_first_step_and_only_sound_steps() {
 #[test]
 fn near_misses_give_nothing() {
     check_every_page(|technique, page| {
+        // A guess applies to every unsolved grid with one solution: it has no near miss, and
+        // its page says so.
+        if technique == Technique::BruteForce {
+            return match page.near_miss() {
+                Ok(_) => Err(format!("{}: a guess has no near miss to show", page.name)),
+                Err(_) => Ok(()),
+            };
+        }
         let block = page.near_miss()?;
         let at = format!("{}:{}", page.name, block.line);
         let grid = grid_of(&page.name, block)?;

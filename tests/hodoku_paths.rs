@@ -210,3 +210,100 @@ fn hodokus_own_searches_are_sound_along_its_paths() {
         .unwrap();
     assert!(found[hidden] > 0, "no hidden rectangle found");
 }
+
+/// At every state of HoDoKu's own paths where it took a Forcing Chain, a Forcing Net or Brute
+/// Force, HoDoKu's tabling search (`finders::hodoku_tabling`) or its guess
+/// (`finders::brute_force`) gives HoDoKu's step first: the same kind (chain, net or guess) and
+/// the same placement or elimination.
+#[test]
+fn forcing_chains_nets_and_guesses_match_hodoku() {
+    let Some(dir) = common::shared_data() else {
+        return;
+    };
+    let text = std::fs::read_to_string(dir.join("rated/hodoku-paths.txt")).unwrap();
+    let mut grid: Option<Grid> = None;
+    let (mut checked, mut same_kind) = (0, 0);
+    let mut differ = Vec::new();
+    for line in text.lines() {
+        if let Some(rest) = line.strip_prefix("puzzle: ") {
+            let puzzle = rest.split_whitespace().next().unwrap();
+            grid = Some(Grid::from_puzzle(&common::cells(puzzle)));
+            continue;
+        }
+        let Some(grid) = grid.as_mut() else { continue };
+        let Some((_, step)) = line.split_once("] ") else {
+            continue;
+        };
+        let leader = if step.starts_with("Forcing Chain") {
+            Some(Technique::HodokuForcingChainContradiction)
+        } else if step.starts_with("Forcing Net") {
+            Some(Technique::HodokuForcingNetContradiction)
+        } else if step.starts_with("Brute Force") {
+            Some(Technique::BruteForce)
+        } else {
+            None
+        };
+        if let Some(leader) = leader {
+            // HoDoKu nets only where its chains find nothing, and guesses where both do not.
+            let earlier: &[Technique] = match leader {
+                Technique::HodokuForcingNetContradiction => {
+                    &[Technique::HodokuForcingChainContradiction]
+                }
+                Technique::BruteForce => &[
+                    Technique::HodokuForcingChainContradiction,
+                    Technique::HodokuForcingNetContradiction,
+                ],
+                _ => &[],
+            };
+            for &t in earlier {
+                let mut found = 0;
+                let _ = stepwise::finders::finder(t)(grid, &mut |_| {
+                    found += 1;
+                    std::ops::ControlFlow::Continue(())
+                });
+                assert_eq!(
+                    found, 0,
+                    "{t}'s search found steps where HoDoKu took {line}"
+                );
+            }
+            let mut first_found = None;
+            let _ = stepwise::finders::finder(leader)(grid, &mut |s| {
+                first_found = Some(s);
+                std::ops::ControlFlow::Break(())
+            });
+            let found = first_found.unwrap_or_else(|| panic!("no step where HoDoKu took {line}"));
+            let placed: Vec<(usize, u8)> =
+                found.placements.iter().map(|p| (p.cell, p.digit)).collect();
+            let eliminated: Candidates = found
+                .eliminations
+                .iter()
+                .map(|e| (e.cell, e.digit))
+                .collect();
+            checked += 1;
+            if (placed, eliminated) != deductions(step) {
+                differ.push(format!("{line}\n    ours: {}", found.notation()));
+            } else if step.starts_with(&found.technique.to_string()) {
+                same_kind += 1;
+            }
+        }
+        let (placed, eliminated) = deductions(step);
+        for (c, d) in placed {
+            grid.place(c, d);
+        }
+        for (c, d) in eliminated {
+            grid.eliminate(c, d);
+        }
+    }
+    eprintln!(
+        "{checked} forcing chain, net and guess steps of HoDoKu's: {} the same deduction, {same_kind} \
+         also named alike",
+        checked - differ.len()
+    );
+    assert!(checked > 300, "{checked}");
+    assert!(
+        differ.is_empty(),
+        "{} differ:\n{}",
+        differ.len(),
+        differ.join("\n")
+    );
+}

@@ -4,7 +4,8 @@
 //! exhaustive map from a [`Technique`] to its function (a technique without a finder does not
 //! compile). Each family lives in its own file, or folder when it has several rooms
 //! (`uniqueness/`; HoDoKu's alternating inference chains in `aic/`, Sudoku Explainer's
-//! forcing chains in `forcing_chains/`); adding a family means one new file here plus its
+//! forcing chains in `forcing_chains/`; HoDoKu's own forcing chains and nets in
+//! `hodoku_tabling`, on its grid bookkeeping in `hodoku_singles`); adding a family means one new file here plus its
 //! catalog pages in `techniques/`. What the families share: `se_order` (Sudoku Explainer's
 //! unit orders) and `combinations` (the orders of combinations the searches follow).
 //!
@@ -22,11 +23,14 @@ use crate::technique::Technique;
 
 pub mod aic;
 pub mod als;
+pub mod brute_force;
 pub mod coloring;
 mod combinations;
 pub mod exclusion;
 pub mod fish;
 pub mod forcing_chains;
+pub(crate) mod hodoku_singles;
+pub mod hodoku_tabling;
 pub mod intersections;
 mod se_order;
 pub mod single_digit;
@@ -118,6 +122,11 @@ pub fn finder(technique: Technique) -> Finder {
         | DynamicRegionForcingChains => forcing_chains::dynamic,
         DynamicForcingChainsPlus => forcing_chains::dynamic_plus,
         NestedForcingChains => forcing_chains::nested,
+        HodokuForcingChainContradiction | HodokuForcingChainVerity => {
+            hodoku_tabling::forcing_chains
+        }
+        HodokuForcingNetContradiction | HodokuForcingNetVerity => hodoku_tabling::forcing_nets,
+        BruteForce => brute_force::brute_force,
         SueDeCoq => sue_de_coq::sue_de_coq,
         AlsXz => als::als_xz,
         AlsXyWing => als::als_xy_wing,
@@ -165,6 +174,7 @@ pub fn hodoku_finder(technique: Technique) -> Finder {
 pub fn group_leader(technique: Technique) -> Technique {
     forcing_chains::group_leader(technique)
         .or_else(|| uniqueness::group_leader(technique))
+        .or_else(|| hodoku_tabling::group_leader(technique))
         .unwrap_or(technique)
 }
 

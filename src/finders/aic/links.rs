@@ -100,19 +100,7 @@ impl Node {
 
     /// HoDoKu's cell notation for a node: `r4c4`, a row group `r4c45`, a column group `r13c3`.
     pub fn cells_notation(&self) -> String {
-        let cells: Vec<Cell> = self.cells.iter().collect();
-        let rows: Vec<usize> = cells.iter().map(|&c| row_of(c)).collect();
-        let cols: Vec<usize> = cells.iter().map(|&c| col_of(c)).collect();
-        let digits = |xs: &[usize]| -> String {
-            let mut xs = xs.to_vec();
-            xs.dedup();
-            xs.iter().map(|x| (x + 1).to_string()).collect()
-        };
-        if rows.iter().all(|&r| r == rows[0]) {
-            format!("r{}c{}", rows[0] + 1, digits(&cols))
-        } else {
-            format!("r{}c{}", digits(&rows), cols[0] + 1)
-        }
+        crate::geometry::line_cells_name(self.cells)
     }
 }
 

@@ -1,5 +1,6 @@
 //! HoDoKu 2.2's singles queues, replayed beside the grid so that the hodoku path takes the
-//! single HoDoKu takes.
+//! single HoDoKu takes, and copied for the trials of HoDoKu's forcing nets
+//! (`hodoku_tabling`), which play singles from the same queues.
 //!
 //! HoDoKu does not search the grid for singles. Its grid (`Sudoku2`) keeps two first-in
 //! first-out queues, one of naked singles and one of hidden singles, and appends to them as
@@ -159,6 +160,50 @@ impl HodokuSingles {
         None
     }
 
+    /// The same grid with both queues empty: what a trial on a copy of HoDoKu's grid starts
+    /// from when the solver has just found no single (its queues then hold none still open).
+    pub(crate) fn with_empty_queues(&self) -> HodokuSingles {
+        HodokuSingles {
+            naked: Queue::default(),
+            hidden: Queue::default(),
+            ..self.clone()
+        }
+    }
+
+    /// A cell's candidates as HoDoKu's mask holds them (bit `d - 1` for digit `d`).
+    pub(crate) fn mask(&self, cell: Cell) -> u16 {
+        self.masks[cell]
+    }
+
+    /// Every single the queues hold, as `findAllNakedSingles` then `findAllHiddenSingles` list
+    /// them without taking them: open naked entries in queue order (the digit the entry was
+    /// queued with, even if a later removal left the cell none), then for each open cell not
+    /// yet listed its first hidden entry whose cell has a unit with one place left for the
+    /// digit.
+    pub(crate) fn all_singles(&self) -> Vec<(Cell, Digit)> {
+        let mut singles: Vec<(Cell, Digit)> = self
+            .naked
+            .waiting()
+            .iter()
+            .copied()
+            .filter(|&(cell, _)| self.values[cell] == 0)
+            .collect();
+        let mut listed = CellSet::EMPTY;
+        for &(cell, digit) in self.hidden.waiting() {
+            if self.values[cell] != 0 || listed.contains(cell) {
+                continue;
+            }
+            if constraints(cell)
+                .iter()
+                .any(|u| self.free[u.index()][digit as usize] == 1)
+            {
+                singles.push((cell, digit));
+                listed = listed.with(cell);
+            }
+        }
+        singles
+    }
+
     /// A waiting naked single whose cell is the last open one of a unit: rows, columns, then
     /// boxes, as HoDoKu checks a cell's constraints.
     fn full_house(&self) -> Option<Step> {
@@ -175,7 +220,7 @@ impl HodokuSingles {
 
     /// `Sudoku2.setCell`: the digit leaves the cell's peers in ascending order, then the cell's
     /// own candidates leave its units.
-    fn place(&mut self, cell: Cell, digit: Digit) {
+    pub(crate) fn place(&mut self, cell: Cell, digit: Digit) {
         if self.values[cell] == digit {
             return;
         }
@@ -206,7 +251,7 @@ impl HodokuSingles {
     /// `Sudoku2.setCandidate(index, value, false)`: one candidate leaves a cell; a cell left with
     /// one joins the naked queue, a digit left with one place in a unit the hidden queue, and a
     /// digit with none leaves it.
-    fn eliminate(&mut self, cell: Cell, digit: Digit) {
+    pub(crate) fn eliminate(&mut self, cell: Cell, digit: Digit) {
         if self.masks[cell] & bit(digit) == 0 {
             return;
         }

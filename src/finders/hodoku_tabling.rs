@@ -1,0 +1,876 @@
+//! HoDoKu 2.2's Forcing Chains and Forcing Nets (its `TablingSolver`), for the hodoku profile.
+//!
+//! HoDoKu assumes each candidate true and false in turn and tables what follows: a *chain*
+//! table holds the direct implications (a cell's other digits go, the digit leaves the cell's
+//! units; a bivalue cell or a conjugate pair turns the other candidate on; grouped nodes of a
+//! box-line intersection take part too), a *net* table what four rounds of singles played on a
+//! copy of the grid give. Every table is then closed over the tables of its own implications.
+//! A table that holds a contradiction (its premise's opposite, a candidate both true and false,
+//! two digits in a cell, a digit twice in a unit, a cell or a unit emptied of a digit) refutes
+//! its premise; what both tables of one candidate hold, or the tables of every candidate of a
+//! cell or every place of a digit in a unit, is true (a verity).
+//!
+//! What decides HoDoKu's score is which conclusion it applies, not how it shows it: of all it
+//! finds, HoDoKu sorts placements first, by cell, then eliminations by cell and digit
+//! (`TablingComparator`; each conclusion is kept once, with its shortest chains), and takes
+//! the first. The finders here emit every conclusion in that order. Forcing Net runs only
+//! where Forcing Chain finds nothing, so each of its conclusions needs a net.
+//!
+//! Mirrored HoDoKu details, each of which changes what is found: a table holds at most 1000
+//! entries; a unit is emptied of a digit only when every cell of it where the digit is not
+//! ruled out by a placed digit is off; net trials play the singles HoDoKu's queues list
+//! (`hodoku_singles`), round by round, even where an earlier single of the same round clashes.
+
+use std::collections::BTreeMap;
+use std::ops::ControlFlow;
+
+use super::hodoku_singles::HodokuSingles;
+use super::Emit;
+use crate::geometry::{cell_name, peers, Cell, CellSet, Digit, Unit, CELLS};
+use crate::grid::Grid;
+use crate::step::{Candidate, Link, Pattern, Role, Step};
+use crate::technique::Technique;
+
+/// HoDoKu's `MAX_TABLE_ENTRY_LENGTH`: a full table takes no more implications.
+const MAX_ENTRIES: usize = 1000;
+/// HoDoKu's `ANZ_TABLE_LOOK_AHEAD`: rounds of singles a net trial plays.
+const LOOK_AHEAD: usize = 4;
+/// Node ids below this are single candidates on or off; above, grouped nodes.
+const NORMAL_NODES: u32 = (CELLS * 9 * 2) as u32;
+
+/// A node: a candidate or a group node, true (on) or false (off).
+type Node = u32;
+
+fn candidate_node(cell: Cell, digit: Digit, on: bool) -> Node {
+    ((cell * 9 + digit as usize - 1) * 2 + usize::from(on)) as Node
+}
+
+fn group_node(group: usize, on: bool) -> Node {
+    NORMAL_NODES + (group * 2) as Node + Node::from(on)
+}
+
+fn is_on(node: Node) -> bool {
+    node % 2 == 1
+}
+
+/// The cell and digit of a candidate node.
+fn cell_digit(node: Node) -> (Cell, Digit) {
+    let index = (node / 2) as usize;
+    (index / 9, (index % 9 + 1) as Digit)
+}
+
+/// Two or three places of a digit in one box-line intersection, as `GroupNode` finds them:
+/// rows first, then columns, each with its boxes in order.
+struct GroupNode {
+    digit: Digit,
+    cells: CellSet,
+    /// The row or the column the cells share.
+    line: Unit,
+    block: Unit,
+    /// The cells that see every cell of the group.
+    buddies: CellSet,
+}
+
+fn group_nodes(grid: &Grid) -> Vec<GroupNode> {
+    let mut groups = Vec::new();
+    let lines = (0..9).map(Unit::row).chain((0..9).map(Unit::column));
+    for line in lines {
+        for digit in 1..=9 {
+            let in_line = grid.digit_cells(digit) & line.cell_set();
+            if in_line.is_empty() {
+                continue;
+            }
+            for b in 0..9 {
+                let block = Unit::boxed(b);
+                let cells = in_line & block.cell_set();
+                if cells.len() >= 2 {
+                    groups.push(GroupNode {
+                        digit,
+                        cells,
+                        line,
+                        block,
+                        buddies: cells.common_peers(),
+                    });
+                }
+            }
+        }
+    }
+    groups
+}
+
+/// One premise's implications in the order they were found, each with the entry it was reached
+/// from, and the candidates set on and off by digit.
+#[derive(Clone)]
+struct Table {
+    entries: Vec<Node>,
+    parents: Vec<u16>,
+    depths: Vec<u16>,
+    present: Vec<u64>,
+    on: [CellSet; 9],
+    off: [CellSet; 9],
+    /// How many of `entries` are direct implications (the rest came from closing the table).
+    direct: usize,
+}
+
+impl Table {
+    fn new(premise: Node, nodes: usize) -> Table {
+        let mut table = Table {
+            entries: Vec::new(),
+            parents: Vec::new(),
+            depths: Vec::new(),
+            present: vec![0; nodes.div_ceil(64)],
+            on: [CellSet::EMPTY; 9],
+            off: [CellSet::EMPTY; 9],
+            direct: 0,
+        };
+        table.add(premise, 0);
+        table
+    }
+
+    fn premise(&self) -> Node {
+        self.entries[0]
+    }
+
+    fn contains(&self, node: Node) -> bool {
+        self.present[node as usize / 64] & (1 << (node % 64)) != 0
+    }
+
+    /// Adds an implication reached from entry `parent`, unless the table has it or is full.
+    fn add(&mut self, node: Node, parent: usize) {
+        if self.entries.len() >= MAX_ENTRIES || self.contains(node) {
+            return;
+        }
+        self.present[node as usize / 64] |= 1 << (node % 64);
+        let depth = if self.entries.is_empty() {
+            0
+        } else {
+            self.depths[parent] + 1
+        };
+        self.entries.push(node);
+        self.parents.push(parent as u16);
+        self.depths.push(depth);
+        if node < NORMAL_NODES {
+            let (cell, digit) = cell_digit(node);
+            let set = if is_on(node) {
+                &mut self.on[digit as usize - 1]
+            } else {
+                &mut self.off[digit as usize - 1]
+            };
+            *set = set.with(cell);
+        }
+    }
+
+    fn index_of(&self, node: Node) -> Option<usize> {
+        self.entries.iter().position(|&n| n == node)
+    }
+
+    /// The entries from the premise to `node`, by the way it was first reached.
+    fn path_to(&self, node: Node) -> Vec<Node> {
+        let Some(mut at) = self.index_of(node) else {
+            return vec![self.premise(), node];
+        };
+        let mut path = vec![self.entries[at]];
+        while at != 0 {
+            at = self.parents[at] as usize;
+            path.push(self.entries[at]);
+        }
+        path.reverse();
+        path
+    }
+
+    fn depth_of(&self, node: Node) -> usize {
+        self.index_of(node).map_or(0, |at| self.depths[at] as usize)
+    }
+}
+
+/// Every table of one search: on and off per candidate, on and off per group node.
+struct Tables {
+    candidates: Vec<Option<Table>>,
+    groups: Vec<Table>,
+    group_nodes: Vec<GroupNode>,
+}
+
+impl Tables {
+    fn node_count(&self) -> usize {
+        NORMAL_NODES as usize + 2 * self.group_nodes.len()
+    }
+
+    fn of(&self, node: Node) -> Option<&Table> {
+        if node < NORMAL_NODES {
+            self.candidates[node as usize].as_ref()
+        } else {
+            self.groups.get((node - NORMAL_NODES) as usize)
+        }
+    }
+
+    fn candidate(&self, cell: Cell, digit: Digit, on: bool) -> &Table {
+        self.candidates[candidate_node(cell, digit, on) as usize]
+            .as_ref()
+            .expect("a table for every candidate")
+    }
+}
+
+/// How the tables are filled.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    Chains,
+    Nets,
+}
+
+fn build_tables(grid: &Grid, mode: Mode) -> Tables {
+    let group_nodes = group_nodes(grid);
+    let nodes = NORMAL_NODES as usize + 2 * group_nodes.len();
+    let mut candidates: Vec<Option<Table>> = vec![None; NORMAL_NODES as usize];
+    let trial_base = (mode == Mode::Nets).then(|| HodokuSingles::new(grid).with_empty_queues());
+    for cell in 0..CELLS {
+        for digit in grid.candidates(cell).iter() {
+            for on in [true, false] {
+                let table = match &trial_base {
+                    None => chain_table(grid, cell, digit, on, nodes),
+                    Some(base) => net_table(grid, base, cell, digit, on, nodes),
+                };
+                candidates[candidate_node(cell, digit, on) as usize] = Some(table);
+            }
+        }
+    }
+    let mut tables = Tables {
+        candidates,
+        groups: Vec::new(),
+        group_nodes,
+    };
+    add_group_tables(grid, &mut tables);
+    for table in tables.candidates.iter_mut().flatten() {
+        table.direct = table.entries.len();
+    }
+    for table in &mut tables.groups {
+        table.direct = table.entries.len();
+    }
+    close_tables(&mut tables);
+    tables
+}
+
+/// A candidate's direct implications (`fillTables` for chains).
+fn chain_table(grid: &Grid, cell: Cell, digit: Digit, on: bool, nodes: usize) -> Table {
+    let mut table = Table::new(candidate_node(cell, digit, on), nodes);
+    let own = grid.candidates(cell);
+    let others = grid.digit_cells(digit).without(cell);
+    if on {
+        for other in own.iter().filter(|&d| d != digit) {
+            table.add(candidate_node(cell, other, false), 0);
+        }
+        for unit in crate::geometry::units_of(cell) {
+            let places = grid.digit_cells(digit) & unit.cell_set();
+            if places.len() < 2 {
+                continue;
+            }
+            for peer in (others & unit.cell_set()).iter() {
+                table.add(candidate_node(peer, digit, false), 0);
+            }
+        }
+    } else {
+        if own.len() == 2 {
+            let other = own
+                .without(digit)
+                .first()
+                .expect("a bivalue cell's other digit");
+            table.add(candidate_node(cell, other, true), 0);
+        }
+        for unit in crate::geometry::units_of(cell) {
+            let places = grid.digit_cells(digit) & unit.cell_set();
+            if places.len() == 2 {
+                let other = (places.without(cell)).first().expect("the conjugate");
+                table.add(candidate_node(other, digit, true), 0);
+            }
+        }
+    }
+    table
+}
+
+/// A net trial (`getTableEntry`): the premise played on a copy of the grid, then four rounds of
+/// every single the copy's queues list.
+fn net_table(
+    grid: &Grid,
+    base: &HodokuSingles,
+    cell: Cell,
+    digit: Digit,
+    on: bool,
+    nodes: usize,
+) -> Table {
+    let mut state = base.clone();
+    let mut table = Table::new(candidate_node(cell, digit, on), nodes);
+    if on {
+        trial_place(grid, &mut state, &mut table, cell, digit);
+    } else {
+        state.eliminate(cell, digit);
+        let left = state.mask(cell);
+        if left.count_ones() == 1 {
+            let only = left.trailing_zeros() as Digit + 1;
+            trial_place(grid, &mut state, &mut table, cell, only);
+        }
+    }
+    for _ in 0..LOOK_AHEAD {
+        for (single, value) in state.all_singles() {
+            trial_place(grid, &mut state, &mut table, single, value);
+        }
+    }
+    table
+}
+
+/// `TablingSolver.setCell`: the placement, the digit off in every peer that had it in the grid
+/// the search started from, and the cell's other digits (as the trial left them) off.
+fn trial_place(
+    grid: &Grid,
+    state: &mut HodokuSingles,
+    table: &mut Table,
+    cell: Cell,
+    digit: Digit,
+) {
+    let seen = grid.digit_cells(digit).without(cell) & peers(cell);
+    let own = state.mask(cell);
+    state.place(cell, digit);
+    table.add(candidate_node(cell, digit, true), 0);
+    for peer in seen.iter() {
+        table.add(candidate_node(peer, digit, false), 0);
+    }
+    for other in 1..=9u8 {
+        if other != digit && own & (1 << (other - 1)) != 0 {
+            table.add(candidate_node(cell, other, false), 0);
+        }
+    }
+}
+
+/// `fillTablesWithGroupNodes`: a table on and off for each group node, and the links between
+/// group nodes and candidates added to the candidates' tables.
+fn add_group_tables(grid: &Grid, tables: &mut Tables) {
+    let nodes = tables.node_count();
+    for (g, group) in tables.group_nodes.iter().enumerate() {
+        let digit = group.digit;
+        let mut on_table = Table::new(group_node(g, true), nodes);
+        let mut off_table = Table::new(group_node(g, false), nodes);
+        let seeing = grid.digit_cells(digit) & group.buddies;
+        for cell in seeing.iter() {
+            on_table.add(candidate_node(cell, digit, false), 0);
+            if let Some(t) = tables.candidates[candidate_node(cell, digit, true) as usize].as_mut()
+            {
+                t.add(group_node(g, false), 0);
+            }
+        }
+        for house in [group.block, group.line] {
+            let only = seeing & house.cell_set();
+            if only.len() == 1 {
+                let cell = only.first().expect("one cell");
+                off_table.add(candidate_node(cell, digit, true), 0);
+                if let Some(t) =
+                    tables.candidates[candidate_node(cell, digit, false) as usize].as_mut()
+                {
+                    t.add(group_node(g, true), 0);
+                }
+            }
+        }
+        // Other group nodes of the digit that share a house without overlapping: the group on
+        // turns them off; a house whose only other places form one group turns it on.
+        let mut sharing: [(usize, Option<usize>); 2] = [(0, None), (0, None)];
+        for (h, other) in tables.group_nodes.iter().enumerate() {
+            if h == g || other.digit != digit || !(other.cells & group.cells).is_empty() {
+                continue;
+            }
+            for (i, house) in [group.line, group.block].into_iter().enumerate() {
+                let shares = if i == 0 {
+                    other.line == house
+                } else {
+                    other.block == house
+                };
+                if shares {
+                    on_table.add(group_node(h, false), 0);
+                    sharing[i].0 += 1;
+                    sharing[i].1.get_or_insert(h);
+                }
+            }
+        }
+        for (i, house) in [group.line, group.block].into_iter().enumerate() {
+            if let (1, Some(h)) = sharing[i] {
+                let rest = (grid.digit_cells(digit) & house.cell_set())
+                    - group.cells
+                    - tables.group_nodes[h].cells;
+                if rest.is_empty() {
+                    off_table.add(group_node(h, true), 0);
+                }
+            }
+        }
+        // Off first: a group node's id is odd when on, like a candidate's.
+        tables.groups.push(off_table);
+        tables.groups.push(on_table);
+    }
+}
+
+/// `expandTables`: each candidate's table takes in, entry by entry, the direct implications
+/// of every entry it holds, until nothing is new or it is full.
+fn close_tables(tables: &mut Tables) {
+    for on in [true, false] {
+        for index in 0..tables.candidates.len() {
+            if is_on(index as Node) != on {
+                continue;
+            }
+            let Some(mut dest) = tables.candidates[index].take() else {
+                continue;
+            };
+            let mut j = 1;
+            while j < dest.entries.len() && dest.entries.len() < MAX_ENTRIES {
+                if let Some(src) = tables.of(dest.entries[j]) {
+                    for &node in &src.entries[1..src.direct] {
+                        dest.add(node, j);
+                    }
+                }
+                j += 1;
+            }
+            tables.candidates[index] = Some(dest);
+        }
+    }
+}
+
+/// A conclusion: placements sort before eliminations, each by cell then digit (HoDoKu's
+/// order of taking them).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Conclusion {
+    Place(Cell, Digit),
+    Eliminate(Cell, Digit),
+}
+
+/// Why a conclusion holds: a premise refuted by a contradiction where the chains meet, or
+/// one outcome of several premises one of which is true.
+struct Derivation {
+    /// The refuted premise, for a contradiction; `None` for a verity.
+    refuted: Option<Node>,
+    /// Where the contradiction shows, or what the verity's premises cover.
+    place: String,
+    /// Each chain: its table's premise and its last node.
+    chains: Vec<(Node, Node)>,
+    length: usize,
+}
+
+/// The conclusions of one search, each with its shortest derivation.
+#[derive(Default)]
+struct Found {
+    conclusions: BTreeMap<Conclusion, Derivation>,
+}
+
+impl Found {
+    fn add(&mut self, tables: &Tables, conclusion: Conclusion, derivation: Derivation) {
+        let length: usize = derivation
+            .chains
+            .iter()
+            .map(|&(premise, end)| tables.of(premise).map_or(0, |t| t.depth_of(end)))
+            .sum();
+        let derivation = Derivation {
+            length,
+            ..derivation
+        };
+        match self.conclusions.get(&conclusion) {
+            Some(kept) if kept.length <= length => {}
+            _ => {
+                self.conclusions.insert(conclusion, derivation);
+            }
+        }
+    }
+}
+
+/// The houses HoDoKu checks, in its order: rows, columns, boxes.
+fn houses() -> impl Iterator<Item = Unit> {
+    (0..9)
+        .map(Unit::row)
+        .chain((0..9).map(Unit::column))
+        .chain((0..9).map(Unit::boxed))
+}
+
+/// Every empty cell where a placed digit does not rule `digit` out, by digit
+/// (`getCandidatesAllowed`).
+fn allowed(grid: &Grid) -> [CellSet; 9] {
+    let empty = grid.empty_cells();
+    let mut allowed = [empty; 9];
+    for cell in (CellSet::ALL - empty).iter() {
+        let d = grid.value(cell) as usize - 1;
+        allowed[d] = allowed[d] - peers(cell);
+    }
+    allowed
+}
+
+fn search(grid: &Grid, mode: Mode) -> (Tables, Found) {
+    let tables = build_tables(grid, mode);
+    let mut found = Found::default();
+    let allowed = allowed(grid);
+    for cell in 0..CELLS {
+        for digit in grid.candidates(cell).iter() {
+            for on in [true, false] {
+                check_one(
+                    grid,
+                    &tables,
+                    tables.candidate(cell, digit, on),
+                    &allowed,
+                    &mut found,
+                );
+            }
+        }
+    }
+    for cell in 0..CELLS {
+        for digit in grid.candidates(cell).iter() {
+            check_both(&tables, cell, digit, &mut found);
+        }
+    }
+    for cell in grid.empty_cells().iter() {
+        let premises: Vec<Node> = grid
+            .candidates(cell)
+            .iter()
+            .map(|d| candidate_node(cell, d, true))
+            .collect();
+        check_all(&tables, &premises, cell_name(cell), &mut found);
+    }
+    for house in houses() {
+        for digit in 1..=9 {
+            let places = grid.digit_cells(digit) & house.cell_set();
+            if places.is_empty() {
+                continue;
+            }
+            let premises: Vec<Node> = places
+                .iter()
+                .map(|c| candidate_node(c, digit, true))
+                .collect();
+            check_all(
+                &tables,
+                &premises,
+                format!("{digit} in {house}"),
+                &mut found,
+            );
+        }
+    }
+    (tables, found)
+}
+
+/// The conclusion that the premise of `table` is false.
+fn refutation(premise: Node) -> Conclusion {
+    let (cell, digit) = cell_digit(premise);
+    if is_on(premise) {
+        Conclusion::Eliminate(cell, digit)
+    } else {
+        Conclusion::Place(cell, digit)
+    }
+}
+
+/// `checkOneChain`: contradictions inside one table.
+fn check_one(
+    grid: &Grid,
+    tables: &Tables,
+    table: &Table,
+    allowed: &[CellSet; 9],
+    found: &mut Found,
+) {
+    let premise = table.premise();
+    let (cell, digit) = cell_digit(premise);
+    let conclusion = refutation(premise);
+    let mut refute = |place: String, chains: Vec<Node>| {
+        let chains = chains.into_iter().map(|end| (premise, end)).collect();
+        found.add(
+            tables,
+            conclusion,
+            Derivation {
+                refuted: Some(premise),
+                place,
+                chains,
+                length: 0,
+            },
+        );
+    };
+    let opposite = candidate_node(cell, digit, !is_on(premise));
+    if table.contains(opposite) {
+        refute(cell_name(cell), vec![opposite]);
+    }
+    for d in 1..=9u8 {
+        let both = table.on[d as usize - 1] & table.off[d as usize - 1];
+        if let Some(c) = both.first() {
+            refute(
+                cell_name(c),
+                vec![candidate_node(c, d, false), candidate_node(c, d, true)],
+            );
+        }
+    }
+    for d in 1..=9u8 {
+        for e in d + 1..=9 {
+            let both = table.on[d as usize - 1] & table.on[e as usize - 1];
+            if let Some(c) = both.first() {
+                refute(
+                    cell_name(c),
+                    vec![candidate_node(c, d, true), candidate_node(c, e, true)],
+                );
+            }
+        }
+    }
+    for house in houses() {
+        for d in 1..=9u8 {
+            let twice = house.cell_set() & table.on[d as usize - 1];
+            if twice.len() > 1 {
+                let ends = twice.iter().map(|c| candidate_node(c, d, true)).collect();
+                refute(house.to_string(), ends);
+            }
+        }
+    }
+    let mut emptied = grid.empty_cells();
+    for d in 1..=9u8 {
+        let i = d as usize - 1;
+        emptied = emptied & (table.off[i] | (CellSet::ALL - grid.digit_cells(d)));
+    }
+    for d in 0..9 {
+        emptied = emptied - table.on[d];
+    }
+    for c in emptied.iter() {
+        let ends = grid
+            .candidates(c)
+            .iter()
+            .map(|d| candidate_node(c, d, false))
+            .collect();
+        refute(cell_name(c), ends);
+    }
+    for house in houses() {
+        for d in 1..=9u8 {
+            let i = d as usize - 1;
+            let places = house.cell_set() & allowed[i];
+            if !places.is_empty() && (places & table.off[i]) == places {
+                let ends = places.iter().map(|c| candidate_node(c, d, false)).collect();
+                refute(house.to_string(), ends);
+            }
+        }
+    }
+}
+
+/// `checkTwoChains`: what a candidate's on and off tables both hold (outside its own cell).
+fn check_both(tables: &Tables, cell: Cell, digit: Digit, found: &mut Found) {
+    let on = tables.candidate(cell, digit, true);
+    let off = tables.candidate(cell, digit, false);
+    let premises = [on.premise(), off.premise()];
+    for d in 1..=9u8 {
+        let i = d as usize - 1;
+        for (true_in_both, conclusion_of) in [
+            (true, Conclusion::Place as fn(Cell, Digit) -> Conclusion),
+            (
+                false,
+                Conclusion::Eliminate as fn(Cell, Digit) -> Conclusion,
+            ),
+        ] {
+            let both = if true_in_both {
+                on.on[i] & off.on[i]
+            } else {
+                on.off[i] & off.off[i]
+            };
+            for c in both.without(cell).iter() {
+                let end = candidate_node(c, d, true_in_both);
+                found.add(
+                    tables,
+                    conclusion_of(c, d),
+                    Derivation {
+                        refuted: None,
+                        place: format!("{} either way", cell_name(cell)),
+                        chains: premises.iter().map(|&p| (p, end)).collect(),
+                        length: 0,
+                    },
+                );
+            }
+        }
+    }
+}
+
+/// `checkEntryList`: what the tables of every candidate of a cell, or of every place of a
+/// digit in a house, all hold.
+fn check_all(tables: &Tables, premises: &[Node], place: String, found: &mut Found) {
+    let Some((first, rest)) = premises.split_first() else {
+        return;
+    };
+    let Some(first) = tables.of(*first) else {
+        return;
+    };
+    let (mut on, mut off) = (first.on, first.off);
+    for &p in rest {
+        let Some(t) = tables.of(p) else { return };
+        for i in 0..9 {
+            on[i] = on[i] & t.on[i];
+            off[i] = off[i] & t.off[i];
+        }
+    }
+    for d in 1..=9u8 {
+        let i = d as usize - 1;
+        for (set, on_state) in [(on[i], true), (off[i], false)] {
+            for c in set.iter() {
+                let end = candidate_node(c, d, on_state);
+                let conclusion = if on_state {
+                    Conclusion::Place(c, d)
+                } else {
+                    Conclusion::Eliminate(c, d)
+                };
+                found.add(
+                    tables,
+                    conclusion,
+                    Derivation {
+                        refuted: None,
+                        place: place.clone(),
+                        chains: premises.iter().map(|&p| (p, end)).collect(),
+                        length: 0,
+                    },
+                );
+            }
+        }
+    }
+}
+
+/// HoDoKu's Forcing Chain: every conclusion of its chain tables, in the order HoDoKu takes
+/// them (Contradiction and Verity steps together).
+pub fn forcing_chains(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
+    emit_all(grid, Mode::Chains, emit)
+}
+
+/// HoDoKu's Forcing Net: every conclusion of its net tables, in HoDoKu's order. The pipeline
+/// asks for it only where Forcing Chain found nothing, as HoDoKu does.
+pub fn forcing_nets(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
+    emit_all(grid, Mode::Nets, emit)
+}
+
+/// The technique that leads the search of `technique` (both kinds of conclusion of one mode
+/// come from one search), if it is one of these.
+pub fn group_leader(technique: Technique) -> Option<Technique> {
+    use Technique::*;
+    match technique {
+        HodokuForcingChainVerity => Some(HodokuForcingChainContradiction),
+        HodokuForcingNetVerity => Some(HodokuForcingNetContradiction),
+        _ => None,
+    }
+}
+
+fn emit_all(grid: &Grid, mode: Mode, emit: &mut Emit<'_>) -> ControlFlow<()> {
+    if grid.is_solved() {
+        return ControlFlow::Continue(());
+    }
+    let (tables, found) = search(grid, mode);
+    for (conclusion, derivation) in &found.conclusions {
+        emit(to_step(&tables, mode, *conclusion, derivation))?;
+    }
+    ControlFlow::Continue(())
+}
+
+fn node_text(tables: &Tables, node: Node) -> String {
+    let sign = if is_on(node) { "=" } else { "<>" };
+    if node < NORMAL_NODES {
+        let (cell, digit) = cell_digit(node);
+        format!("{}{sign}{digit}", cell_name(cell))
+    } else {
+        let group = &tables.group_nodes[((node - NORMAL_NODES) / 2) as usize];
+        format!(
+            "{}{sign}{}",
+            crate::geometry::line_cells_name(group.cells),
+            group.digit
+        )
+    }
+}
+
+fn node_words(tables: &Tables, node: Node) -> String {
+    let not = if is_on(node) { "" } else { "not " };
+    if node < NORMAL_NODES {
+        let (cell, digit) = cell_digit(node);
+        format!("{} is {not}{digit}", cell_name(cell))
+    } else {
+        let group = &tables.group_nodes[((node - NORMAL_NODES) / 2) as usize];
+        let cells = crate::geometry::line_cells_name(group.cells);
+        if is_on(node) {
+            format!("{} is in {cells}", group.digit)
+        } else {
+            format!("{} is not in {cells}", group.digit)
+        }
+    }
+}
+
+/// The first cell of a node, for drawing a link to or from it.
+fn node_candidate(tables: &Tables, node: Node) -> Candidate {
+    if node < NORMAL_NODES {
+        let (cell, digit) = cell_digit(node);
+        Candidate::new(cell, digit)
+    } else {
+        let group = &tables.group_nodes[((node - NORMAL_NODES) / 2) as usize];
+        Candidate::new(group.cells.first().expect("a group has cells"), group.digit)
+    }
+}
+
+fn conclusion_words(conclusion: Conclusion) -> String {
+    match conclusion {
+        Conclusion::Place(cell, digit) => format!("{} is {digit}", cell_name(cell)),
+        Conclusion::Eliminate(cell, digit) => format!("{} is not {digit}", cell_name(cell)),
+    }
+}
+
+fn to_step(tables: &Tables, mode: Mode, conclusion: Conclusion, derivation: &Derivation) -> Step {
+    use Technique::*;
+    let technique = match (mode, derivation.refuted.is_some()) {
+        (Mode::Chains, true) => HodokuForcingChainContradiction,
+        (Mode::Chains, false) => HodokuForcingChainVerity,
+        (Mode::Nets, true) => HodokuForcingNetContradiction,
+        (Mode::Nets, false) => HodokuForcingNetVerity,
+    };
+    let (placements, eliminations) = match conclusion {
+        Conclusion::Place(cell, digit) => (vec![Candidate::new(cell, digit)], vec![]),
+        Conclusion::Eliminate(cell, digit) => (vec![], vec![Candidate::new(cell, digit)]),
+    };
+    let mut pattern = Pattern::default();
+    let mut sentences = Vec::new();
+    for &(premise, end) in &derivation.chains {
+        let Some(table) = tables.of(premise) else {
+            continue;
+        };
+        let path = table.path_to(end);
+        for pair in path.windows(2) {
+            pattern.links.push(Link {
+                from: node_candidate(tables, pair[0]),
+                to: node_candidate(tables, pair[1]),
+                strong: is_on(pair[1]),
+            });
+        }
+        for &node in &path {
+            let role = if is_on(node) { Role::On } else { Role::Off };
+            let candidate = node_candidate(tables, node);
+            if !pattern.candidates.iter().any(|m| m.item == candidate) {
+                pattern = pattern.candidate(candidate, role);
+            }
+        }
+        let words: Vec<String> = path.iter().map(|&n| node_words(tables, n)).collect();
+        sentences.push(match words.split_first() {
+            Some((first, rest)) if !rest.is_empty() => {
+                format!("If {first}, then {}.", rest.join(", so "))
+            }
+            _ => format!("{}.", words.join("")),
+        });
+    }
+    let conclusion_text = conclusion_words(conclusion);
+    let (subject, text) = match derivation.refuted {
+        Some(premise) => (
+            format!(
+                "{} gives a contradiction in {}",
+                node_text(tables, premise),
+                derivation.place
+            ),
+            format!(
+                "{} That is a contradiction in {}, so {conclusion_text}.",
+                sentences.join(" "),
+                derivation.place
+            ),
+        ),
+        None => {
+            let premises: Vec<String> = derivation
+                .chains
+                .iter()
+                .map(|&(p, _)| node_text(tables, p))
+                .collect();
+            (
+                format!("each of {} gives the same", premises.join(", ")),
+                format!(
+                    "One of {} is true. {} Either way {conclusion_text}.",
+                    premises.join(", "),
+                    sentences.join(" ")
+                ),
+            )
+        }
+    };
+    Step::new(technique, placements, eliminations, pattern, subject, text)
+}
