@@ -46,8 +46,7 @@ pub enum Choice {
     /// - HoDoKu's chain searches collect every step they find and take the one HoDoKu sorts
     ///   first (`SolutionStep.compareTo`): the most eliminations, then the lowest weighted sum
     ///   of the eliminated candidates, then the shortest chain. Those searches are Remote Pair,
-    ///   X-Chain, XY-Chain, the nice loops and AICs together, and the grouped nice loops and
-    ///   grouped AICs together;
+    ///   X-Chain and XY-Chain;
     /// - locked candidates and subsets (naked and hidden sets by HoDoKu's own search,
     ///   `finders::hodoku_finder`) take the step HoDoKu's search meets first (`SimpleSolver`):
     ///   boxes, then rows, then columns, each 1-9; in a unit, locked candidates by digit, naked
@@ -58,7 +57,8 @@ pub enum Choice {
     /// - singles come from HoDoKu's queues (`finders::hodoku_singles`), which remember the order in
     ///   which earlier steps removed candidates, and a step's eliminations reach them in the
     ///   order HoDoKu's search lists them;
-    /// - a grouped AIC with a group at an end is not among the chains HoDoKu finds;
+    /// - nice loops and AICs (plain, then grouped) come from HoDoKu's tabling search
+    ///   (`finders::hodoku_loops`), each the first of its search in HoDoKu's order;
     /// - Sudoku Explainer's multi-branch chaining rules, where a profile of this choice has
     ///   them, take the first step their search meets (`finders::forcing_chains::quick_step`)
     ///   instead of SE's choice among all; HoDoKu's own forcing chains and nets emit their
@@ -69,10 +69,15 @@ pub enum Choice {
 /// The techniques each of HoDoKu's sorted searches finds together (see [`Choice::Hodoku`]).
 const HODOKU_SORTED_SEARCHES: &[&[Technique]] = {
     use Technique::*;
+    &[&[RemotePair], &[XChain], &[XYChain]]
+};
+
+/// HoDoKu's Nice Loop and Grouped Nice Loop steps: each one tabling search
+/// (`finders::hodoku_loops`) that finds continuous and discontinuous loops and AICs together
+/// and emits them in the order HoDoKu takes them.
+const HODOKU_LOOP_SEARCHES: &[&[Technique]] = {
+    use Technique::*;
     &[
-        &[RemotePair],
-        &[XChain],
-        &[XYChain],
         &[ContinuousNiceLoop, DiscontinuousNiceLoop, Aic],
         &[
             GroupedContinuousNiceLoop,
@@ -225,19 +230,6 @@ fn hodoku_search_key(step: &Step) -> (usize, usize, Vec<usize>) {
         places
     };
     (kind, unit.number(), within)
-}
-
-/// Whether HoDoKu's chain search can find this chain at all: its chains start and end on
-/// single candidates (a group is only ever a link inside), so a grouped AIC with a group at an
-/// end is not among its steps.
-fn hodoku_chain_can_be_found(step: &Step) -> bool {
-    if step.technique != Technique::GroupedAic {
-        return true;
-    }
-    let nodes = &step.pattern.nodes;
-    [nodes.first(), nodes.last()]
-        .into_iter()
-        .all(|end| end.is_none_or(|node| node.cells.len() == 1))
 }
 
 /// HoDoKu's sort key for steps of one search: most eliminations first, then the lowest sum
@@ -616,6 +608,23 @@ fn next_step_of(
                 }
                 continue;
             }
+            if let Some(search) = HODOKU_LOOP_SEARCHES.iter().find(|s| s.contains(&t)) {
+                for &x in search.iter() {
+                    searched.insert(x);
+                }
+                let mut first = None;
+                let _ = crate::finders::hodoku_finder(t)(grid, &mut |step| {
+                    if !accept(step.technique) {
+                        return std::ops::ControlFlow::Continue(());
+                    }
+                    first = Some(step);
+                    std::ops::ControlFlow::Break(())
+                });
+                if first.is_some() {
+                    return first;
+                }
+                continue;
+            }
             if let Some(search) = HODOKU_SORTED_SEARCHES.iter().find(|s| s.contains(&t)) {
                 for &x in search.iter() {
                     searched.insert(x);
@@ -624,7 +633,6 @@ fn next_step_of(
                     .iter()
                     .filter(|&&x| enabled.contains(x))
                     .flat_map(|&x| crate::finders::all(x, grid))
-                    .filter(hodoku_chain_can_be_found)
                     .min_by_key(hodoku_sort_key);
                 if best.is_some() {
                     return best;

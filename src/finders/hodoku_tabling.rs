@@ -36,42 +36,42 @@ const MAX_ENTRIES: usize = 1000;
 /// HoDoKu's `ANZ_TABLE_LOOK_AHEAD`: rounds of singles a net trial plays.
 const LOOK_AHEAD: usize = 4;
 /// Node ids below this are single candidates on or off; above, grouped nodes.
-const NORMAL_NODES: u32 = (CELLS * 9 * 2) as u32;
+pub(super) const NORMAL_NODES: u32 = (CELLS * 9 * 2) as u32;
 
 /// A node: a candidate or a group node, true (on) or false (off).
-type Node = u32;
+pub(super) type Node = u32;
 
-fn candidate_node(cell: Cell, digit: Digit, on: bool) -> Node {
+pub(super) fn candidate_node(cell: Cell, digit: Digit, on: bool) -> Node {
     ((cell * 9 + digit as usize - 1) * 2 + usize::from(on)) as Node
 }
 
-fn group_node(group: usize, on: bool) -> Node {
+pub(super) fn group_node(group: usize, on: bool) -> Node {
     NORMAL_NODES + (group * 2) as Node + Node::from(on)
 }
 
-fn is_on(node: Node) -> bool {
+pub(super) fn is_on(node: Node) -> bool {
     node % 2 == 1
 }
 
 /// The cell and digit of a candidate node.
-fn cell_digit(node: Node) -> (Cell, Digit) {
+pub(super) fn cell_digit(node: Node) -> (Cell, Digit) {
     let index = (node / 2) as usize;
     (index / 9, (index % 9 + 1) as Digit)
 }
 
 /// Two or three places of a digit in one box-line intersection, as `GroupNode` finds them:
 /// rows first, then columns, each with its boxes in order.
-struct GroupNode {
-    digit: Digit,
-    cells: CellSet,
+pub(super) struct GroupNode {
+    pub(super) digit: Digit,
+    pub(super) cells: CellSet,
     /// The row or the column the cells share.
     line: Unit,
     block: Unit,
     /// The cells that see every cell of the group.
-    buddies: CellSet,
+    pub(super) buddies: CellSet,
 }
 
-fn group_nodes(grid: &Grid) -> Vec<GroupNode> {
+pub(super) fn group_nodes(grid: &Grid) -> Vec<GroupNode> {
     let mut groups = Vec::new();
     let lines = (0..9).map(Unit::row).chain((0..9).map(Unit::column));
     for line in lines {
@@ -101,10 +101,10 @@ fn group_nodes(grid: &Grid) -> Vec<GroupNode> {
 /// One premise's implications in the order they were found, each with the entry it was reached
 /// from, and the candidates set on and off by digit.
 #[derive(Clone)]
-struct Table {
-    entries: Vec<Node>,
+pub(super) struct Table {
+    pub(super) entries: Vec<Node>,
     parents: Vec<u16>,
-    depths: Vec<u16>,
+    pub(super) depths: Vec<u16>,
     present: Vec<u64>,
     on: [CellSet; 9],
     off: [CellSet; 9],
@@ -127,7 +127,7 @@ impl Table {
         table
     }
 
-    fn premise(&self) -> Node {
+    pub(super) fn premise(&self) -> Node {
         self.entries[0]
     }
 
@@ -165,7 +165,7 @@ impl Table {
     }
 
     /// The entries from the premise to `node`, by the way it was first reached.
-    fn path_to(&self, node: Node) -> Vec<Node> {
+    pub(super) fn path_to(&self, node: Node) -> Vec<Node> {
         let Some(mut at) = self.index_of(node) else {
             return vec![self.premise(), node];
         };
@@ -184,10 +184,10 @@ impl Table {
 }
 
 /// Every table of one search: on and off per candidate, on and off per group node.
-struct Tables {
-    candidates: Vec<Option<Table>>,
+pub(super) struct Tables {
+    pub(super) candidates: Vec<Option<Table>>,
     groups: Vec<Table>,
-    group_nodes: Vec<GroupNode>,
+    pub(super) group_nodes: Vec<GroupNode>,
 }
 
 impl Tables {
@@ -212,13 +212,17 @@ impl Tables {
 
 /// How the tables are filled.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Mode {
+pub(super) enum Mode {
     Chains,
     Nets,
 }
 
-fn build_tables(grid: &Grid, mode: Mode) -> Tables {
-    let group_nodes = group_nodes(grid);
+pub(super) fn build_tables(grid: &Grid, mode: Mode, with_groups: bool) -> Tables {
+    let group_nodes = if with_groups {
+        group_nodes(grid)
+    } else {
+        Vec::new()
+    };
     let nodes = NORMAL_NODES as usize + 2 * group_nodes.len();
     let mut candidates: Vec<Option<Table>> = vec![None; NORMAL_NODES as usize];
     let trial_base = (mode == Mode::Nets).then(|| HodokuSingles::new(grid).with_empty_queues());
@@ -495,7 +499,7 @@ fn allowed(grid: &Grid) -> [CellSet; 9] {
 }
 
 fn search(grid: &Grid, mode: Mode) -> (Tables, Found) {
-    let tables = build_tables(grid, mode);
+    let tables = build_tables(grid, mode, true);
     let mut found = Found::default();
     let allowed = allowed(grid);
     for cell in 0..CELLS {
@@ -752,7 +756,7 @@ fn emit_all(grid: &Grid, mode: Mode, emit: &mut Emit<'_>) -> ControlFlow<()> {
     ControlFlow::Continue(())
 }
 
-fn node_text(tables: &Tables, node: Node) -> String {
+pub(super) fn node_text(tables: &Tables, node: Node) -> String {
     let sign = if is_on(node) { "=" } else { "<>" };
     if node < NORMAL_NODES {
         let (cell, digit) = cell_digit(node);
@@ -767,7 +771,7 @@ fn node_text(tables: &Tables, node: Node) -> String {
     }
 }
 
-fn node_words(tables: &Tables, node: Node) -> String {
+pub(super) fn node_words(tables: &Tables, node: Node) -> String {
     let not = if is_on(node) { "" } else { "not " };
     if node < NORMAL_NODES {
         let (cell, digit) = cell_digit(node);
@@ -783,8 +787,19 @@ fn node_words(tables: &Tables, node: Node) -> String {
     }
 }
 
+/// A node's cells (one, or a group's two or three) and digit.
+pub(super) fn node_cells(tables: &Tables, node: Node) -> (CellSet, Digit) {
+    if node < NORMAL_NODES {
+        let (cell, digit) = cell_digit(node);
+        (CellSet::single(cell), digit)
+    } else {
+        let group = &tables.group_nodes[((node - NORMAL_NODES) / 2) as usize];
+        (group.cells, group.digit)
+    }
+}
+
 /// The first cell of a node, for drawing a link to or from it.
-fn node_candidate(tables: &Tables, node: Node) -> Candidate {
+pub(super) fn node_candidate(tables: &Tables, node: Node) -> Candidate {
     if node < NORMAL_NODES {
         let (cell, digit) = cell_digit(node);
         Candidate::new(cell, digit)

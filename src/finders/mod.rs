@@ -29,6 +29,7 @@ mod combinations;
 pub mod exclusion;
 pub mod fish;
 pub mod forcing_chains;
+pub mod hodoku_loops;
 pub(crate) mod hodoku_singles;
 pub mod hodoku_tabling;
 pub mod intersections;
@@ -157,6 +158,10 @@ pub fn hodoku_finder(technique: Technique) -> Finder {
         BugPlus1 => uniqueness::hodoku_bug_plus_1,
         UniqueRectangle1 => uniqueness::hodoku_unique_rectangles,
         HiddenRectangle => uniqueness::hodoku_hidden_rectangle,
+        ContinuousNiceLoop | DiscontinuousNiceLoop | Aic => hodoku_loops::nice_loops,
+        GroupedContinuousNiceLoop | GroupedDiscontinuousNiceLoop | GroupedAic => {
+            hodoku_loops::grouped_nice_loops
+        }
         NakedPair => subsets::hodoku_naked_pair,
         NakedTriple => subsets::hodoku_naked_triple,
         NakedQuad => subsets::hodoku_naked_quad,
