@@ -52,7 +52,8 @@ pub enum Choice {
     ///   boxes, then rows, then columns, each 1-9; in a unit, locked candidates by digit, naked
     ///   sets by their cells and hidden sets by their digits, in lexicographic order;
     /// - BUG+1 is HoDoKu's (`finders::hodoku_finder`): on a cell of three candidates only;
-    /// - unique rectangles are searched type by type, 1 to 4 (`finders::hodoku_finder`);
+    /// - unique rectangles and hidden rectangles come from HoDoKu's own search
+    ///   (`finders::uniqueness::hodoku_uniqueness`), type by type;
     /// - basic fish, XY-, XYZ- and W-Wings take the step HoDoKu's search meets first;
     /// - singles come from HoDoKu's queues (`finders::hodoku_singles`), which remember the order in
     ///   which earlier steps removed candidates, and a step's eliminations reach them in the
@@ -72,12 +73,24 @@ const HODOKU_SORTED_SEARCHES: &[&[Technique]] = {
     &[&[RemotePair], &[XChain], &[XYChain]]
 };
 
-/// HoDoKu's Nice Loop and Grouped Nice Loop steps: each one tabling search
+/// HoDoKu's Uniqueness Tests 1 to 6 and Hidden Rectangle: one search
+/// (`finders::uniqueness::hodoku_uniqueness`) that emits every Type 1 first, then every Type 2,
+/// and so on, as HoDoKu asks for them; they stand together in its list. Also HoDoKu's Nice
+/// Loop and Grouped Nice Loop steps: each one tabling search
 /// (`finders::hodoku_loops`) that finds continuous and discontinuous loops and AICs together
 /// and emits them in the order HoDoKu takes them.
-const HODOKU_LOOP_SEARCHES: &[&[Technique]] = {
+const HODOKU_SEARCH_GROUPS: &[&[Technique]] = {
     use Technique::*;
     &[
+        &[
+            UniqueRectangle1,
+            UniqueRectangle2,
+            UniqueRectangle3,
+            UniqueRectangle4,
+            UniqueRectangle5,
+            UniqueRectangle6,
+            HiddenRectangle,
+        ],
         &[ContinuousNiceLoop, DiscontinuousNiceLoop, Aic],
         &[
             GroupedContinuousNiceLoop,
@@ -608,12 +621,12 @@ fn next_step_of(
                 }
                 continue;
             }
-            if let Some(search) = HODOKU_LOOP_SEARCHES.iter().find(|s| s.contains(&t)) {
+            if let Some(search) = HODOKU_SEARCH_GROUPS.iter().find(|s| s.contains(&t)) {
                 for &x in search.iter() {
                     searched.insert(x);
                 }
                 let mut first = None;
-                let _ = crate::finders::hodoku_finder(t)(grid, &mut |step| {
+                let _ = crate::finders::hodoku_finder(search[0])(grid, &mut |step| {
                     if !accept(step.technique) {
                         return std::ops::ControlFlow::Continue(());
                     }

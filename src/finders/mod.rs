@@ -156,8 +156,7 @@ pub fn hodoku_finder(technique: Technique) -> Finder {
     use Technique::*;
     match technique {
         BugPlus1 => uniqueness::hodoku_bug_plus_1,
-        UniqueRectangle1 => uniqueness::hodoku_unique_rectangles,
-        HiddenRectangle => uniqueness::hodoku_hidden_rectangle,
+        UniqueRectangle1 => uniqueness::hodoku_uniqueness,
         ContinuousNiceLoop | DiscontinuousNiceLoop | Aic => hodoku_loops::nice_loops,
         GroupedContinuousNiceLoop | GroupedDiscontinuousNiceLoop | GroupedAic => {
             hodoku_loops::grouped_nice_loops

@@ -97,21 +97,6 @@ pub fn unique_rectangles(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
     sorted_rectangles_and_loops(grid, false, emit)
 }
 
-/// HoDoKu's search for Uniqueness Tests 1 to 4: it asks for each type in turn (its
-/// `UniquenessSolver` per requested type), so every Type 1 comes before any Type 2, and so on,
-/// whatever Sudoku Explainer would rate them.
-pub fn hodoku_unique_rectangles(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
-    for finder in [
-        unique_rectangle_1 as Finder,
-        unique_rectangle_2,
-        unique_rectangle_3,
-        unique_rectangle_4,
-    ] {
-        finder(grid, emit)?;
-    }
-    ControlFlow::Continue(())
-}
-
 fn sorted_rectangles_and_loops(grid: &Grid, loops: bool, emit: &mut Emit<'_>) -> ControlFlow<()> {
     let mut steps: Vec<(u8, Step)> = Vec::new();
     let finders: [(u8, Finder); 4] = [

@@ -1,5 +1,5 @@
 //! Uniqueness: the deductions that rest on the puzzle having exactly one solution, a family
-//! in five files.
+//! in six files.
 //!
 //! **These deductions are valid only for puzzles with exactly one solution.** They argue that
 //! some arrangement (a "deadly pattern") would leave the puzzle with two solutions, so it cannot
@@ -14,20 +14,20 @@
 //!   which finds them with Unique Rectangle Types 1 to 4 and sorts them all as SE does.
 //! - `type3.rs`: Sudoku Explainer's naked and hidden sets of a Type 3 rectangle or loop.
 //! - `bug.rs`: BUG+1 and BUG Types 2 to 4, the bivalue universal grave.
+//! - `hodoku.rs`: HoDoKu's own search for Uniqueness Tests 1 to 6 and the Hidden Rectangle
+//!   (its rectangles, its order, its rules), for the hodoku profile.
 //!
 //! Each file documents its rules, search order and notation.
 
 mod avoidable;
 mod bug;
+mod hodoku;
 mod loops;
 mod rectangles;
 mod type3;
 
 pub use avoidable::{avoidable_rectangle_1, avoidable_rectangle_2};
 pub use bug::{bug_plus_1, bug_type_2, bug_type_3, bug_type_4, hodoku_bug_plus_1};
-pub use loops::{
-    group_leader, hodoku_unique_rectangles, unique_rectangles, unique_rectangles_and_loops,
-};
-pub use rectangles::{
-    hidden_rectangle, hodoku_hidden_rectangle, unique_rectangle_5, unique_rectangle_6,
-};
+pub use hodoku::hodoku_uniqueness;
+pub use loops::{group_leader, unique_rectangles, unique_rectangles_and_loops};
+pub use rectangles::{hidden_rectangle, unique_rectangle_5, unique_rectangle_6};

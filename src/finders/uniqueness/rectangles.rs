@@ -78,7 +78,7 @@ impl Rectangle {
         format!("{}/{} in {}", self.a, self.b, cell_list(self.corners))
     }
     /// The corners' pair candidates as Pattern, the corners as Pattern cells.
-    fn pattern(&self) -> Pattern {
+    pub(super) fn pattern(&self) -> Pattern {
         let mut pattern = Pattern::default().cells(self.corners, Role::Pattern);
         for &c in &self.corners {
             pattern = pattern.candidates(
@@ -91,36 +91,8 @@ impl Rectangle {
 }
 
 /// Every candidate rectangle, in the documented order.
-fn rectangles(grid: &Grid, visit: impl FnMut(Rectangle) -> ControlFlow<()>) -> ControlFlow<()> {
-    rectangles_of(grid, false, visit)
-}
-
-/// [`rectangles`], or with `allow_missing` also those where a corner lacks a pair digit that
-/// no placed digit excludes from it (HoDoKu's default, "allow missing candidates"): logic
-/// removed it, so the deadly pattern could not be a solution either, and the argument holds.
-fn rectangles_of(
-    grid: &Grid,
-    allow_missing: bool,
-    mut visit: impl FnMut(Rectangle) -> ControlFlow<()>,
-) -> ControlFlow<()> {
+fn rectangles(grid: &Grid, mut visit: impl FnMut(Rectangle) -> ControlFlow<()>) -> ControlFlow<()> {
     let empty = grid.empty_cells();
-    // The digits each corner may hold: its candidates, or with `allow_missing` every digit
-    // no placed peer takes (once per search, not per rectangle).
-    let mut usable = [DigitSet::EMPTY; 81];
-    for (c, digits) in usable.iter_mut().enumerate() {
-        *digits = if allow_missing {
-            let placed =
-                crate::geometry::peers(c)
-                    .iter()
-                    .fold(DigitSet::EMPTY, |acc, p| match grid.value(p) {
-                        0 => acc,
-                        d => acc.with(d),
-                    });
-            DigitSet::ALL.difference(placed)
-        } else {
-            grid.candidates(c)
-        };
-    }
     for r1 in 0..9 {
         for r2 in r1 + 1..9 {
             for c1 in 0..9 {
@@ -142,7 +114,7 @@ fn rectangles_of(
                     }
                     let common = corners
                         .iter()
-                        .fold(usable[corners[0]], |acc, &c| acc & usable[c]);
+                        .fold(DigitSet::ALL, |acc, &c| acc & grid.candidates(c));
                     for a in common {
                         for b in common.iter().filter(|&b| b > a) {
                             visit(Rectangle { corners, a, b })?;
@@ -497,17 +469,11 @@ pub fn unique_rectangle_6(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
 /// could swap: so `y` leaves the opposite corner. Corners holding only the pair are tried in
 /// cell order, `x` lower first, as HoDoKu does.
 pub fn hidden_rectangle(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
-    hidden_rectangles(grid, false, emit)
+    hidden_rectangles(grid, emit)
 }
 
-/// [`hidden_rectangle`] as HoDoKu searches it, on rectangles whose corners other than the
-/// bivalue ones may lack a pair digit that logic removed ([`rectangles_of`]).
-pub fn hodoku_hidden_rectangle(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
-    hidden_rectangles(grid, true, emit)
-}
-
-fn hidden_rectangles(grid: &Grid, allow_missing: bool, emit: &mut Emit<'_>) -> ControlFlow<()> {
-    rectangles_of(grid, allow_missing, |rect| {
+fn hidden_rectangles(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
+    rectangles(grid, |rect| {
         let (floor, _) = split_by_pair(grid, &rect);
         match floor[..] {
             [_] => {}
