@@ -197,7 +197,7 @@ fn is_lasso(tables: &Tables, chain: &[Node], aic: bool) -> bool {
         if let Some(previous) = last {
             let previous_cell = cell_of(tables, previous);
             if previous_cell != first_cell || aic {
-                lasso = lasso | node_cells(tables, previous).0;
+                lasso |= node_cells(tables, previous).0;
             }
         }
         last = Some(node);

@@ -171,7 +171,7 @@ fn check_rectangle(grid: &Grid, corners: [Cell; 4], c1: Digit, c2: Digit, found:
         let mut digits = DigitSet::EMPTY;
         let mut seeing = CellSet::ALL;
         for &c in &extras {
-            digits = digits | (grid.candidates(c) - pair);
+            digits |= grid.candidates(c) - pair;
             if digits.len() > 1 {
                 break;
             }
