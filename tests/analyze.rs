@@ -53,7 +53,15 @@ fn analyze_graded_as_text() {
          then 4 cells placed before step 22, the next hard one\n"
     ));
     assert!(stdout.contains("\nSummary of 5 puzzles\nStatus: solved 5\n"));
-    assert!(stdout.contains("Levels: Easy 1, Medium 1, Extreme 3\n"));
+    // HoDoKu 2.2 itself rates the five Easy 204, Medium 772, Unfair 1626, Extreme 6042 and
+    // Extreme 13058 (`scripts/hodoku-rate examples/graded.txt`); the hodoku path agrees.
+    assert!(stdout.contains("Levels: Easy 1, Medium 1, Unfair 1, Extreme 2\n"));
+    for score in ["204", "772", "1626", "6042", "13058"] {
+        assert!(
+            stdout.contains(&format!(", score {score} (hodoku path)")),
+            "{score} in {stdout}"
+        );
+    }
     assert!(stdout.contains("   7.0-7.9       1  "));
     assert!(stdout.contains("   2.0-2.9       0  \n"));
 }
@@ -100,7 +108,7 @@ fn analyze_graded_as_json_lines_then_the_summary() {
     assert_eq!(summary["statuses"], serde_json::json!({"solved": 5}));
     assert_eq!(
         summary["levels"],
-        serde_json::json!({"Easy": 1, "Medium": 1, "Extreme": 3})
+        serde_json::json!({"Easy": 1, "Medium": 1, "Unfair": 1, "Extreme": 2})
     );
     let bands = summary["er_histogram"].as_array().unwrap();
     assert_eq!(bands.len(), 9, "1.0-1.9 up to 9.0-9.9");

@@ -214,7 +214,10 @@ fn hodokus_own_searches_are_sound_along_its_paths() {
         Technique::ContinuousNiceLoop,
         Technique::GroupedAic,
     ] {
-        assert!(found.get(&t.to_string()).is_some_and(|&n| n > 0), "no {t} found");
+        assert!(
+            found.get(&t.to_string()).is_some_and(|&n| n > 0),
+            "no {t} found"
+        );
     }
 }
 

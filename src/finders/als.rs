@@ -47,7 +47,7 @@
 //!   eliminations an earlier one already made is dropped. (HoDoKu's solver follows links only
 //!   towards later sets of its list, has no length bound, keeps the shortest chain per set of
 //!   eliminations and takes the one with the most eliminations; Stepwise follows links both
-//!   ways, within six sets.)
+//!   ways, within six sets. The hodoku profile runs HoDoKu's own search, `hodoku_chain`.)
 //! - Death Blossom: stem cells in cell order, then one petal per stem digit (digits ascending,
 //!   petals in set order).
 //!
@@ -72,6 +72,9 @@ use crate::geometry::{peers, row_of, Cell, CellSet, Digit, DigitSet, Unit, CELLS
 use crate::grid::Grid;
 use crate::step::{cell_list, digit_list, Candidate, Pattern, Role, Step};
 use crate::technique::{Facts, Technique};
+
+mod hodoku_chain;
+pub use hodoku_chain::hodoku_als_chain;
 
 /// Most sets in an ALS chain.
 const MAX_CHAIN_SETS: usize = 6;

@@ -157,6 +157,7 @@ pub fn hodoku_finder(technique: Technique) -> Finder {
     match technique {
         BugPlus1 => uniqueness::hodoku_bug_plus_1,
         UniqueRectangle1 => uniqueness::hodoku_uniqueness,
+        AlsChain => als::hodoku_als_chain,
         ContinuousNiceLoop | DiscontinuousNiceLoop | Aic => hodoku_loops::nice_loops,
         GroupedContinuousNiceLoop | GroupedDiscontinuousNiceLoop | GroupedAic => {
             hodoku_loops::grouped_nice_loops
