@@ -75,6 +75,10 @@ fn actual_digits(rc: &Rc, actual: Actual) -> (Digit, Digit) {
     }
 }
 
+/// A chain found: its sets with their actual RCs, its eliminations (digit, cell; sorted), and
+/// the cells of its sets.
+type FoundChain = (Vec<(usize, DigitSet)>, Vec<(Digit, Cell)>, usize);
+
 struct Search<'a> {
     graph: &'a AlsGraph,
     forward: Vec<Vec<Rc>>,
@@ -82,7 +86,7 @@ struct Search<'a> {
     on_chain: Vec<bool>,
     /// The chain's links with their actual RCs.
     chain: Vec<(Rc, Actual)>,
-    found: Vec<(Vec<(usize, DigitSet)>, Vec<(Digit, Cell)>, usize)>,
+    found: Vec<FoundChain>,
     by_eliminations: HashMap<Vec<(Digit, Cell)>, usize>,
 }
 
