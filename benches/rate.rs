@@ -30,9 +30,12 @@ use stepwise::solver::count_solutions;
 #[path = "../tests/common/puzzle_line.rs"]
 mod puzzle_line;
 
-/// The allocator the `stepwise` binary ships with, so these figures are the CLI's.
+/// The allocator the `stepwise` binary ships with, set as the binary sets it, so these figures
+/// are the CLI's.
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+#[path = "../src/purge_delay.rs"]
+mod purge_delay;
 
 /// A set: file, how many puzzles to take, and the most Sudoku Explainer's own ER (tsv column
 /// 2 of a rated file) may be, if only the easy puzzles are kept.
@@ -158,6 +161,7 @@ fn rate_on_threads(puzzles: &[[u8; 81]], options: &Options, jobs: usize) -> f64 
 }
 
 fn main() {
+    purge_delay::give_memory_back_sooner();
     let args: Vec<String> = std::env::args().skip(1).collect();
     let quick = args.iter().any(|a| a == "--quick");
     let only = value_of(&args, "--only");

@@ -17,6 +17,8 @@ use stepwise::budget::Budget;
 use stepwise::grid::Grid;
 use stepwise::profile::RateSettings;
 
+#[path = "../src/purge_delay.rs"]
+mod purge_delay;
 #[path = "../tests/common/puzzle_line.rs"]
 mod puzzle_line;
 
@@ -59,6 +61,7 @@ fn grew(size: usize) {
 static ALLOCATOR: Counting = Counting;
 
 fn main() {
+    purge_delay::give_memory_back_sooner();
     let args: Vec<String> = std::env::args().skip(1).collect();
     let Some(path) = args.first() else {
         eprintln!("usage: cache_curve FILE [--stride N] [--cache-mb MB|none] [--quiet]");
@@ -111,11 +114,12 @@ fn main() {
     let median = cpu_times.get(cpu_times.len() / 2).copied().unwrap_or(0.0);
     println!(
         "{path}: {} puzzles, cache {}: cpu total {total:.1}s median {median:.2}s; peak live heap \
-         {:.1} MB; peak RSS {:.1} MB",
+         {:.1} MB; peak RSS {:.1} MB (purge delay {} ms)",
         cpu_times.len(),
         after("--cache-mb").map_or("default", String::as_str),
         mb(run_peak),
-        peak_rss_kb() as f64 / 1024.0
+        peak_rss_kb() as f64 / 1024.0,
+        purge_delay::purge_delay_ms()
     );
 }
 

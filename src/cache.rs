@@ -22,39 +22,41 @@
 //! | `Fishless` | 1 | digits whose general fish search found nothing, per technique |
 //!
 //! **The bound per thread and in total.** A thread's finder memories hold at most
-//! [`thread_limit`] bytes, by default [`DEFAULT_THREAD_BYTES`] (64 MiB). What is not a cache
+//! [`thread_limit`] bytes, by default [`DEFAULT_THREAD_BYTES`] (32 MiB). What is not a cache
 //! comes on top: the working memory of the search running (a nested search's arena of
 //! potentials, its closures and inner searches, the steps and trace of the solve), at most
 //! 28 MB of heap at the worst step of `rated/se-hardest-1106.tsv` and 15 MB on a sample of
 //! the forum's 11+ list, and the binary's few MB; the allocator's slack adds some 10-15% to the
-//! resident size. A process of `n` worker threads therefore holds under
+//! resident size (the binary has mimalloc give freed memory back after 10 ms, see
+//! `src/purge_delay.rs`). A process of `n` worker threads therefore holds under
 //! `n × (bound + 30 MB) + 10 MB` of heap: a server with 16 workers at the default bound, under
-//! 1.5 GB (about 1.7 GB resident) at the very worst, every worker at the hardest step of the
-//! hardest puzzles at once; of that, the caches are at most 16 × 64 MiB = 1 GiB whatever the
-//! puzzles. `stepwise rate --jobs 1` peaks at 104 MB resident over the whole of
-//! `rated/se-hardest-1106.tsv` and 84 MB on every 500th puzzle of the forum's 11+ list.
+//! 1 GB at the very worst, every worker at the hardest step of the hardest puzzles at once; of
+//! that, the caches are at most 16 × 32 MiB = 512 MiB whatever the puzzles. `stepwise rate
+//! --jobs 1` peaks at 51 MB resident over the whole of `rated/se-hardest-1106.tsv`
+//! (se profile; 108 MB with the former 64 MiB and one-second purge delay).
 //!
-//! **Why 64 MiB.** Measured with `stepwise rate --jobs 1` (both paths) over every 10th puzzle
-//! of `rated/se-hardest-1106.tsv` (`examples/cache_curve.rs`; CPU seconds of the sample, peak
-//! sizes in MB):
+//! **Why 32 MiB.** Measured with `examples/cache_curve.rs` (`stepwise rate --jobs 1`, both
+//! paths) over every 10th puzzle of `rated/se-hardest-1106.tsv`: CPU seconds of the sample,
+//! peak sizes in MB, the nested chains' keys packed nine bits a cell and the 10 ms purge
+//! delay:
 //!
-//! | bound (`--cache-mb`) | 0 | 16 | 32 | **64** | 128 | 256 | unbounded | before (2 × 2M nodes) |
-//! |---|---|---|---|---|---|---|---|---|
-//! | CPU seconds | 64.1 | 42.8 | 40.2 | **31.4** | 31.7 | 35.1 | 34.2 | 34.9 |
-//! | peak live heap | 25 | 27 | 31 | **54** | 97 | 179 | 720 | 239 |
-//! | peak resident | 55 | 50 | 59 | **83** | 127 | 210 | 781 | 284 |
+//! | bound (`--cache-mb`) | 0 | 16 | 24 | **32** | 48 | 64 | unbounded |
+//! |---|---|---|---|---|---|---|---|
+//! | CPU seconds | 49.0 | 35.3 | 32.8 | **31.8** | 30.5 | 29.0 | 30.9 |
+//! | peak live heap | 25 | 27 | 28 | **31** | 41 | 52 | 666 |
+//! | peak resident | 34 | 39 | 41 | **44** | 56 | 69 | 717 |
 //!
-//! (One run each on a shared machine, where CPU times vary by some 10%; interleaved runs of the
-//! default and the former memories gave 36.6 and 37.7 s against 36.7 and 38.7 s.) The time
-//! falls steeply as the bound grows to about 64 MiB, where the memories hold the inner hints of
-//! the last steps, and hardly beyond: larger bounds mostly keep reduced grids of earlier
-//! puzzles that never come back. So 64 MiB gives the speed of the former unbounded memories at
-//! under a third of their memory, with room for the working memory under 128 MB.
+//! (One run each on a shared machine, where CPU times vary by some 10%. Before the packed
+//! keys, 32 MiB cost 40.2 s against 31.4 s at 64 MiB; with a one-second purge delay the
+//! sample peaked at 78 MB resident at 64 MiB.) The time falls steeply up to about 24 MiB,
+//! where the memories hold the inner hints of the last steps, and slowly beyond. 32 MiB is the
+//! largest bound that keeps a one-job rating of every shared set under 64 MB resident, at
+//! some 10% more CPU than 64 MiB on the hardest puzzles (`--cache-mb 64` buys it back).
 
 use std::cell::Cell;
 
 /// The default bound on one thread's finder caches, in bytes (see the module doc for why).
-pub const DEFAULT_THREAD_BYTES: usize = 64 << 20;
+pub const DEFAULT_THREAD_BYTES: usize = 32 << 20;
 
 thread_local! {
     static LIMIT: Cell<usize> = const { Cell::new(DEFAULT_THREAD_BYTES) };

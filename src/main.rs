@@ -3,6 +3,7 @@
 //! two front ends on the library's contract (`stepwise::answer`), and neither uses the other.
 
 mod cli;
+mod purge_delay;
 #[cfg(feature = "server")]
 mod server;
 
@@ -39,6 +40,7 @@ enum Command {
 }
 
 fn main() {
+    purge_delay::give_memory_back_sooner();
     let code = match Stepwise::try_parse() {
         Ok(Stepwise { command }) => match command {
             Command::Cli(command) => cli::run(command),

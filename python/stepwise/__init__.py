@@ -104,7 +104,7 @@ def explain(
     both the se and the hodoku path are taken. ``techniques``: slugs or names that replace
     the path's techniques, in that order. ``no_uniqueness``: leave out unique rectangles and
     BUG. ``timeout``: seconds for the whole call (then ``status`` is ``"timeout"``).
-    ``cache_mb``: the finders' cache bound per thread (default 64).
+    ``cache_mb``: the finders' cache bound per thread (default 32).
     """
     return _json.loads(
         _native.explain(

@@ -205,7 +205,7 @@ impl JobArgs {
 /// How much memory the finders' caches may keep per worker thread.
 #[derive(Args, Debug, Clone)]
 pub struct CacheArgs {
-    /// Let the finders' caches hold up to N MB per worker thread (default 64): more can speed
+    /// Let the finders' caches hold up to N MB per worker thread (default 32): more can speed
     /// up the hardest puzzles, less saves memory; 0 keeps nothing between searches.
     #[arg(long, value_name = "N")]
     pub cache_mb: Option<usize>,

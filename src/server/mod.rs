@@ -10,7 +10,7 @@
 //!   stops the work and the answer is 504 with `error`;
 //! - concurrency: `--workers` requests at once (default: the cores), `--queue` more waiting
 //!   ([`DEFAULT_QUEUE`]); past that 503 at once;
-//! - memory: the finders' caches hold at most `--cache-mb` per worker (the library's 64 MiB by
+//! - memory: the finders' caches hold at most `--cache-mb` per worker (the library's 32 MiB by
 //!   default, `stepwise::cache`);
 //! - `generate`: at most [`MAX_GENERATE_COUNT`] puzzles per request, within its time;
 //! - connections: at most `--max-connections` open ([`DEFAULT_MAX_CONNECTIONS`]; past it a new

@@ -31,6 +31,7 @@ use crate::step::{Role, Step};
 use crate::technique::Technique;
 
 use super::focus::Focus;
+use super::grid_key::GridKey;
 use super::hint::compacted;
 use super::potentials::{FastMap, KeySet, PotentialSet};
 use super::types::{Arena, Cause, ChainHint, HintKind, Rule, RuleSource};
@@ -81,7 +82,7 @@ type Useful = Rc<[(Rc<ChainHint>, Vec<(Cell, Digit)>)]>;
 /// within `Memory::LevelResults`'s share of the thread's cache bound.
 struct LevelCache {
     source: [u16; 81],
-    results: FastMap<(Rule, [u16; 81]), Useful>,
+    results: FastMap<GridKey, Useful>,
     /// What `results` holds, in bytes ([`useful_bytes`] of each entry).
     bytes: usize,
 }
@@ -120,10 +121,7 @@ fn useful_bytes(useful: &Useful) -> usize {
                 + parents.capacity() * std::mem::size_of::<(Cell, Digit)>()
         })
         .sum();
-    cache::map_bytes::<(Rule, [u16; 81]), Useful>(1)
-        + std::mem::size_of_val::<[_]>(useful)
-        + hints
-        + arena
+    cache::map_bytes::<GridKey, Useful>(1) + std::mem::size_of_val::<[_]>(useful) + hints + arena
 }
 
 /// The useful hints of a plain chaining `rule` on the reduced grid `work` of a chain that
@@ -134,11 +132,11 @@ fn useful_hints(rule: Rule, work: &Grid, source: &Grid, search: InnerSearch) -> 
     if rule.level != 0 {
         return fresh(rule, work, source, search);
     }
-    let key = (rule, work.candidate_masks());
+    let key = GridKey::new(rule, work);
     // Each use gets hints of its own, as a search of its own would give: a nested chain met
     // twice counts twice in a hint's complexity unless it is the same hint.
     let compute = || -> Useful {
-        raw_hints(key, work, search)
+        raw_hints(rule, key, work, search)
             .iter()
             .filter_map(|hint| {
                 let parents = chain_parents(hint, source, work);
@@ -207,7 +205,7 @@ type KeptHints = (Rc<[ChainHint]>, usize);
 /// Kept hints with what each entry takes, in bytes ([`raw_bytes`]), and their sum.
 #[derive(Default)]
 struct Generation {
-    hints: FastMap<(Rule, [u16; 81]), KeptHints>,
+    hints: FastMap<GridKey, KeptHints>,
     bytes: usize,
 }
 
@@ -216,7 +214,7 @@ thread_local! {
 }
 
 impl RawHints {
-    fn keep(&mut self, key: (Rule, [u16; 81]), hints: Rc<[ChainHint]>, bytes: usize) {
+    fn keep(&mut self, key: GridKey, hints: Rc<[ChainHint]>, bytes: usize) {
         let generation = cache::bound(Memory::InnerHints) / 2;
         if bytes > generation {
             return; // (more than a generation may hold: searched again when met again)
@@ -235,7 +233,7 @@ impl RawHints {
 /// The heap an entry of [`RawHints`] owns: its key and slot, its hints' records and lists, and
 /// their one compacted arena.
 fn raw_bytes(hints: &[ChainHint]) -> usize {
-    cache::map_bytes::<(Rule, [u16; 81]), KeptHints>(1)
+    cache::map_bytes::<GridKey, KeptHints>(1)
         + std::mem::size_of::<(usize, usize)>()
         + std::mem::size_of_val(hints)
         + hints.iter().map(ChainHint::heap_bytes).sum::<usize>()
@@ -255,10 +253,9 @@ pub(super) fn raw_hints_bytes() -> usize {
     })
 }
 
-/// Every hint of the plain chaining rule (level 0) of `key` on `work` (whose candidates are
-/// the key's), in the rule's order.
-fn raw_hints(key: (Rule, [u16; 81]), work: &Grid, search: InnerSearch) -> Rc<[ChainHint]> {
-    let rule = key.0;
+/// Every hint of the plain chaining `rule` (level 0) on `work`, in the rule's order; `key` is
+/// the rule's and `work`'s.
+fn raw_hints(rule: Rule, key: GridKey, work: &Grid, search: InnerSearch) -> Rc<[ChainHint]> {
     let kept = RAW_HINTS.with(|r| {
         let mut r = r.borrow_mut();
         if let Some((hints, _)) = r.newer.hints.get(&key) {

@@ -39,6 +39,7 @@
 mod advanced;
 mod engine;
 mod focus;
+mod grid_key;
 pub mod hint;
 mod potentials;
 mod screen;
