@@ -60,6 +60,7 @@ pub enum Choice {
     ///   order HoDoKu's search lists them;
     /// - nice loops and AICs (plain, then grouped) come from HoDoKu's tabling search
     ///   (`finders::hodoku_loops`), each the first of its search in HoDoKu's order;
+    /// - ALS chains come from HoDoKu's own search (`finders::als::hodoku_als_chain`);
     /// - Sudoku Explainer's multi-branch chaining rules, where a profile of this choice has
     ///   them, take the first step their search meets (`finders::forcing_chains::quick_step`)
     ///   instead of SE's choice among all; HoDoKu's own forcing chains and nets emit their

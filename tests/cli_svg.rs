@@ -151,9 +151,9 @@ fn hint_draws_as_much_as_the_level_gives_away() {
         &[
             "explain",
             "--profile",
-            "hodoku",
+            "extended",
             "--state-after",
-            "30",
+            "33",
             HARD,
         ],
         "",
