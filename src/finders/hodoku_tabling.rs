@@ -488,7 +488,7 @@ fn houses() -> impl Iterator<Item = Unit> {
 
 /// Every empty cell where a placed digit does not rule `digit` out, by digit
 /// (`getCandidatesAllowed`).
-fn allowed(grid: &Grid) -> [CellSet; 9] {
+pub(crate) fn allowed(grid: &Grid) -> [CellSet; 9] {
     let empty = grid.empty_cells();
     let mut allowed = [empty; 9];
     for cell in (CellSet::ALL - empty).iter() {

@@ -49,19 +49,8 @@ pub fn hodoku_uniqueness(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
     ControlFlow::Continue(())
 }
 
-/// Empty cells where a placed digit does not rule `digit` out, by digit.
-fn allowed(grid: &Grid) -> [CellSet; 9] {
-    let empty = grid.empty_cells();
-    let mut allowed = [empty; 9];
-    for cell in (CellSet::ALL - empty).iter() {
-        let d = grid.value(cell) as usize - 1;
-        allowed[d] = allowed[d] - peers(cell);
-    }
-    allowed
-}
-
 fn search(grid: &Grid) -> Vec<Step> {
-    let allowed = allowed(grid);
+    let allowed = crate::finders::hodoku_tabling::allowed(grid);
     let mut seen: Vec<[Cell; 4]> = Vec::new();
     let mut found = Vec::new();
     for i11 in grid.empty_cells().iter() {
