@@ -45,8 +45,9 @@ pub enum Choice {
     /// HoDoKu 2.2's rule: the same, except that
     /// - HoDoKu's chain searches collect every step they find and take the one HoDoKu sorts
     ///   first (`SolutionStep.compareTo`): the most eliminations, then the lowest weighted sum
-    ///   of the eliminated candidates, then the shortest chain. Those searches are Remote Pair,
-    ///   X-Chain and XY-Chain;
+    ///   of the eliminated candidates, then the shortest chain. Those searches are Turbot Fish
+    ///   (its chain search of three links), Remote Pair (HoDoKu's own, every path of the pair's
+    ///   cells, `finders::aic::hodoku_remote_pair`), X-Chain and XY-Chain;
     /// - locked candidates and subsets (naked and hidden sets by HoDoKu's own search,
     ///   `finders::hodoku_finder`) take the step HoDoKu's search meets first (`SimpleSolver`):
     ///   boxes, then rows, then columns, each 1-9; in a unit, locked candidates by digit, naked
@@ -71,7 +72,7 @@ pub enum Choice {
 /// The techniques each of HoDoKu's sorted searches finds together (see [`Choice::Hodoku`]).
 const HODOKU_SORTED_SEARCHES: &[&[Technique]] = {
     use Technique::*;
-    &[&[RemotePair], &[XChain], &[XYChain]]
+    &[&[TurbotFish], &[RemotePair], &[XChain], &[XYChain]]
 };
 
 /// HoDoKu's Uniqueness Tests 1 to 6 and Hidden Rectangle: one search
@@ -248,10 +249,12 @@ fn hodoku_search_key(step: &Step) -> (usize, usize, Vec<usize>) {
 
 /// HoDoKu's sort key for steps of one search: most eliminations first, then the lowest sum
 /// of the eliminated candidates weighted by position (`getIndexSumme`: cell x (1 + 80 i) +
-/// digit), then the shortest chain.
+/// digit, over the candidates as HoDoKu has sorted them by then: by digit, then cell; this
+/// matters for a Remote Pair's two digits), then the shortest chain.
 fn hodoku_sort_key(step: &Step) -> (std::cmp::Reverse<usize>, usize, usize) {
-    let index_sum = step
-        .eliminations
+    let mut by_digit = step.eliminations.clone();
+    by_digit.sort_by_key(|c| (c.digit, c.cell));
+    let index_sum = by_digit
         .iter()
         .enumerate()
         .map(|(i, c)| c.cell * (1 + 80 * i) + c.digit as usize)
@@ -646,7 +649,7 @@ fn next_step_of(
                 let best = search
                     .iter()
                     .filter(|&&x| enabled.contains(x))
-                    .flat_map(|&x| crate::finders::all(x, grid))
+                    .flat_map(|&x| crate::finders::all_hodoku(x, grid))
                     .min_by_key(hodoku_sort_key);
                 if best.is_some() {
                     return best;

@@ -158,6 +158,7 @@ pub fn hodoku_finder(technique: Technique) -> Finder {
         BugPlus1 => uniqueness::hodoku_bug_plus_1,
         UniqueRectangle1 => uniqueness::hodoku_uniqueness,
         AlsChain => als::hodoku_als_chain,
+        RemotePair => aic::hodoku_remote_pair,
         ContinuousNiceLoop | DiscontinuousNiceLoop | Aic => hodoku_loops::nice_loops,
         GroupedContinuousNiceLoop | GroupedDiscontinuousNiceLoop | GroupedAic => {
             hodoku_loops::grouped_nice_loops
@@ -265,8 +266,17 @@ pub fn first(technique: Technique, grid: &Grid) -> Option<Step> {
 
 /// Every step a technique finds, in the finder's order.
 pub fn all(technique: Technique, grid: &Grid) -> Vec<Step> {
+    all_of(finder(technique), technique, grid)
+}
+
+/// Every step of `technique` that HoDoKu's own search for it ([`hodoku_finder`]) finds.
+pub fn all_hodoku(technique: Technique, grid: &Grid) -> Vec<Step> {
+    all_of(hodoku_finder(technique), technique, grid)
+}
+
+fn all_of(search: Finder, technique: Technique, grid: &Grid) -> Vec<Step> {
     let mut found = Vec::new();
-    let _ = finder(technique)(grid, &mut |step| {
+    let _ = search(grid, &mut |step| {
         debug_assert!(
             step.makes_progress(),
             "finder emitted a step without progress: {step}"

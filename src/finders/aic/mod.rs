@@ -635,6 +635,118 @@ pub fn xy_chain(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
 pub fn remote_pair(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
     let mut found = Collector::default();
     let mut scratch = Search::default();
+    for (low, high, cells) in remote_pair_cells(grid) {
+        let graph = LinkGraph::build(grid, GraphKind::bivalue(grid, cells));
+        for start_cell in cells.iter() {
+            if crate::deadline::expired() {
+                return ControlFlow::Break(()); // (a search cut short gives no step)
+            }
+            let Some(start) = graph.single(start_cell, low) else {
+                continue;
+            };
+            let search = scratch.run(&graph, start, false, CellSet::EMPTY);
+            for end_cell in cells.iter() {
+                let Some(end) = graph.single(end_cell, low) else {
+                    continue;
+                };
+                if end == start || !search.reached(end, true) {
+                    continue;
+                }
+                let chain = search.chain(end, true);
+                let chain_cells = chain_cells(&graph, &chain);
+                if chain_cells.len() < 4 || !is_simple(&graph, &chain.nodes) {
+                    continue;
+                }
+                offer_remote_pair(grid, &graph, chain, &chain_cells, (low, high), &mut found);
+            }
+        }
+    }
+    found.emit(emit)
+}
+
+/// HoDoKu's longest Remote Pair: ten cells (`RESTRICT_CHAIN_LENGTH`, 20 links, reached by its
+/// default `restrictChainSize`).
+const HODOKU_REMOTE_PAIR_CELLS: usize = 10;
+
+/// HoDoKu 2.2's Remote Pair search (`ChainSolver.getChains(REMOTE_PAIR)`), for the hodoku
+/// profile: every path of four, six, eight or ten distinct cells on one pair, each seeing the
+/// next, depth first from each start cell, not only the shortest path between two ends as
+/// [`remote_pair`] takes. A longer path between the same ends passes more cells and can
+/// eliminate more, and HoDoKu applies the step with the most eliminations. As in HoDoKu, a path
+/// counts only where a candidate of the pair sees both its ends (it checks nothing else
+/// first); the shortest chain is kept for each set of eliminations, the first found of equal
+/// ones (start cells in order, then each cell's neighbours in order).
+pub fn hodoku_remote_pair(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
+    let mut found = Collector::default();
+    for (low, high, cells) in remote_pair_cells(grid) {
+        let graph = LinkGraph::build(grid, GraphKind::bivalue(grid, cells));
+        for start in cells.iter() {
+            if crate::deadline::expired() {
+                return ControlFlow::Break(()); // (a search cut short gives no step)
+            }
+            let mut path = vec![start];
+            extend_remote_pair(grid, &graph, cells, (low, high), &mut path, &mut found);
+        }
+    }
+    found.emit(emit)
+}
+
+/// Every longer path from `path` through `cells`, offering those of an even number of cells.
+fn extend_remote_pair(
+    grid: &Grid,
+    graph: &LinkGraph,
+    cells: CellSet,
+    pair: (Digit, Digit),
+    path: &mut Vec<Cell>,
+    found: &mut Collector,
+) {
+    let last = *path.last().expect("a path starts with its start cell");
+    for next in (cells & crate::geometry::peers(last)).iter() {
+        if path.contains(&next) {
+            continue;
+        }
+        path.push(next);
+        let ends = CellSet::single(path[0]).with(next);
+        if path.len() >= 4
+            && path.len() % 2 == 0
+            && (seeing_all(grid, ends, pair.0).next().is_some()
+                || seeing_all(grid, ends, pair.1).next().is_some())
+        {
+            let chain = cells_chain(graph, path, pair);
+            offer_remote_pair(grid, graph, chain, path, pair, found);
+        }
+        if path.len() < HODOKU_REMOTE_PAIR_CELLS {
+            extend_remote_pair(grid, graph, cells, pair, path, found);
+        }
+        path.pop();
+    }
+}
+
+/// The chain through `cells` of one pair: from the first cell's low digit, a strong link inside
+/// each cell to its other digit, a weak link from there to the next cell.
+fn cells_chain(graph: &LinkGraph, cells: &[Cell], (low, high): (Digit, Digit)) -> Chain {
+    let mut nodes = Vec::with_capacity(cells.len() * 2);
+    let mut strong = Vec::with_capacity(cells.len() * 2);
+    for (k, &cell) in cells.iter().enumerate() {
+        let (first, second) = if k % 2 == 0 { (low, high) } else { (high, low) };
+        for digit in [first, second] {
+            nodes.push(
+                graph
+                    .single(cell, digit)
+                    .expect("a bivalue cell's digits are nodes"),
+            );
+        }
+        strong.push(true);
+        if k + 1 < cells.len() {
+            strong.push(false);
+        }
+    }
+    Chain { nodes, strong }
+}
+
+/// Each pair of digits with the empty cells that hold exactly it, where there are four or more.
+fn remote_pair_cells(grid: &Grid) -> Vec<(Digit, Digit, CellSet)> {
+    let mut out = Vec::new();
     for low in 1..=9u8 {
         for high in low + 1..=9u8 {
             let pair = DigitSet::single(low).with(high);
@@ -643,65 +755,53 @@ pub fn remote_pair(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
                 .iter()
                 .filter(|&c| grid.candidates(c) == pair)
                 .collect();
-            if cells.len() < 4 {
-                continue;
-            }
-            let graph = LinkGraph::build(grid, GraphKind::bivalue(grid, cells));
-            for start_cell in cells.iter() {
-                if crate::deadline::expired() {
-                    return ControlFlow::Break(()); // (a search cut short gives no step)
-                }
-                let Some(start) = graph.single(start_cell, low) else {
-                    continue;
-                };
-                let search = scratch.run(&graph, start, false, CellSet::EMPTY);
-                for end_cell in cells.iter() {
-                    let Some(end) = graph.single(end_cell, low) else {
-                        continue;
-                    };
-                    if end == start || !search.reached(end, true) {
-                        continue;
-                    }
-                    let chain = search.chain(end, true);
-                    let chain_cells = chain_cells(&graph, &chain);
-                    if chain_cells.len() < 4 || !is_simple(&graph, &chain.nodes) {
-                        continue;
-                    }
-                    // Cells an odd number of links apart (three or more) hold different
-                    // values, as HoDoKu counts them; the ends are one such pair.
-                    let mut eliminations = Vec::new();
-                    for (i, &p) in chain_cells.iter().enumerate() {
-                        for &q in chain_cells.iter().skip(i + 3).step_by(2) {
-                            let ends = CellSet::single(p).with(q);
-                            eliminations.extend(
-                                seeing_all(grid, ends, low)
-                                    .chain(seeing_all(grid, ends, high))
-                                    .filter(|c| !chain_cells.contains(&c.cell)),
-                            );
-                        }
-                    }
-                    if !found.wants(&mut eliminations, chain.size(), 0) {
-                        continue;
-                    }
-                    found.offer(&graph, Found {
-                        technique: Technique::RemotePair,
-                        subject: format!("{low}/{high} {}", body(&graph, &chain)),
-                        text: format!(
-                            "The cells {} all hold only {low} and {high} and each sees the next, so their values alternate: {} and {} hold different ones, so {}.",
-                            crate::step::cell_list(chain_cells.iter().copied()),
-                            cell_name(start_cell),
-                            cell_name(end_cell),
-                            crate::step::not_words(&eliminations)
-                        ),
-                        chain,
-                        eliminations,
-                        preference: 0,
-                    });
-                }
+            if cells.len() >= 4 {
+                out.push((low, high, cells));
             }
         }
     }
-    found.emit(emit)
+    out
+}
+
+/// Offers the Remote Pair of `chain` through `chain_cells`: cells an odd number of links apart
+/// (three or more) hold different values, as HoDoKu counts them; the ends are one such pair.
+fn offer_remote_pair(
+    grid: &Grid,
+    graph: &LinkGraph,
+    chain: Chain,
+    chain_cells: &[Cell],
+    (low, high): (Digit, Digit),
+    found: &mut Collector,
+) {
+    let mut eliminations = Vec::new();
+    for (i, &p) in chain_cells.iter().enumerate() {
+        for &q in chain_cells.iter().skip(i + 3).step_by(2) {
+            let ends = CellSet::single(p).with(q);
+            eliminations.extend(
+                seeing_all(grid, ends, low)
+                    .chain(seeing_all(grid, ends, high))
+                    .filter(|c| !chain_cells.contains(&c.cell)),
+            );
+        }
+    }
+    if !found.wants(&mut eliminations, chain.size(), 0) {
+        return;
+    }
+    let (start_cell, end_cell) = (chain_cells[0], chain_cells[chain_cells.len() - 1]);
+    found.offer(graph, Found {
+        technique: Technique::RemotePair,
+        subject: format!("{low}/{high} {}", body(graph, &chain)),
+        text: format!(
+            "The cells {} all hold only {low} and {high} and each sees the next, so their values alternate: {} and {} hold different ones, so {}.",
+            crate::step::cell_list(chain_cells.iter().copied()),
+            cell_name(start_cell),
+            cell_name(end_cell),
+            crate::step::not_words(&eliminations)
+        ),
+        chain,
+        eliminations,
+        preference: 0,
+    });
 }
 
 /// Whether a chain is an X-chain (one digit) or an XY-chain (strong links only inside

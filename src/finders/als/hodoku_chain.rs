@@ -95,11 +95,10 @@ impl Search<'_> {
         if self.chain.len() >= MAX_LINKS || crate::deadline::expired() {
             return;
         }
-        let links = self.forward[from].clone();
         let mut i = 0;
         let mut first_try = true;
-        while i < links.len() {
-            let rc = links[i];
+        while i < self.forward[from].len() {
+            let rc = self.forward[from][i];
             i += 1;
             let actual = match last {
                 None if rc.cand2 != 0 => {
