@@ -109,7 +109,7 @@ const MIN_SAME_SCORE: usize = 798;
 
 /// Puzzles whose HoDoKu score turns on one step HoDoKu takes in its own way, with the step as
 /// HoDoKu 2.2 prints it and its level and score: these need no shared data.
-const HODOKU_PINNED: [(&str, &str, &str, u32); 2] = [
+const HODOKU_PINNED: [(&str, &str, &str, u32); 3] = [
     // HoDoKu's Remote Pair runs over every chain of 4 to 10 same-pair cells and eliminates
     // both digits from every cell that sees two ends of opposite colour.
     (
@@ -124,6 +124,13 @@ const HODOKU_PINNED: [(&str, &str, &str, u32); 2] = [
         "Turbot Fish: 2 r4c4 =2= r5c5 -2- r5c9 =2= r7c9 => r7c4<>2",
         "Extreme",
         1878,
+    ),
+    // HoDoKu takes a base set's fish with the first covers in unit order (c289 before c389).
+    (
+        "98.7..6..5...9..4...4..5....6.3..8....9.82...........2.1...7.8....1...76....3.1..",
+        "Finned Swordfish: 5 r1r4r9 c2c8c9 fr4c3 => r6c2<>5",
+        "Extreme",
+        42412,
     ),
 ];
 

@@ -47,7 +47,7 @@ use std::cell::RefCell;
 use std::collections::HashSet;
 use std::ops::ControlFlow;
 
-use super::{combinations, Emit};
+use super::{combinations, Emit, Finder};
 use crate::cache::{self, Memory};
 use crate::geometry::{
     cell_name, peers, unit_sets_of, unit_words, units_of, CellSet, Digit, Unit, UnitKind,
@@ -130,6 +130,10 @@ struct Spec {
     size: usize,
     shape: Shape,
     fins: Fins,
+    /// Whether a base set's fish come out in HoDoKu's order: by their covers, as HoDoKu
+    /// tries cover units in combinations of increasing unit index (it takes the first). The
+    /// search below meets them in another order.
+    hodoku_order: bool,
 }
 
 /// A fish found, ready to become a step.
@@ -329,6 +333,9 @@ struct Search<'e, 'f> {
     /// Cover branches tried, so the deadline is looked at every so often inside one base
     /// set's search (a mutant jellyfish's can take milliseconds).
     branches: u32,
+    /// With `hodoku_order`, the chosen bases' fish, each under its cover units' indices,
+    /// emitted in that order once the bases' search is over.
+    pending: Vec<([u8; 4], Step)>,
     emit: &'e mut Emit<'f>,
 }
 
@@ -349,7 +356,14 @@ impl Search<'_, '_> {
             let flow =
                 self.choose_covers(&mut covers, 0, CellSet::EMPTY, CellSet::EMPTY, CellSet::ALL);
             self.blocked = blocked;
-            return flow;
+            flow?;
+            if !self.pending.is_empty() {
+                self.pending.sort_by_key(|(covers, _)| *covers);
+                for (_, step) in std::mem::take(&mut self.pending) {
+                    (self.emit)(step)?;
+                }
+            }
+            return ControlFlow::Continue(());
         }
         let needed = self.spec.size - self.bases.len();
         for i in from..candidates.len() {
@@ -535,6 +549,15 @@ impl Search<'_, '_> {
             fins,
             eliminations: targets,
         };
+        if spec.hodoku_order {
+            let mut key = [u8::MAX; 4];
+            for (slot, cover) in key.iter_mut().zip(covers) {
+                *slot = cover.index() as u8;
+            }
+            key[..covers.len()].sort_unstable();
+            self.pending.push((key, fish.step()));
+            return ControlFlow::Continue(());
+        }
         (self.emit)(fish.step())
     }
 }
@@ -623,6 +646,7 @@ fn general(grid: &Grid, spec: Spec, emit: &mut Emit<'_>) -> ControlFlow<()> {
                 reachable: CellSet::EMPTY,
                 sibling_found: false,
                 branches: 0,
+                pending: Vec::new(),
                 emit: &mut counted,
             };
             search.choose_bases(&candidates, 0)?;
@@ -674,12 +698,13 @@ fn sibling(technique: Technique) -> Option<Technique> {
     })
 }
 
-fn spec(technique: Technique, size: usize, shape: Shape, fins: Fins) -> Spec {
+fn spec(technique: Technique, size: usize, shape: Shape, fins: Fins, hodoku_order: bool) -> Spec {
     Spec {
         technique,
         size,
         shape,
         fins,
+        hodoku_order,
     }
 }
 
@@ -697,53 +722,66 @@ pub fn jellyfish(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
 }
 
 macro_rules! general_finders {
-    ($($(#[$doc:meta])* $name:ident => $technique:ident, $size:literal, $shape:ident, $fins:ident;)*) => {
+    ($($(#[$doc:meta])* $name:ident, $hodoku_name:ident => $technique:ident, $size:literal, $shape:ident, $fins:ident;)*) => {
         $(
             $(#[$doc])*
             pub fn $name(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
-                general(grid, spec(Technique::$technique, $size, Shape::$shape, Fins::$fins), emit)
+                general(grid, spec(Technique::$technique, $size, Shape::$shape, Fins::$fins, false), emit)
+            }
+            /// The same search with each base set's fish in HoDoKu's order (see `Spec`).
+            fn $hodoku_name(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
+                general(grid, spec(Technique::$technique, $size, Shape::$shape, Fins::$fins, true), emit)
             }
         )*
+
+        /// The search HoDoKu's profile runs for `technique`, when it is a fish the general
+        /// search finds.
+        pub fn hodoku_finder(technique: Technique) -> Option<Finder> {
+            match technique {
+                $(Technique::$technique => Some($hodoku_name),)*
+                _ => None,
+            }
+        }
     };
 }
 
 general_finders! {
     /// Finned X-Wing: an X-Wing with fins, no base line down to one candidate without them.
-    finned_x_wing => FinnedXWing, 2, Basic, Finned;
+    finned_x_wing, hodoku_finned_x_wing => FinnedXWing, 2, Basic, Finned;
     /// Sashimi X-Wing: a finned X-Wing with a base line down to one candidate without fins.
-    sashimi_x_wing => SashimiXWing, 2, Basic, Sashimi;
+    sashimi_x_wing, hodoku_sashimi_x_wing => SashimiXWing, 2, Basic, Sashimi;
     /// Finned Swordfish.
-    finned_swordfish => FinnedSwordfish, 3, Basic, Finned;
+    finned_swordfish, hodoku_finned_swordfish => FinnedSwordfish, 3, Basic, Finned;
     /// Sashimi Swordfish.
-    sashimi_swordfish => SashimiSwordfish, 3, Basic, Sashimi;
+    sashimi_swordfish, hodoku_sashimi_swordfish => SashimiSwordfish, 3, Basic, Sashimi;
     /// Finned Jellyfish.
-    finned_jellyfish => FinnedJellyfish, 4, Basic, Finned;
+    finned_jellyfish, hodoku_finned_jellyfish => FinnedJellyfish, 4, Basic, Finned;
     /// Sashimi Jellyfish.
-    sashimi_jellyfish => SashimiJellyfish, 4, Basic, Sashimi;
+    sashimi_jellyfish, hodoku_sashimi_jellyfish => SashimiJellyfish, 4, Basic, Sashimi;
     /// Franken X-Wing: two bases and two covers, lines of one direction with boxes.
-    franken_x_wing => FrankenXWing, 2, Franken, None;
+    franken_x_wing, hodoku_franken_x_wing => FrankenXWing, 2, Franken, None;
     /// Franken Swordfish.
-    franken_swordfish => FrankenSwordfish, 3, Franken, None;
+    franken_swordfish, hodoku_franken_swordfish => FrankenSwordfish, 3, Franken, None;
     /// Franken Jellyfish.
-    franken_jellyfish => FrankenJellyfish, 4, Franken, None;
+    franken_jellyfish, hodoku_franken_jellyfish => FrankenJellyfish, 4, Franken, None;
     /// Finned Franken X-Wing.
-    finned_franken_x_wing => FinnedFrankenXWing, 2, Franken, Any;
+    finned_franken_x_wing, hodoku_finned_franken_x_wing => FinnedFrankenXWing, 2, Franken, Any;
     /// Finned Franken Swordfish.
-    finned_franken_swordfish => FinnedFrankenSwordfish, 3, Franken, Any;
+    finned_franken_swordfish, hodoku_finned_franken_swordfish => FinnedFrankenSwordfish, 3, Franken, Any;
     /// Finned Franken Jellyfish.
-    finned_franken_jellyfish => FinnedFrankenJellyfish, 4, Franken, Any;
+    finned_franken_jellyfish, hodoku_finned_franken_jellyfish => FinnedFrankenJellyfish, 4, Franken, Any;
     /// Mutant X-Wing: two bases and two covers mixing rows and columns.
-    mutant_x_wing => MutantXWing, 2, Mutant, None;
+    mutant_x_wing, hodoku_mutant_x_wing => MutantXWing, 2, Mutant, None;
     /// Mutant Swordfish.
-    mutant_swordfish => MutantSwordfish, 3, Mutant, None;
+    mutant_swordfish, hodoku_mutant_swordfish => MutantSwordfish, 3, Mutant, None;
     /// Mutant Jellyfish.
-    mutant_jellyfish => MutantJellyfish, 4, Mutant, None;
+    mutant_jellyfish, hodoku_mutant_jellyfish => MutantJellyfish, 4, Mutant, None;
     /// Finned Mutant X-Wing.
-    finned_mutant_x_wing => FinnedMutantXWing, 2, Mutant, Any;
+    finned_mutant_x_wing, hodoku_finned_mutant_x_wing => FinnedMutantXWing, 2, Mutant, Any;
     /// Finned Mutant Swordfish.
-    finned_mutant_swordfish => FinnedMutantSwordfish, 3, Mutant, Any;
+    finned_mutant_swordfish, hodoku_finned_mutant_swordfish => FinnedMutantSwordfish, 3, Mutant, Any;
     /// Finned Mutant Jellyfish.
-    finned_mutant_jellyfish => FinnedMutantJellyfish, 4, Mutant, Any;
+    finned_mutant_jellyfish, hodoku_finned_mutant_jellyfish => FinnedMutantJellyfish, 4, Mutant, Any;
 }
 
 #[cfg(test)]

@@ -169,7 +169,7 @@ pub fn hodoku_finder(technique: Technique) -> Finder {
         HiddenPair => subsets::hodoku_hidden_pair,
         HiddenTriple => subsets::hodoku_hidden_triple,
         HiddenQuad => subsets::hodoku_hidden_quad,
-        _ => finder(technique),
+        _ => fish::hodoku_finder(technique).unwrap_or_else(|| finder(technique)),
     }
 }
 
