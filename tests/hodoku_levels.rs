@@ -109,7 +109,7 @@ const MIN_SAME_SCORE: usize = 798;
 
 /// Puzzles whose HoDoKu score turns on one step HoDoKu takes in its own way, with the step as
 /// HoDoKu 2.2 prints it and its level and score: these need no shared data.
-const HODOKU_PINNED: [(&str, &str, &str, u32); 3] = [
+const HODOKU_PINNED: [(&str, &str, &str, u32); 4] = [
     // HoDoKu's Remote Pair runs over every chain of 4 to 10 same-pair cells and eliminates
     // both digits from every cell that sees two ends of opposite colour.
     (
@@ -131,6 +131,14 @@ const HODOKU_PINNED: [(&str, &str, &str, u32); 3] = [
         "Finned Swordfish: 5 r1r4r9 c2c8c9 fr4c3 => r6c2<>5",
         "Extreme",
         42412,
+    ),
+    // HoDoKu's X-Chain search takes a chain back to its start cell: r2c2 is 9, and every cell
+    // that sees it loses 9, two of the chain's own among them.
+    (
+        ".71..9.....5.1..3..2.....5.....2..8..1.4.86.3..6.....1.4......59...........2.3.7.",
+        "X-Chain: 9 r2c2 =9= r6c2 -9- r6c4 =9= r7c4 -9- r9c5 =9= r9c7 -9- r4c7 =9= r4c3 -9- r3c3 =9= r2c2 => r2c9,r3c3,r6c2<>9",
+        "Extreme",
+        5112,
     ),
 ];
 

@@ -159,6 +159,7 @@ pub fn hodoku_finder(technique: Technique) -> Finder {
         UniqueRectangle1 => uniqueness::hodoku_uniqueness,
         AlsChain => als::hodoku_als_chain,
         RemotePair => aic::hodoku_remote_pair,
+        XChain => aic::hodoku_x_chain,
         ContinuousNiceLoop | DiscontinuousNiceLoop | Aic => hodoku_loops::nice_loops,
         GroupedContinuousNiceLoop | GroupedDiscontinuousNiceLoop | GroupedAic => {
             hodoku_loops::grouped_nice_loops

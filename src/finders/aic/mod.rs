@@ -518,6 +518,17 @@ fn step(graph: &LinkGraph, found: Found) -> Step {
 
 /// X-Chain: one digit, three or more strong links along units.
 pub fn x_chain(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
+    x_chains(grid, false, emit)
+}
+
+/// HoDoKu's X-Chain search, which also takes a chain that comes back to its start cell by a
+/// strong link: the start cell then holds the digit, and HoDoKu removes it from every cell
+/// that sees the start (the chain's own cells included).
+pub fn hodoku_x_chain(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
+    x_chains(grid, true, emit)
+}
+
+fn x_chains(grid: &Grid, back_to_start: bool, emit: &mut Emit<'_>) -> ControlFlow<()> {
     let mut found = Collector::default();
     let mut scratch = Search::default();
     for digit in 1..=9 {
@@ -560,9 +571,55 @@ pub fn x_chain(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
                     },
                 );
             }
+            if back_to_start {
+                offer_x_loop(grid, &graph, search, start, &mut found);
+            }
         }
     }
     found.emit(emit)
+}
+
+/// The shortest chains from `start` (searched from it as false) back to it by a strong link,
+/// three strong links at least, as HoDoKu's X-Chain search meets them.
+fn offer_x_loop(
+    grid: &Grid,
+    graph: &LinkGraph,
+    search: &Search,
+    start: usize,
+    found: &mut Collector,
+) {
+    let a = &graph.nodes[start];
+    for &end in &graph.strong[start] {
+        let end = end as usize;
+        if !search.reached(end, false) || search.links_to(end, false) < 4 {
+            continue;
+        }
+        let mut chain = search.chain(end, false);
+        if !is_simple(graph, &chain.nodes) {
+            continue;
+        }
+        chain.nodes.push(start);
+        chain.strong.push(true);
+        let mut eliminations: Vec<Candidate> = seeing_all(grid, a.cells, a.digit).collect();
+        if !found.wants(&mut eliminations, chain.size(), 0) {
+            continue;
+        }
+        found.offer(
+            graph,
+            Found {
+                technique: Technique::XChain,
+                subject: format!("{} {}", a.digit, body(graph, &chain)),
+                text: format!(
+                    "If {} the chain makes it true, so it is true, and {}.",
+                    state_words(a, false),
+                    crate::step::not_words(&eliminations)
+                ),
+                chain,
+                eliminations,
+                preference: 0,
+            },
+        );
+    }
 }
 
 /// Cells of a chain, in order, without repeats.
