@@ -80,7 +80,8 @@ const HODOKU_SORTED_SEARCHES: &[&[Technique]] = {
 /// and so on, as HoDoKu asks for them; they stand together in its list. Also HoDoKu's Nice
 /// Loop and Grouped Nice Loop steps: each one tabling search
 /// (`finders::hodoku_loops`) that finds continuous and discontinuous loops and AICs together
-/// and emits them in the order HoDoKu takes them.
+/// and emits them in the order HoDoKu takes them. And HoDoKu's coloring searches: Simple Colors
+/// (Trap and Wrap) and Multi Colors (1 and 2) each come from one search, cluster by cluster.
 const HODOKU_SEARCH_GROUPS: &[&[Technique]] = {
     use Technique::*;
     &[
@@ -93,6 +94,8 @@ const HODOKU_SEARCH_GROUPS: &[&[Technique]] = {
             UniqueRectangle6,
             HiddenRectangle,
         ],
+        &[SimpleColorsTrap, SimpleColorsWrap],
+        &[MultiColors1, MultiColors2],
         &[ContinuousNiceLoop, DiscontinuousNiceLoop, Aic],
         &[
             GroupedContinuousNiceLoop,

@@ -109,7 +109,7 @@ const MIN_SAME_SCORE: usize = 798;
 
 /// Puzzles whose HoDoKu score turns on one step HoDoKu takes in its own way, with the step as
 /// HoDoKu 2.2 prints it and its level and score: these need no shared data.
-const HODOKU_PINNED: [(&str, &str, &str, u32); 4] = [
+const HODOKU_PINNED: [(&str, &str, &str, u32); 5] = [
     // HoDoKu's Remote Pair runs over every chain of 4 to 10 same-pair cells and eliminates
     // both digits from every cell that sees two ends of opposite colour.
     (
@@ -139,6 +139,14 @@ const HODOKU_PINNED: [(&str, &str, &str, u32); 4] = [
         "X-Chain: 9 r2c2 =9= r6c2 -9- r6c4 =9= r7c4 -9- r9c5 =9= r9c7 -9- r4c7 =9= r4c3 -9- r3c3 =9= r2c2 => r2c9,r3c3,r6c2<>9",
         "Extreme",
         5112,
+    ),
+    // HoDoKu's Multi Colors 1 removes the digit from a cluster's own cells that see both
+    // opposite colors, and its one coloring search takes a pair's Type 2 before its Type 1.
+    (
+        "..3..46.8..6...74.....9.........842......1.874..9....1.87.......9...61.2....73...",
+        "Multi Colors 1: 5 (r1c8,r2c2) / (r2c9,r9c8), (r3c3,r5c2,r9c1) / (r5c1,r8c3) => r3c3,r5c2,r9c1<>5",
+        "Extreme",
+        2504,
     ),
 ];
 

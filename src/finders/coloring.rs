@@ -215,53 +215,9 @@ fn cells_words(cells: CellSet) -> String {
 pub fn simple_colors_wrap(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
     for digit in 1..=9 {
         for cluster in clusters(grid, digit) {
-            let mut eliminated = CellSet::EMPTY;
-            let mut weak = Vec::new();
-            for color in cluster.colors {
-                let pairs = clashes(color);
-                if !pairs.is_empty() {
-                    eliminated |= color;
-                    weak.extend(pairs.into_iter().map(|(a, b)| weak_link(digit, a, b)));
-                }
+            if let Some(step) = wrap(digit, &cluster) {
+                emit(step)?;
             }
-            if eliminated.is_empty() {
-                continue;
-            }
-            let Some(&Link { from, to, .. }) = weak.first() else {
-                continue;
-            };
-            let true_color = cluster.cells() - eliminated;
-            let mut pattern = cluster_pattern(
-                Pattern::default(),
-                digit,
-                &cluster,
-                if eliminated == cluster.colors[0] {
-                    [Role::Off, Role::On]
-                } else {
-                    [Role::On, Role::Off]
-                },
-            );
-            pattern.links.extend(weak);
-            let text = format!(
-                "A cluster of strong links on {digit} is colored in two colors, one of which holds {digit}; {} and {} have the same color and see each other, so that color is false: {digit} can be removed from {}{}.",
-                cell_name(from.cell),
-                cell_name(to.cell),
-                cells_words(eliminated),
-                if true_color.is_empty() {
-                    String::new()
-                } else {
-                    let verb = if true_color.len() == 1 { "holds" } else { "hold" };
-                    format!(", and {} {verb} {digit}", cells_words(true_color))
-                }
-            );
-            emit(step(
-                Technique::SimpleColorsWrap,
-                digit,
-                eliminated,
-                pattern,
-                format!("{digit} {}", cluster.notation()),
-                text,
-            ))?;
         }
     }
     ControlFlow::Continue(())
@@ -271,34 +227,105 @@ pub fn simple_colors_wrap(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
 pub fn simple_colors_trap(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
     for digit in 1..=9 {
         for cluster in clusters(grid, digit) {
-            let eliminated =
-                (grid.digit_cells(digit) & seen_by(cluster.colors[0]) & seen_by(cluster.colors[1]))
-                    - cluster.cells();
-            if eliminated.is_empty() {
-                continue;
+            if let Some(step) = trap(grid, digit, &cluster) {
+                emit(step)?;
             }
-            let pattern = cluster_pattern(
-                Pattern::default(),
-                digit,
-                &cluster,
-                [Role::ColorA, Role::ColorB],
-            );
-            let text = format!(
-                "A cluster of strong links on {digit} is colored in two colors, one of which holds {digit}; {} {} a cell of each color, so {digit} can be removed there.",
-                cells_words(eliminated),
-                if eliminated.len() == 1 { "sees" } else { "each see" }
-            );
-            emit(step(
-                Technique::SimpleColorsTrap,
-                digit,
-                eliminated,
-                pattern,
-                format!("{digit} {}", cluster.notation()),
-                text,
-            ))?;
         }
     }
     ControlFlow::Continue(())
+}
+
+/// HoDoKu's Simple Colors search, which finds both kinds: for each digit and cluster, a Wrap,
+/// then a Trap (HoDoKu takes the first).
+pub fn hodoku_simple_colors(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
+    for digit in 1..=9 {
+        for cluster in clusters(grid, digit) {
+            for step in [wrap(digit, &cluster), trap(grid, digit, &cluster)]
+                .into_iter()
+                .flatten()
+            {
+                emit(step)?;
+            }
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// The cluster's Simple Colors Wrap, if a color has two cells that see each other.
+fn wrap(digit: Digit, cluster: &Cluster) -> Option<Step> {
+    let mut eliminated = CellSet::EMPTY;
+    let mut weak = Vec::new();
+    for color in cluster.colors {
+        let pairs = clashes(color);
+        if !pairs.is_empty() {
+            eliminated |= color;
+            weak.extend(pairs.into_iter().map(|(a, b)| weak_link(digit, a, b)));
+        }
+    }
+    let &Link { from, to, .. } = weak.first()?;
+    let true_color = cluster.cells() - eliminated;
+    let mut pattern = cluster_pattern(
+        Pattern::default(),
+        digit,
+        cluster,
+        if eliminated == cluster.colors[0] {
+            [Role::Off, Role::On]
+        } else {
+            [Role::On, Role::Off]
+        },
+    );
+    pattern.links.extend(weak);
+    let text = format!(
+        "A cluster of strong links on {digit} is colored in two colors, one of which holds {digit}; {} and {} have the same color and see each other, so that color is false: {digit} can be removed from {}{}.",
+        cell_name(from.cell),
+        cell_name(to.cell),
+        cells_words(eliminated),
+        if true_color.is_empty() {
+            String::new()
+        } else {
+            let verb = if true_color.len() == 1 { "holds" } else { "hold" };
+            format!(", and {} {verb} {digit}", cells_words(true_color))
+        }
+    );
+    Some(step(
+        Technique::SimpleColorsWrap,
+        digit,
+        eliminated,
+        pattern,
+        format!("{digit} {}", cluster.notation()),
+        text,
+    ))
+}
+
+/// The cluster's Simple Colors Trap, if cells outside it see both its colors. (HoDoKu asks it
+/// of every cell; a cell of the cluster sees both colors only when a color also wraps, and
+/// its search finds the Wrap first.)
+fn trap(grid: &Grid, digit: Digit, cluster: &Cluster) -> Option<Step> {
+    let eliminated =
+        (grid.digit_cells(digit) & seen_by(cluster.colors[0]) & seen_by(cluster.colors[1]))
+            - cluster.cells();
+    if eliminated.is_empty() {
+        return None;
+    }
+    let pattern = cluster_pattern(
+        Pattern::default(),
+        digit,
+        cluster,
+        [Role::ColorA, Role::ColorB],
+    );
+    let text = format!(
+        "A cluster of strong links on {digit} is colored in two colors, one of which holds {digit}; {} {} a cell of each color, so {digit} can be removed there.",
+        cells_words(eliminated),
+        if eliminated.len() == 1 { "sees" } else { "each see" }
+    );
+    Some(step(
+        Technique::SimpleColorsTrap,
+        digit,
+        eliminated,
+        pattern,
+        format!("{digit} {}", cluster.notation()),
+        text,
+    ))
 }
 
 /// The pattern of two clusters: the first in colors A/B, the second in C/D.
@@ -325,44 +352,9 @@ pub fn multi_colors_1(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
         let clusters = clusters(grid, digit);
         for (i, first) in clusters.iter().enumerate() {
             for second in &clusters[i + 1..] {
-                let outside = grid.digit_cells(digit) - first.cells() - second.cells();
-                let mut eliminated = CellSet::EMPTY;
-                let mut bridges = Vec::new();
-                for x in 0..2 {
-                    for y in 0..2 {
-                        let Some((a, b)) = bridge(first.colors[x], second.colors[y]) else {
-                            continue;
-                        };
-                        let found =
-                            outside & seen_by(first.colors[1 - x]) & seen_by(second.colors[1 - y]);
-                        if !found.is_empty() {
-                            eliminated |= found;
-                            bridges.push((a, b));
-                        }
-                    }
+                if let Some(step) = multi_1(grid, digit, first, second, false) {
+                    emit(step)?;
                 }
-                let Some(&(a, b)) = bridges.first() else {
-                    continue;
-                };
-                let mut pattern = two_cluster_pattern(digit, first, second);
-                pattern
-                    .links
-                    .extend(bridges.iter().map(|&(a, b)| weak_link(digit, a, b)));
-                let text = format!(
-                    "Two clusters of strong links on {digit} are each colored in two colors; {} and {} see each other, so their colors are not both true and one of the two opposite colors holds {digit}; {} {} a cell of each of those, so {digit} can be removed there.",
-                    cell_name(a),
-                    cell_name(b),
-                    cells_words(eliminated),
-                    if eliminated.len() == 1 { "sees" } else { "each see" }
-                );
-                emit(step(
-                    Technique::MultiColors1,
-                    digit,
-                    eliminated,
-                    pattern,
-                    format!("{digit} {}, {}", first.notation(), second.notation()),
-                    text,
-                ))?;
             }
         }
     }
@@ -375,45 +367,127 @@ pub fn multi_colors_2(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
         let clusters = clusters(grid, digit);
         for (i, first) in clusters.iter().enumerate() {
             for (j, second) in clusters.iter().enumerate() {
-                if i == j {
-                    continue;
-                }
-                let mut eliminated = CellSet::EMPTY;
-                let mut bridges = Vec::new();
-                for color in first.colors {
-                    let seen = [
-                        bridge(color, second.colors[0]),
-                        bridge(color, second.colors[1]),
-                    ];
-                    if let [Some(x), Some(y)] = seen {
-                        eliminated |= color;
-                        bridges.extend([x, y]);
+                if i != j {
+                    if let Some(step) = multi_2(digit, first, second) {
+                        emit(step)?;
                     }
                 }
-                if eliminated.is_empty() {
-                    continue;
-                }
-                let mut pattern = two_cluster_pattern(digit, first, second);
-                pattern
-                    .links
-                    .extend(bridges.iter().map(|&(a, b)| weak_link(digit, a, b)));
-                let text = format!(
-                    "Two clusters of strong links on {digit} are each colored in two colors; the color of {} sees both colors of the other cluster, one of which holds {digit}, so that color is false: {digit} can be removed from {}.",
-                    cells_words(eliminated),
-                    cells_words(eliminated)
-                );
-                emit(step(
-                    Technique::MultiColors2,
-                    digit,
-                    eliminated,
-                    pattern,
-                    format!("{digit} {}, {}", first.notation(), second.notation()),
-                    text,
-                ))?;
             }
         }
     }
     ControlFlow::Continue(())
+}
+
+/// HoDoKu's Multi Colors search, which finds both types: for each digit and each ordered pair
+/// of clusters, a Type 2 with the first cluster's color false, then a Type 1, whose
+/// eliminations HoDoKu takes from every cell that sees both opposite colors, the clusters'
+/// own cells included (HoDoKu takes the first step; a Type 1 is the same for both orders).
+pub fn hodoku_multi_colors(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
+    for digit in 1..=9 {
+        let clusters = clusters(grid, digit);
+        for (i, first) in clusters.iter().enumerate() {
+            for (j, second) in clusters.iter().enumerate() {
+                if i == j {
+                    continue;
+                }
+                if let Some(step) = multi_2(digit, first, second) {
+                    emit(step)?;
+                }
+                if i < j {
+                    if let Some(step) = multi_1(grid, digit, first, second, true) {
+                        emit(step)?;
+                    }
+                }
+            }
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// The two clusters' Multi Colors 1, if a bridge between two of their colors leaves cells
+/// seeing both opposite colors; those of the clusters themselves only `with_cluster_cells`.
+fn multi_1(
+    grid: &Grid,
+    digit: Digit,
+    first: &Cluster,
+    second: &Cluster,
+    with_cluster_cells: bool,
+) -> Option<Step> {
+    let mut candidates = grid.digit_cells(digit);
+    if !with_cluster_cells {
+        candidates = candidates - first.cells() - second.cells();
+    }
+    let mut eliminated = CellSet::EMPTY;
+    let mut bridges = Vec::new();
+    for x in 0..2 {
+        for y in 0..2 {
+            let Some((a, b)) = bridge(first.colors[x], second.colors[y]) else {
+                continue;
+            };
+            let found = candidates & seen_by(first.colors[1 - x]) & seen_by(second.colors[1 - y]);
+            if !found.is_empty() {
+                eliminated |= found;
+                bridges.push((a, b));
+            }
+        }
+    }
+    let &(a, b) = bridges.first()?;
+    let mut pattern = two_cluster_pattern(digit, first, second);
+    pattern
+        .links
+        .extend(bridges.iter().map(|&(a, b)| weak_link(digit, a, b)));
+    let text = format!(
+        "Two clusters of strong links on {digit} are each colored in two colors; {} and {} see each other, so their colors are not both true and one of the two opposite colors holds {digit}; {} {} a cell of each of those, so {digit} can be removed there.",
+        cell_name(a),
+        cell_name(b),
+        cells_words(eliminated),
+        if eliminated.len() == 1 { "sees" } else { "each see" }
+    );
+    Some(step(
+        Technique::MultiColors1,
+        digit,
+        eliminated,
+        pattern,
+        format!("{digit} {}, {}", first.notation(), second.notation()),
+        text,
+    ))
+}
+
+/// Multi Colors 2 of an ordered pair of clusters, if a color of the first sees both colors of
+/// the second.
+fn multi_2(digit: Digit, first: &Cluster, second: &Cluster) -> Option<Step> {
+    let mut eliminated = CellSet::EMPTY;
+    let mut bridges = Vec::new();
+    for color in first.colors {
+        let seen = [
+            bridge(color, second.colors[0]),
+            bridge(color, second.colors[1]),
+        ];
+        if let [Some(x), Some(y)] = seen {
+            eliminated |= color;
+            bridges.extend([x, y]);
+        }
+    }
+    if eliminated.is_empty() {
+        return None;
+    }
+    let mut pattern = two_cluster_pattern(digit, first, second);
+    pattern
+        .links
+        .extend(bridges.iter().map(|&(a, b)| weak_link(digit, a, b)));
+    let text = format!(
+        "Two clusters of strong links on {digit} are each colored in two colors; the color of {} sees both colors of the other cluster, one of which holds {digit}, so that color is false: {digit} can be removed from {}.",
+        cells_words(eliminated),
+        cells_words(eliminated)
+    );
+    Some(step(
+        Technique::MultiColors2,
+        digit,
+        eliminated,
+        pattern,
+        format!("{digit} {}, {}", first.notation(), second.notation()),
+        text,
+    ))
 }
 
 #[cfg(test)]

@@ -160,6 +160,8 @@ pub fn hodoku_finder(technique: Technique) -> Finder {
         AlsChain => als::hodoku_als_chain,
         RemotePair => aic::hodoku_remote_pair,
         XChain => aic::hodoku_x_chain,
+        SimpleColorsTrap => coloring::hodoku_simple_colors,
+        MultiColors1 => coloring::hodoku_multi_colors,
         ContinuousNiceLoop | DiscontinuousNiceLoop | Aic => hodoku_loops::nice_loops,
         GroupedContinuousNiceLoop | GroupedDiscontinuousNiceLoop | GroupedAic => {
             hodoku_loops::grouped_nice_loops
