@@ -195,6 +195,7 @@ pub fn clear_caches() {
     als::clear_cache();
     aic::clear_caches();
     fish::clear_cache();
+    hodoku_tabling::clear_spare_tables();
 }
 
 /// Empties each of this thread's finder memories that holds more than its share of the bound
