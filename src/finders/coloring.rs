@@ -432,10 +432,6 @@ fn multi_1(
         }
     }
     let &(a, b) = bridges.first()?;
-    let mut pattern = two_cluster_pattern(digit, first, second);
-    pattern
-        .links
-        .extend(bridges.iter().map(|&(a, b)| weak_link(digit, a, b)));
     let text = format!(
         "Two clusters of strong links on {digit} are each colored in two colors; {} and {} see each other, so their colors are not both true and one of the two opposite colors holds {digit}; {} {} a cell of each of those, so {digit} can be removed there.",
         cell_name(a),
@@ -443,12 +439,13 @@ fn multi_1(
         cells_words(eliminated),
         if eliminated.len() == 1 { "sees" } else { "each see" }
     );
-    Some(step(
+    let clusters = (first, second);
+    Some(two_cluster_step(
         Technique::MultiColors1,
         digit,
+        clusters,
         eliminated,
-        pattern,
-        format!("{digit} {}, {}", first.notation(), second.notation()),
+        &bridges,
         text,
     ))
 }
@@ -471,23 +468,37 @@ fn multi_2(digit: Digit, first: &Cluster, second: &Cluster) -> Option<Step> {
     if eliminated.is_empty() {
         return None;
     }
-    let mut pattern = two_cluster_pattern(digit, first, second);
-    pattern
-        .links
-        .extend(bridges.iter().map(|&(a, b)| weak_link(digit, a, b)));
     let text = format!(
         "Two clusters of strong links on {digit} are each colored in two colors; the color of {} sees both colors of the other cluster, one of which holds {digit}, so that color is false: {digit} can be removed from {}.",
         cells_words(eliminated),
         cells_words(eliminated)
     );
-    Some(step(
+    let clusters = (first, second);
+    Some(two_cluster_step(
         Technique::MultiColors2,
         digit,
+        clusters,
         eliminated,
-        pattern,
-        format!("{digit} {}, {}", first.notation(), second.notation()),
+        &bridges,
         text,
     ))
+}
+
+/// A Multi Colors step: both clusters in four colors, the bridges between them as weak links.
+fn two_cluster_step(
+    technique: Technique,
+    digit: Digit,
+    (first, second): (&Cluster, &Cluster),
+    eliminated: CellSet,
+    bridges: &[(Cell, Cell)],
+    text: String,
+) -> Step {
+    let mut pattern = two_cluster_pattern(digit, first, second);
+    pattern
+        .links
+        .extend(bridges.iter().map(|&(a, b)| weak_link(digit, a, b)));
+    let subject = format!("{digit} {}, {}", first.notation(), second.notation());
+    step(technique, digit, eliminated, pattern, subject, text)
 }
 
 #[cfg(test)]
