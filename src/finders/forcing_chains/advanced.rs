@@ -375,9 +375,13 @@ pub(super) fn step_parents(step: &Step, source: &Grid, work: &Grid) -> Vec<(Cell
         Technique::LockedCandidatesPointing
         | Technique::LockedCandidatesClaiming
         | Technique::XWing => {
+            // SE's LockingHint: the base units' lost candidates, except those in a cover
+            // unit (the step holds whether or not they are gone).
+            let covers: Vec<Unit> = step.pattern.units_with(Role::Cover).collect();
             for unit in step.pattern.units_with(Role::Base) {
                 removed_in_unit(unit, first.digit, source, work, &mut out);
             }
+            out.retain(|&(c, _)| !covers.iter().any(|u| u.cell_set().contains(c)));
         }
         Technique::HiddenPair => {
             let digits: Vec<Digit> = {
