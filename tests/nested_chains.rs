@@ -91,3 +91,41 @@ fn hodoku_profile_solves_nested_chain_puzzles_as_hodoku_does() {
         assert!(rating.score >= 10_000 * guesses as u32, "{line}");
     }
 }
+
+/// Four puzzles of se-hardest-1106 where Sudoku Explainer 1.2.1 itself (built from source,
+/// `scripts/se-rate`) gives these ratings, each decided by how SE counts a nested chain's
+/// complexity: a locked-candidates step inside a chain rests only on the base unit's removed
+/// candidates outside the cover unit (10.2, not 10.3), a bidirectional cycle's rule parents
+/// include those of its reversed loop (11.6, not 11.5), and nested chains with the same
+/// chains count once however many times they were found (11.0, not 11.1).
+#[test]
+fn nested_chain_complexity_is_counted_as_se_counts_it() {
+    let cases = [
+        (
+            "1...56....5718...66...7.....9.3............9.8....5..35...17..8..2....1.......4..",
+            (10.2, 10.2, 2.6),
+        ),
+        (
+            "........7..2..96..8...6...3....92.....46..5...1..54.....5.4.9...3.....7.1.......8",
+            (11.2, 11.2, 2.6),
+        ),
+        (
+            "..3.5.7..4....9....8.2.....2......4..9.8.......1.6.5.....5.16......7...3..6....57",
+            (11.6, 11.6, 9.3),
+        ),
+        (
+            "1....67......8......92...5.....4...85..3...1......76..3.2.......1.9...2.9.5.....4",
+            (11.0, 11.0, 9.4),
+        ),
+    ];
+    for (puzzle, expected) in cases {
+        let trace = solve(
+            &Grid::from_puzzle(&common::cells(puzzle)),
+            &Options::sudoku_explainer(),
+        );
+        assert_eq!(trace.status, Status::Solved, "{puzzle}");
+        assert_eq!(trace.first_unsound_step(), None, "{puzzle}");
+        let rating = rate(&trace);
+        assert_eq!((rating.er, rating.ep, rating.ed), expected, "{puzzle}");
+    }
+}

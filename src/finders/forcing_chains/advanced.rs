@@ -481,6 +481,38 @@ fn rule_sources(hint: &ChainHint) -> Rc<[RuleSource]> {
             queue.extend_from_slice(arena.parents_of(id));
         }
     }
+    if let HintKind::Cycle { on } = hint.kind {
+        // SE's CycleHint also lists the reversed cycle as a chain: each potential of the loop
+        // with its state flipped and its cause kept, from the start. The potentials that were
+        // "off" become "on" there, and a single's cause then names a cell or unit too.
+        let mut main_path = vec![on];
+        while let Some(&parent) = arena.parents_of(*main_path.last().unwrap()).first() {
+            main_path.push(parent);
+        }
+        let mut done = KeySet::default();
+        for &id in main_path.iter().rev() {
+            let n = arena.node(id);
+            if !done.insert(super::potentials::key(n.cell, n.digit, !n.on)) || n.on {
+                continue;
+            }
+            let found = match n.cause {
+                Cause::NakedSingle => Some(RuleSource::Cell(n.cell)),
+                c @ (Cause::HiddenBox | Cause::HiddenRow | Cause::HiddenColumn) => {
+                    let [b, r, col] = se_order::units_of(n.cell);
+                    let unit = match c {
+                        Cause::HiddenBox => b,
+                        Cause::HiddenRow => r,
+                        _ => col,
+                    };
+                    Some(RuleSource::Unit(unit, n.digit))
+                }
+                _ => None,
+            };
+            if let Some(found) = found.filter(|f| !out.contains(f)) {
+                out.push(found);
+            }
+        }
+    }
     out.into()
 }
 

@@ -446,6 +446,7 @@ impl<'g> Search<'g> {
                 sort_key: h.sort_key,
                 arena: arena.clone(),
                 rule_sources: Default::default(),
+                full_chain: Default::default(),
             })
             .collect();
         hints.sort_by(|a, b| {

@@ -32,6 +32,23 @@ impl ChainHint {
         self.kind.targets()
     }
 
+    /// What makes two hints the same chains for SE (`FullChain.equals`): each target's
+    /// potential followed by the potentials of its chain in walk order, targets in order.
+    pub(super) fn full_chain(&self) -> Rc<[u32]> {
+        self.full_chain
+            .get_or_init(|| {
+                let mut out = Vec::new();
+                let mut chain = Vec::new();
+                for t in self.targets() {
+                    self.arena.ancestors_into(t, &mut chain);
+                    out.push(u32::MAX);
+                    out.extend(chain.iter().map(|&id| self.arena.node(id).key() as u32));
+                }
+                out.into()
+            })
+            .clone()
+    }
+
     /// The heap the hint's own lists take, in bytes: what it removes, its chains' ends and the
     /// sources of its rule parents once worked out (its arena is shared with the other hints
     /// of its search, and counted with them).
@@ -194,6 +211,7 @@ pub(super) fn compacted(hints: &[ChainHint]) -> Vec<ChainHint> {
             sort_key: h.sort_key,
             arena: arena.clone(),
             rule_sources: h.rule_sources.clone(),
+            full_chain: h.full_chain.clone(),
         })
         .collect()
 }
@@ -204,6 +222,7 @@ pub fn complexity(arena: &Arena, targets: &[u32]) -> u32 {
     let mut flat = 0;
     let mut nested_total = 0u32;
     let mut seen: Vec<*const ChainHint> = Vec::new();
+    let mut seen_chains: Vec<Rc<[u32]>> = Vec::new();
     let mut chain = Vec::with_capacity(64);
     for &t in targets {
         arena.ancestors_into(t, &mut chain);
@@ -211,8 +230,15 @@ pub fn complexity(arena: &Arena, targets: &[u32]) -> u32 {
         for &id in &chain {
             if let Some(nested) = &arena.node(id).nested {
                 let ptr = Rc::as_ptr(nested);
-                if !seen.contains(&ptr) {
-                    seen.push(ptr);
+                if seen.contains(&ptr) {
+                    continue;
+                }
+                seen.push(ptr);
+                // SE counts a nested chain once per distinct `FullChain`: two hints found on
+                // different grids with the same chains count once.
+                let full = nested.full_chain();
+                if !seen_chains.contains(&full) {
+                    seen_chains.push(full);
                     nested_total += nested.complexity;
                 }
             }

@@ -150,6 +150,9 @@ pub struct ChainHint {
     /// Where the rule parents of the hint, used as a nested chain, come from (a function of
     /// the chains alone, so worked out once for all the grids it is used on).
     pub(super) rule_sources: std::cell::OnceCell<Rc<[RuleSource]>>,
+    /// The potentials of its chains, target by target (see [`ChainHint::full_chain`]), worked
+    /// out once.
+    pub(super) full_chain: std::cell::OnceCell<Rc<[u32]>>,
 }
 
 /// Where a nested chain's rule parents come from: an "on" potential that followed from a
