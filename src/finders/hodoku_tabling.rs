@@ -169,12 +169,17 @@ impl Table {
         if self.entries.len() >= MAX_ENTRIES || self.contains(node) {
             return;
         }
-        self.present[node as usize / 64] |= 1 << (node % 64);
         let depth = if self.entries.is_empty() {
             0
         } else {
             self.depths[parent] + 1
         };
+        self.push_new(node, parent, depth);
+    }
+
+    /// Appends `node`, which the table does not hold yet, at `depth` below entry `parent`.
+    fn push_new(&mut self, node: Node, parent: usize, depth: u16) {
+        self.present[node as usize / 64] |= 1 << (node % 64);
         self.entries.push(node);
         self.parents.push(parent as u16);
         self.depths.push(depth);
@@ -462,8 +467,17 @@ fn close_tables(tables: &mut Tables) {
             let mut j = 1;
             while j < dest.entries.len() && dest.entries.len() < MAX_ENTRIES {
                 if let Some(src) = tables.of(dest.entries[j]) {
+                    // `add` inlined by hand: this loop is most of the tabling searches' time,
+                    // and most nodes are already there.
+                    let depth = dest.depths[j] + 1;
                     for &node in &src.entries[1..src.direct] {
-                        dest.add(node, j);
+                        if dest.contains(node) {
+                            continue;
+                        }
+                        if dest.entries.len() >= MAX_ENTRIES {
+                            break;
+                        }
+                        dest.push_new(node, j, depth);
                     }
                 }
                 j += 1;
