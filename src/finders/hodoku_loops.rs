@@ -32,7 +32,7 @@ use std::collections::HashMap;
 use std::ops::ControlFlow;
 
 use super::hodoku_tabling::{
-    build_tables, cell_digit, is_on, node_candidate, node_cells, node_words, Mode, Node, Table,
+    build_tables, cell_digit, grouped_chain_tables, is_on, node_candidate, node_cells, node_words, Mode, Node, Table,
     Tables, NORMAL_NODES,
 };
 use super::Emit;
@@ -98,7 +98,11 @@ fn emit_loops(grid: &Grid, grouped: bool, emit: &mut Emit<'_>) -> ControlFlow<()
     if grid.is_solved() {
         return ControlFlow::Continue(());
     }
-    let tables = build_tables(grid, Mode::Chains, grouped);
+    let tables = if grouped {
+        grouped_chain_tables(grid)
+    } else {
+        std::rc::Rc::new(build_tables(grid, Mode::Chains, false))
+    };
     let mut loops = Loops::default();
     for on in [true, false] {
         for table in tables.candidates.iter().flatten() {

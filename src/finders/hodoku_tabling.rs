@@ -23,6 +23,7 @@
 
 use std::cell::RefCell;
 use std::collections::BTreeMap;
+use std::rc::Rc;
 use std::ops::ControlFlow;
 
 use super::hodoku_singles::HodokuSingles;
@@ -120,16 +121,44 @@ thread_local! {
     /// The last search's tables, emptied, for the next search to fill: a search builds some
     /// 1,500 tables of growing lists, and taking fresh memory for each cost a tenth of the
     /// hodoku profile's time in allocation, copying and page faults.
-    static SPARE: RefCell<Vec<Table>> = const { RefCell::new(Vec::new()) };
+    static SPARE: RefCell<Vec<Box<Table>>> = const { RefCell::new(Vec::new()) };
 }
 
-/// Drops the spare tables (see [`crate::finders::clear_caches`]).
+thread_local! {
+    /// The last grouped chain tables built and the grid they were built on. HoDoKu's forcing
+    /// chain search builds exactly the tables its grouped nice loop search built, and runs
+    /// on the same grid whenever the searches between them (ALS, Franken fish) found nothing.
+    static LAST_GROUPED_CHAINS: RefCell<Option<(Grid, Rc<Tables>)>> = const { RefCell::new(None) };
+}
+
+/// Drops the spare tables and the last grouped chain tables (see
+/// [`crate::finders::clear_caches`]).
 pub(super) fn clear_spare_tables() {
+    LAST_GROUPED_CHAINS.with(|last| *last.borrow_mut() = None);
     SPARE.with(|spare| *spare.borrow_mut() = Vec::new());
 }
 
+/// [`build_tables`] in chain mode with groups, shared with the previous caller on the same
+/// grid.
+pub(super) fn grouped_chain_tables(grid: &Grid) -> Rc<Tables> {
+    LAST_GROUPED_CHAINS.with(|last| {
+        if let Some((built_on, tables)) = &*last.borrow() {
+            if built_on == grid {
+                return tables.clone();
+            }
+        }
+        // The old tables go back to the spares before the new ones are built.
+        *last.borrow_mut() = None;
+        let tables = Rc::new(build_tables(grid, Mode::Chains, true));
+        *last.borrow_mut() = Some((grid.clone(), tables.clone()));
+        tables
+    })
+}
+
 impl Table {
-    fn new(premise: Node, nodes: usize) -> Table {
+    /// Boxed: the tables move between the spares, the search's lists and the builders, and a
+    /// table's sets make it too large to copy each time.
+    fn new(premise: Node, nodes: usize) -> Box<Table> {
         let mut table = match SPARE.with(|spare| spare.borrow_mut().pop()) {
             Some(mut spare) => {
                 spare.entries.clear();
@@ -142,7 +171,7 @@ impl Table {
                 spare.direct = 0;
                 spare
             }
-            None => Table {
+            None => Box::new(Table {
                 entries: Vec::new(),
                 parents: Vec::new(),
                 depths: Vec::new(),
@@ -150,7 +179,7 @@ impl Table {
                 on: [CellSet::EMPTY; 9],
                 off: [CellSet::EMPTY; 9],
                 direct: 0,
-            },
+            }),
         };
         table.add(premise, 0);
         table
@@ -219,8 +248,8 @@ impl Table {
 
 /// Every table of one search: on and off per candidate, on and off per group node.
 pub(super) struct Tables {
-    pub(super) candidates: Vec<Option<Table>>,
-    groups: Vec<Table>,
+    pub(super) candidates: Vec<Option<Box<Table>>>,
+    groups: Vec<Box<Table>>,
     pub(super) group_nodes: Vec<GroupNode>,
 }
 
@@ -243,9 +272,9 @@ impl Tables {
 
     fn of(&self, node: Node) -> Option<&Table> {
         if node < NORMAL_NODES {
-            self.candidates[node as usize].as_ref()
+            self.candidates[node as usize].as_deref()
         } else {
-            self.groups.get((node - NORMAL_NODES) as usize)
+            self.groups.get((node - NORMAL_NODES) as usize).map(|t| &**t)
         }
     }
 
@@ -270,7 +299,7 @@ pub(super) fn build_tables(grid: &Grid, mode: Mode, with_groups: bool) -> Tables
         Vec::new()
     };
     let nodes = NORMAL_NODES as usize + 2 * group_nodes.len();
-    let mut candidates: Vec<Option<Table>> = vec![None; NORMAL_NODES as usize];
+    let mut candidates: Vec<Option<Box<Table>>> = vec![None; NORMAL_NODES as usize];
     let trial_base = (mode == Mode::Nets).then(|| HodokuSingles::new(grid).with_empty_queues());
     for cell in 0..CELLS {
         for digit in grid.candidates(cell).iter() {
@@ -300,7 +329,7 @@ pub(super) fn build_tables(grid: &Grid, mode: Mode, with_groups: bool) -> Tables
 }
 
 /// A candidate's direct implications (`fillTables` for chains).
-fn chain_table(grid: &Grid, cell: Cell, digit: Digit, on: bool, nodes: usize) -> Table {
+fn chain_table(grid: &Grid, cell: Cell, digit: Digit, on: bool, nodes: usize) -> Box<Table> {
     let mut table = Table::new(candidate_node(cell, digit, on), nodes);
     let own = grid.candidates(cell);
     let others = grid.digit_cells(digit).without(cell);
@@ -345,7 +374,7 @@ fn net_table(
     digit: Digit,
     on: bool,
     nodes: usize,
-) -> Table {
+) -> Box<Table> {
     let mut state = base.clone();
     let mut table = Table::new(candidate_node(cell, digit, on), nodes);
     if on {
@@ -553,8 +582,11 @@ pub(crate) fn allowed(grid: &Grid) -> [CellSet; 9] {
     allowed
 }
 
-fn search(grid: &Grid, mode: Mode) -> (Tables, Found) {
-    let tables = build_tables(grid, mode, true);
+fn search(grid: &Grid, mode: Mode) -> (Rc<Tables>, Found) {
+    let tables = match mode {
+        Mode::Chains => grouped_chain_tables(grid),
+        Mode::Nets => Rc::new(build_tables(grid, mode, true)),
+    };
     let mut found = Found::default();
     let allowed = allowed(grid);
     for cell in 0..CELLS {
