@@ -10,7 +10,7 @@
 //! 5 for SE, one round), `--count N` (puzzles a set for HoDoKu and skfr; default 100), `--se-count N`
 //! (puzzles a set for SE, which needs seconds to minutes for a hard one; default 20),
 //! `--rounds R` (interleaved rounds, each program's best kept; default 2), `--only TEXT` (the
-//! sets whose label contains TEXT).
+//! sets whose label contains TEXT), `--peers LIST` (only these of hodoku, se, skfr).
 //!
 //! Sets: 100 puzzles of each HoDoKu level made by HoDoKu's own generator
 //! (`scripts/hodoku-generate`), of each QQWing level (`qqwing --generate`), and evenly spread
@@ -148,12 +148,21 @@ fn main() {
     let se_count = number("--se-count", if quick { 5 } else { 20 });
     let rounds = number("--rounds", if quick { 1 } else { 2 }).max(1);
     let only = option("--only");
+    // `--peers hodoku,skfr`: time only these peers (SE alone takes most of a full run).
+    let peer_names = option("--peers");
 
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let scripts = root.join("scripts");
     let data = root.join("../shared/data");
     let peers: Vec<Peer> = [Peer::Hodoku, Peer::Se, Peer::Skfr]
         .into_iter()
+        .filter(|p| {
+            peer_names.as_ref().is_none_or(|names| {
+                names
+                    .split(',')
+                    .any(|n| p.script().starts_with(n.trim().to_lowercase().as_str()))
+            })
+        })
         .filter(|p| {
             let there = p.available(&scripts);
             if !there {
