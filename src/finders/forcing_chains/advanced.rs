@@ -461,21 +461,8 @@ fn rule_sources(hint: &ChainHint) -> Rc<[RuleSource]> {
                 (c, _) => Some(c),
             };
             if n.on {
-                let found = match cause {
-                    Some(Cause::NakedSingle) => Some(RuleSource::Cell(n.cell)),
-                    Some(c @ (Cause::HiddenBox | Cause::HiddenRow | Cause::HiddenColumn)) => {
-                        let [b, r, col] = se_order::units_of(n.cell);
-                        let unit = match c {
-                            Cause::HiddenBox => b,
-                            Cause::HiddenRow => r,
-                            _ => col,
-                        };
-                        Some(RuleSource::Unit(unit, n.digit))
-                    }
-                    _ => None,
-                };
-                if let Some(found) = found.filter(|f| !out.contains(f)) {
-                    out.push(found);
+                if let Some(cause) = cause {
+                    add_single_source(cause, n.cell, n.digit, &mut out);
                 }
             }
             queue.extend_from_slice(arena.parents_of(id));
@@ -495,25 +482,31 @@ fn rule_sources(hint: &ChainHint) -> Rc<[RuleSource]> {
             if !done.insert(super::potentials::key(n.cell, n.digit, !n.on)) || n.on {
                 continue;
             }
-            let found = match n.cause {
-                Cause::NakedSingle => Some(RuleSource::Cell(n.cell)),
-                c @ (Cause::HiddenBox | Cause::HiddenRow | Cause::HiddenColumn) => {
-                    let [b, r, col] = se_order::units_of(n.cell);
-                    let unit = match c {
-                        Cause::HiddenBox => b,
-                        Cause::HiddenRow => r,
-                        _ => col,
-                    };
-                    Some(RuleSource::Unit(unit, n.digit))
-                }
-                _ => None,
-            };
-            if let Some(found) = found.filter(|f| !out.contains(f)) {
-                out.push(found);
-            }
+            add_single_source(n.cause, n.cell, n.digit, &mut out);
         }
     }
     out.into()
+}
+
+/// For an "on" potential that a single made (`cause`), where its rule parents come from: the
+/// cell for a naked single, the unit and digit for a hidden one (kept once in `out`).
+fn add_single_source(cause: Cause, cell: Cell, digit: Digit, out: &mut Vec<RuleSource>) {
+    let found = match cause {
+        Cause::NakedSingle => RuleSource::Cell(cell),
+        Cause::HiddenBox | Cause::HiddenRow | Cause::HiddenColumn => {
+            let [b, r, col] = se_order::units_of(cell);
+            let unit = match cause {
+                Cause::HiddenBox => b,
+                Cause::HiddenRow => r,
+                _ => col,
+            };
+            RuleSource::Unit(unit, digit)
+        }
+        _ => return,
+    };
+    if !out.contains(&found) {
+        out.push(found);
+    }
 }
 
 fn unit_cause(unit: Unit) -> Cause {
