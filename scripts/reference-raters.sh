@@ -98,8 +98,8 @@ build_se() {
     # Only what serate reaches is compiled (-sourcepath): SE's GUI and io packages do not
     # compile with a JDK 8+ compiler (an overload became ambiguous), and the rater needs neither.
     javac -nowarn -encoding ISO-8859-1 -sourcepath "$out/src" -d "$out/classes" \
-        "$out/src/diuf/sudoku/test/serate.java" "$here/reference-raters/SePaths.java" \
-        "$here/reference-raters/SeChainDump.java" 2>&1 \
+        "$out/src/diuf/sudoku/test/serate.java" "$here/reference-raters/SeWalk.java" \
+        "$here/reference-raters/SePaths.java" "$here/reference-raters/SeChainDump.java" 2>&1 \
         | grep -v '^Note: ' >&2 || true
     [ -f "$out/classes/diuf/sudoku/test/serate.class" ] && [ -f "$out/classes/SePaths.class" ] \
         || { echo "reference-raters: Sudoku Explainer did not compile" >&2; exit 1; }

@@ -10,28 +10,16 @@ package diuf.sudoku.solver.rules.chaining;
 
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
-import java.lang.reflect.Field;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.IdentityHashMap;
-import java.util.List;
 import java.util.Set;
 
-import diuf.sudoku.Grid;
 import diuf.sudoku.solver.Hint;
-import diuf.sudoku.solver.HintProducer;
 import diuf.sudoku.solver.Rule;
-import diuf.sudoku.solver.SingleHintAccumulator;
-import diuf.sudoku.solver.Solver;
+import diuf.sudoku.test.SeWalk;
 
 public class SeChainDump {
-
-    // Solver.getDifficulty's producer lists, in its order.
-    private static final String[] PRODUCER_LISTS = {
-        "directHintProducers", "indirectHintProducers", "chainingHintProducers",
-        "chainingHintProducers2", "advancedHintProducers", "experimentalHintProducers",
-    };
 
     private static String name(Potential p) {
         return "r" + (p.cell.getY() + 1) + "c" + (p.cell.getX() + 1) + (p.isOn ? "=" : "<>") + p.value;
@@ -66,7 +54,6 @@ public class SeChainDump {
         }
     }
 
-    @SuppressWarnings("unchecked")
     public static void main(String[] args) throws Exception {
         int wanted = Integer.parseInt(args[0]);
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in));
@@ -74,30 +61,10 @@ public class SeChainDump {
         while ((puzzle = in.readLine()) != null) {
             if (puzzle.length() < 81 || puzzle.startsWith("#"))
                 continue;
-            Grid grid = new Grid();
-            for (int i = 0; i < 81; i++) {
-                char ch = puzzle.charAt(i);
-                if (ch >= '1' && ch <= '9')
-                    grid.setCellValue(i % 9, i / 9, ch - '0');
-            }
-            Solver solver = new Solver(grid);
-            solver.rebuildPotentialValues();
-            List<List<HintProducer>> lists = new ArrayList<List<HintProducer>>();
-            for (String field : PRODUCER_LISTS) {
-                Field f = Solver.class.getDeclaredField(field);
-                f.setAccessible(true);
-                lists.add((List<HintProducer>) f.get(solver));
-            }
+            SeWalk walk = new SeWalk(puzzle);
             System.out.println("# " + puzzle.substring(0, 81) + " step " + wanted);
             for (int step = 1; ; step++) {
-                SingleHintAccumulator accu = new SingleHintAccumulator();
-                try {
-                    for (List<HintProducer> list : lists)
-                        for (HintProducer producer : list)
-                            producer.getHints(grid, accu);
-                } catch (InterruptedException firstHintFound) {
-                }
-                Hint hint = accu.getHint();
+                Hint hint = walk.next();
                 if (hint == null) {
                     System.out.println("# the path ends before that step");
                     break;

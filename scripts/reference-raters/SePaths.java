@@ -6,36 +6,26 @@
 //   ED=<er>/<ep>/<ed>
 //
 // Compiled against SE's own classes by scripts/reference-raters.sh and run by `scripts/se-rate
-// --paths`. It walks exactly as serate's rating walk (Solver.getDifficulty) does: the producers
-// in SE's order, the first hint any of them reports, applied, until the grid is full; only the
-// printing is added. The producer lists are private to SE's Solver, hence the reflection.
+// --paths`. It walks exactly as serate's rating walk (Solver.getDifficulty) does (SeWalk: the
+// producers in SE's order, the first hint any of them reports), applying each hint until the
+// grid is full; only the printing is added.
 
 import java.io.BufferedReader;
 import java.io.FileReader;
 import java.io.InputStreamReader;
 import java.io.PrintWriter;
-import java.lang.reflect.Field;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Map;
 
 import diuf.sudoku.Cell;
-import diuf.sudoku.Grid;
 import diuf.sudoku.solver.Hint;
-import diuf.sudoku.solver.HintProducer;
 import diuf.sudoku.solver.IndirectHint;
 import diuf.sudoku.solver.Rule;
-import diuf.sudoku.solver.SingleHintAccumulator;
-import diuf.sudoku.solver.Solver;
+import diuf.sudoku.test.SeWalk;
 
 public class SePaths {
-
-    // The order in which Solver.getDifficulty asks its producer lists.
-    private static final String[] PRODUCER_LISTS = {
-        "directHintProducers", "indirectHintProducers", "chainingHintProducers",
-        "chainingHintProducers2", "advancedHintProducers", "experimentalHintProducers",
-    };
 
     public static void main(String[] args) throws Exception {
         BufferedReader in = (args.length == 0 || args[0].equals("-"))
@@ -85,50 +75,16 @@ public class SePaths {
         return String.join(", ", parts);
     }
 
-    @SuppressWarnings("unchecked")
-    private static List<List<HintProducer>> producers(Solver solver) throws Exception {
-        List<List<HintProducer>> lists = new ArrayList<List<HintProducer>>();
-        for (String name : PRODUCER_LISTS) {
-            Field field = Solver.class.getDeclaredField(name);
-            field.setAccessible(true);
-            lists.add((List<HintProducer>) field.get(solver));
-        }
-        return lists;
-    }
-
-    private static boolean solved(Grid grid) {
-        for (int y = 0; y < 9; y++)
-            for (int x = 0; x < 9; x++)
-                if (grid.getCellValue(x, y) == 0)
-                    return false;
-        return true;
-    }
-
     private static void printPath(String puzzle, PrintWriter out) throws Exception {
-        Grid grid = new Grid();
-        for (int i = 0; i < 81; i++) {
-            char ch = puzzle.charAt(i);
-            if (ch >= '1' && ch <= '9')
-                grid.setCellValue(i % 9, i / 9, ch - '0');
-        }
-        Solver solver = new Solver(grid);
-        solver.rebuildPotentialValues();
-        List<List<HintProducer>> lists = producers(solver);
+        SeWalk walk = new SeWalk(puzzle);
         out.println("# " + puzzle);
         // The same bookkeeping as Solver.getDifficulty.
         double difficulty = Double.NEGATIVE_INFINITY;
         double pearl = 0.0;
         double diamond = 0.0;
         int number = 0;
-        while (!solved(grid)) {
-            SingleHintAccumulator accu = new SingleHintAccumulator();
-            try {
-                for (List<HintProducer> list : lists)
-                    for (HintProducer producer : list)
-                        producer.getHints(grid, accu);
-            } catch (InterruptedException firstHintFound) {
-            }
-            Hint hint = accu.getHint();
+        while (!walk.solved()) {
+            Hint hint = walk.next();
             if (hint == null) {
                 out.println("# no rule applies: rated 20.0");
                 difficulty = 20.0;
