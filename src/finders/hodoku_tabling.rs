@@ -23,8 +23,8 @@
 
 use std::cell::RefCell;
 use std::collections::BTreeMap;
-use std::rc::Rc;
 use std::ops::ControlFlow;
+use std::rc::Rc;
 
 use super::hodoku_singles::HodokuSingles;
 use super::Emit;
@@ -277,7 +277,9 @@ impl Tables {
         if node < NORMAL_NODES {
             self.candidates[node as usize].as_deref()
         } else {
-            self.groups.get((node - NORMAL_NODES) as usize).map(|t| &**t)
+            self.groups
+                .get((node - NORMAL_NODES) as usize)
+                .map(|t| &**t)
         }
     }
 
