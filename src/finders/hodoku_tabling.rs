@@ -136,7 +136,7 @@ thread_local! {
 /// Drops the spare tables and the last grouped chain tables (see
 /// [`crate::finders::clear_caches`]).
 pub(super) fn clear_spare_tables() {
-    LAST_GROUPED_CHAINS.with(|last| *last.borrow_mut() = None);
+    let _ = LAST_GROUPED_CHAINS.try_with(|last| *last.borrow_mut() = None);
     SPARE.with(|spare| *spare.borrow_mut() = Vec::new());
 }
 
@@ -257,10 +257,14 @@ pub(super) struct Tables {
 }
 
 impl Drop for Tables {
-    /// The tables go back to the spares, for the next search.
+    /// The tables go back to the spares, for the next search. When the thread is ending (the
+    /// last grouped tables are dropped with the thread's other locals, perhaps after the
+    /// spares), they are simply freed.
     fn drop(&mut self) {
-        SPARE.with(|spare| {
-            let mut spare = spare.borrow_mut();
+        let _ = SPARE.try_with(|spare| {
+            let Ok(mut spare) = spare.try_borrow_mut() else {
+                return;
+            };
             let room = SPARE_TABLES.saturating_sub(spare.len());
             let tables = self.candidates.drain(..).flatten();
             spare.extend(tables.chain(self.groups.drain(..)).take(room));
@@ -980,4 +984,40 @@ fn to_step(tables: &Tables, mode: Mode, conclusion: Conclusion, derivation: &Der
         }
     };
     Step::new(technique, placements, eliminations, pattern, subject, text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A thread that built grouped chain tables ends cleanly whichever of its locals goes
+    /// first: the last grouped tables are dropped after the spares when the thread touched
+    /// them first (`clear_caches` does), and dropping them must not touch the spares then.
+    #[test]
+    fn a_thread_with_shared_tables_ends_cleanly() {
+        let mut puzzle = [0; CELLS];
+        let text =
+            "98.7..6..5..6...4...6.3...98......7...23....6....2..1..5..7.....4.9..1....9..3..7";
+        for (cell, b) in puzzle.iter_mut().zip(text.bytes()) {
+            *cell = if b == b'.' { 0 } else { b - b'0' };
+        }
+        let grid = Grid::from_puzzle(&puzzle);
+        let worker = std::thread::spawn(move || {
+            clear_spare_tables();
+            let first = grouped_chain_tables(&grid);
+            let again = grouped_chain_tables(&grid);
+            assert!(
+                Rc::ptr_eq(&first, &again),
+                "the same grid shares its tables"
+            );
+            drop((first, again));
+            let mut other = grid.clone();
+            let cell = other.empty_cells().first().expect("an empty cell");
+            let digit = other.candidates(cell).iter().next().expect("a candidate");
+            other.eliminate(cell, digit);
+            let rebuilt = grouped_chain_tables(&other);
+            assert!(rebuilt.candidates.iter().flatten().count() > 0);
+        });
+        worker.join().expect("the worker ends without a panic");
+    }
 }
