@@ -263,3 +263,24 @@ fn compare_without_paths_shows_ours_and_json_has_the_table() {
     assert_eq!(value["worst"].as_array().map(Vec::len), Some(0));
     let _ = std::fs::remove_file(reference);
 }
+
+/// SE's Unique Rectangle Type 2 takes three corners holding the pair plus one same extra digit
+/// (HoDoKu's Type 5): on this sukaku-exchange puzzle SE 1.2.1 itself rates 7.1 because its
+/// step 27 is such a Type 2 (r7c7<>6), which spares it a 7.2 forcing chain.
+#[test]
+fn se_unique_rectangle_type_2_takes_three_extra_corners() {
+    let puzzle =
+        "36...1....7..3..64.9....5.893..45.......9.......32..757.9....8.45..1..9....2...57";
+    let trace = solve(
+        &Grid::from_puzzle(&common::cells(puzzle)),
+        &Options::sudoku_explainer(),
+    );
+    assert_eq!(trace.first_unsound_step(), None);
+    let step = &trace.steps[26];
+    assert_eq!(
+        step.notation(),
+        "Unique Rectangle Type 2: 2/3 in r5c7,r5c9,r8c7,r8c9 => r7c7<>6"
+    );
+    let rating = rate(&trace);
+    assert_eq!((rating.er, rating.ep, rating.ed), (7.1, 1.2, 1.2));
+}

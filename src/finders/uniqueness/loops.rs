@@ -112,6 +112,15 @@ fn sorted_rectangles_and_loops(grid: &Grid, loops: bool, emit: &mut Emit<'_>) ->
         });
     }
     if loops {
+        // SE's Type 2 takes every corner holding the pair plus the one same extra digit, three
+        // corners too (HoDoKu's Type 5), and names it Type 2.
+        let _ = super::rectangles::unique_rectangle_5(grid, &mut |mut step| {
+            if step.pattern.cells_with(Role::Fin).count() == 3 {
+                step.technique = Technique::UniqueRectangle2;
+                steps.push((2, step));
+            }
+            ControlFlow::Continue(())
+        });
         steps.extend(loop_hints(grid));
     }
     // Stable: equal ratings and types keep the order found.
