@@ -43,6 +43,7 @@
 //!   fin (a unit tried before is not used again in that branch, so every cover set is met
 //!   once).
 
+use arrayvec::ArrayVec;
 use std::cell::RefCell;
 use std::collections::HashSet;
 use std::ops::ControlFlow;
@@ -311,6 +312,10 @@ fn basic(grid: &Grid, size: usize, technique: Technique, emit: &mut Emit<'_>) ->
     ControlFlow::Continue(())
 }
 
+/// The cover units chosen so far (a fish has at most four; a fixed array, as a search meets
+/// millions of base sets).
+type Covers = ArrayVec<Unit, 4>;
+
 /// The search for one digit and one pass of the general fish finder.
 struct Search<'e, 'f> {
     spec: Spec,
@@ -352,7 +357,7 @@ impl Search<'_, '_> {
             let base_mask = self.bases.iter().fold(0u32, |m, u| m | 1 << u.index());
             self.blocked |= base_mask;
             self.reachable = self.reachable_cells();
-            let mut covers = Vec::with_capacity(self.spec.size);
+            let mut covers = Covers::new();
             let flow =
                 self.choose_covers(&mut covers, 0, CellSet::EMPTY, CellSet::EMPTY, CellSet::ALL);
             self.blocked = blocked;
@@ -407,7 +412,7 @@ impl Search<'_, '_> {
     /// earlier branch already tried; `sight` is the set of cells seeing every fin so far.
     fn choose_covers(
         &mut self,
-        covers: &mut Vec<Unit>,
+        covers: &mut Covers,
         forbidden: u32,
         covered: CellSet,
         fins: CellSet,

@@ -494,6 +494,8 @@ fn add_group_tables(grid: &Grid, tables: &mut Tables) {
 /// `expandTables`: each candidate's table takes in, entry by entry, the direct implications
 /// of every entry it holds, until nothing is new or it is full.
 fn close_tables(tables: &mut Tables) {
+    let mut scratch = Closing::default();
+    let direct = DirectLinks::of(tables);
     for on in [true, false] {
         for index in 0..tables.candidates.len() {
             if is_on(index as Node) != on {
@@ -502,25 +504,116 @@ fn close_tables(tables: &mut Tables) {
             let Some(mut dest) = tables.candidates[index].take() else {
                 continue;
             };
-            let mut j = 1;
-            while j < dest.entries.len() && dest.entries.len() < MAX_ENTRIES {
-                if let Some(src) = tables.of(dest.entries[j]) {
-                    // `add` inlined by hand: this loop is most of the tabling searches' time,
-                    // and most nodes are already there.
-                    let depth = dest.depths[j] + 1;
-                    for &node in &src.entries[1..src.direct] {
-                        if dest.contains(node) {
+            scratch.close(&direct, &mut dest);
+            tables.candidates[index] = Some(dest);
+        }
+    }
+}
+
+/// The lists of the table being closed, in fixed arrays: this loop is most of the tabling
+/// searches' time, and most implications met are already in the table, so each is written
+/// at the end of the lists whether or not it is new and kept by advancing the length only when
+/// it is (no branch to mispredict, no growing of vectors).
+struct Closing {
+    entries: Box<[Node; MAX_ENTRIES]>,
+    parents: Box<[u16; MAX_ENTRIES]>,
+    depths: Box<[u16; MAX_ENTRIES]>,
+}
+
+impl Default for Closing {
+    fn default() -> Self {
+        Closing {
+            entries: Box::new([0; MAX_ENTRIES]),
+            parents: Box::new([0; MAX_ENTRIES]),
+            depths: Box::new([0; MAX_ENTRIES]),
+        }
+    }
+}
+
+/// Every node's direct implications, one list after another in one vector (closing reads them
+/// over and over: one block of memory rather than a table apiece).
+struct DirectLinks {
+    /// Where node `n`'s implications start and end: `starts[n]..starts[n + 1]`.
+    starts: Vec<u32>,
+    nodes: Vec<Node>,
+}
+
+impl DirectLinks {
+    fn of(tables: &Tables) -> DirectLinks {
+        let count = tables.node_count();
+        let mut starts = Vec::with_capacity(count + 1);
+        let mut nodes = Vec::new();
+        for node in 0..count as Node {
+            starts.push(nodes.len() as u32);
+            if let Some(table) = tables.of(node) {
+                nodes.extend_from_slice(&table.entries[1..table.direct]);
+            }
+        }
+        starts.push(nodes.len() as u32);
+        DirectLinks { starts, nodes }
+    }
+
+    fn of_node(&self, node: Node) -> &[Node] {
+        let n = node as usize;
+        &self.nodes[self.starts[n] as usize..self.starts[n + 1] as usize]
+    }
+}
+
+impl Closing {
+    fn close(&mut self, links: &DirectLinks, dest: &mut Table) {
+        let start = dest.entries.len();
+        let mut len = start;
+        self.entries[..len].copy_from_slice(&dest.entries);
+        self.parents[..len].copy_from_slice(&dest.parents);
+        self.depths[..len].copy_from_slice(&dest.depths);
+        let present = &mut dest.present;
+        let mut j = 1;
+        while j < len && len < MAX_ENTRIES {
+            let direct = links.of_node(self.entries[j]);
+            if !direct.is_empty() {
+                let depth = self.depths[j] + 1;
+                if len + direct.len() <= MAX_ENTRIES {
+                    for &node in direct {
+                        let (word, bit) = (node as usize / 64, 1u64 << (node % 64));
+                        let known = usize::from(present[word] & bit != 0);
+                        present[word] |= bit;
+                        self.entries[len] = node;
+                        self.parents[len] = j as u16;
+                        self.depths[len] = depth;
+                        len += 1 - known;
+                    }
+                } else {
+                    for &node in direct {
+                        let (word, bit) = (node as usize / 64, 1u64 << (node % 64));
+                        if present[word] & bit != 0 {
                             continue;
                         }
-                        if dest.entries.len() >= MAX_ENTRIES {
+                        if len >= MAX_ENTRIES {
                             break;
                         }
-                        dest.push_new(node, j, depth);
+                        present[word] |= bit;
+                        self.entries[len] = node;
+                        self.parents[len] = j as u16;
+                        self.depths[len] = depth;
+                        len += 1;
                     }
                 }
-                j += 1;
             }
-            tables.candidates[index] = Some(dest);
+            j += 1;
+        }
+        dest.entries.extend_from_slice(&self.entries[start..len]);
+        dest.parents.extend_from_slice(&self.parents[start..len]);
+        dest.depths.extend_from_slice(&self.depths[start..len]);
+        for &node in &self.entries[start..len] {
+            if node < NORMAL_NODES {
+                let (cell, digit) = cell_digit(node);
+                let set = if is_on(node) {
+                    &mut dest.on[digit as usize - 1]
+                } else {
+                    &mut dest.off[digit as usize - 1]
+                };
+                *set = set.with(cell);
+            }
         }
     }
 }
