@@ -37,9 +37,12 @@ fn loop_search(
     allowed_extra: i32,
     mut extras: DigitSet,
     last_kind: Option<UnitKind>,
+    units_at: [u32; 2],
     loops: &mut Vec<Vec<Cell>>,
 ) {
     path.push(cell);
+    // The place `next` would take in the loop: even or odd.
+    let parity = path.len() % 2;
     for kind in se_order::UNIT_KINDS {
         if Some(kind) == last_kind {
             continue;
@@ -54,14 +57,40 @@ fn loop_search(
                 }
                 extras |= candidates - pair;
                 let bivalue = candidates.len() == 2;
+                // A unit holding a path cell at the same parity already (or two cells) would
+                // make every loop through `next` invalid (`is_valid_loop`): those paths are not
+                // walked, which leaves out no valid loop and no cell's extra digits.
+                let next_units = units_mask(next);
+                if units_at[parity] & next_units != 0 {
+                    continue;
+                }
                 if bivalue || extras.len() == 1 || allowed_extra > 0 {
                     let allowed = allowed_extra - i32::from(!bivalue);
-                    loop_search(grid, next, pair, path, allowed, extras, Some(kind), loops);
+                    let mut units_next = units_at;
+                    units_next[parity] |= next_units;
+                    loop_search(
+                        grid,
+                        next,
+                        pair,
+                        path,
+                        allowed,
+                        extras,
+                        Some(kind),
+                        units_next,
+                        loops,
+                    );
                 }
             }
         }
     }
     path.pop();
+}
+
+/// The units of `cell` as bits (bit = unit index).
+fn units_mask(cell: Cell) -> u32 {
+    crate::geometry::units_of(cell)
+        .iter()
+        .fold(0, |mask, unit| mask | 1 << unit.index())
 }
 
 /// SE's `isValidLoop`: every unit the loop enters holds exactly two of its cells, one at an
@@ -182,6 +211,7 @@ fn loop_hints(grid: &Grid) -> Vec<(u8, Step)> {
             2,
             DigitSet::EMPTY,
             None,
+            [units_mask(start), 0],
             &mut loops,
         );
         for cells in loops {
