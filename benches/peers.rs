@@ -9,7 +9,7 @@
 //! Run: `cargo bench --bench peers`, or with arguments after `--`: `--quick` (20 puzzles a set,
 //! 5 for SE, one round), `--count N` (puzzles a set for HoDoKu and skfr; default 100), `--se-count N`
 //! (puzzles a set for SE, which needs seconds to minutes for a hard one; default 20),
-//! `--rounds R` (interleaved rounds, each program's best kept; default 2), `--only TEXT` (the
+//! `--rounds R` (interleaved rounds, each program's best kept; default 2), `--only TEXT[,TEXT]` (the
 //! sets whose label contains TEXT), `--peers LIST` (only these of hodoku, se, skfr).
 //!
 //! Sets: 100 puzzles of each HoDoKu level made by HoDoKu's own generator
@@ -187,7 +187,11 @@ fn main() {
     };
 
     let mut sets: Vec<Set> = Vec::new();
-    let wanted = |label: &str| only.as_ref().is_none_or(|o| label.contains(o.as_str()));
+    // `--only se121,top1465`: the sets whose label contains any of these.
+    let wanted = |label: &str| {
+        only.as_ref()
+            .is_none_or(|o| o.split(',').any(|part| label.contains(part.trim())))
+    };
     if peers.contains(&Peer::Hodoku) {
         for level in ["easy", "medium", "hard", "unfair", "extreme"] {
             let label = format!("hodoku-{level}");
