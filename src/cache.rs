@@ -14,12 +14,13 @@
 //! | memory | share | what it holds |
 //! |---|---|---|
 //! | `InnerHints` | 40 | every hint of the plain chaining rules inside nested chains, per reduced grid, kept across steps and puzzles (two generations of half each) |
-//! | `LevelResults` | 16 | one nested search's inner results per reduced grid, shared between its levels; dropped when the search ends |
+//! | `LevelResults` | 15 | one nested search's inner results per reduced grid, shared between its levels; dropped when the search ends |
 //! | `SpareBuffers` | 4 | buffers of finished chaining searches (arenas, link lists, screen closures), for the next search to reuse |
 //! | `AlsGraph` | 1 | the last grid's almost locked sets and their restricted commons, for the four ALS finders that search one state in turn |
 //! | `LinkGraphs` | 1 | the last grids' link graphs (plain, grouped, with ALS nodes), for HoDoKu's chain finders |
 //! | `NiceLoops` | 1 | the last graphs' continuous nice loops and AICs, found by one search for two finders |
 //! | `Fishless` | 1 | digits whose general fish search found nothing, per technique |
+//! | `BarrenTriples` | 1 | the cell triples Aligned Triple Exclusion last found to remove nothing, with the candidates they had (two bits a triple of cells, 130 KiB) |
 //!
 //! **The bound per thread and in total.** A thread's finder memories hold at most
 //! [`thread_limit`] bytes, by default [`DEFAULT_THREAD_BYTES`] (32 MiB). What is not a cache
@@ -84,6 +85,8 @@ pub(crate) enum Memory {
     NiceLoops,
     /// Digits without a fish, per technique.
     Fishless,
+    /// Cell triples without an Aligned Triple Exclusion.
+    BarrenTriples,
 }
 
 impl Memory {
@@ -91,10 +94,10 @@ impl Memory {
     const fn sixty_fourths(self) -> usize {
         match self {
             Memory::InnerHints => 40,
-            Memory::LevelResults => 16,
+            Memory::LevelResults => 15,
             Memory::SpareBuffers => 4,
             Memory::AlsGraph | Memory::LinkGraphs | Memory::NiceLoops => 1,
-            Memory::Fishless => 1,
+            Memory::Fishless | Memory::BarrenTriples => 1,
         }
     }
 }
@@ -160,6 +163,7 @@ mod tests {
             Memory::LinkGraphs,
             Memory::NiceLoops,
             Memory::Fishless,
+            Memory::BarrenTriples,
         ];
         let _guard = LimitGuard::new(Some(64 << 20));
         let total: usize = memories.iter().map(|&m| bound(m)).sum();

@@ -40,6 +40,7 @@ use std::ops::ControlFlow;
 use arrayvec::ArrayVec;
 
 use super::{se_order, Emit};
+use crate::cache::{self, Memory};
 use crate::geometry::{cell_name, peers, Cell, CellSet, Digit, DigitSet};
 use crate::grid::Grid;
 use crate::step::{cell_list, Candidate, Pattern, Role, Step};
@@ -227,15 +228,91 @@ pub fn aligned_triple_exclusion(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow
     if bases.len() < 3 {
         return ControlFlow::Continue(());
     }
-    // Unordered triples of bases (by index) found to remove nothing.
-    let mut barren = vec![0u64; bases.len().pow(3).div_ceil(64)];
+    let mut memory = BARREN.with(|b| std::mem::take(&mut *b.borrow_mut()));
+    let flow = walk_triples(grid, &bases, &mut memory, emit);
+    BARREN.with(|b| *b.borrow_mut() = memory);
+    flow
+}
+
+/// Cell triples (sorted, packed) as one bit each.
+const TRIPLE_BITS: usize = 81 * 81 * 81;
+
+fn triple_bit(cells: [Cell; 3]) -> usize {
+    let mut sorted = cells;
+    sorted.sort_unstable();
+    (sorted[0] * 81 + sorted[1]) * 81 + sorted[2]
+}
+
+fn has_bit(bits: &[u64], bit: usize) -> bool {
+    bits.get(bit / 64)
+        .is_some_and(|w| w & (1 << (bit % 64)) != 0)
+}
+
+/// The triples of cells found to remove nothing, with the candidates every cell had then: a
+/// triple whose cells and common excluders still have those candidates removes nothing again
+/// (an excluder that left the common ones only allows more value triples). One pipeline step
+/// changes few cells, and most triples are barren, so the next search skips nearly all of
+/// them.
+#[derive(Default)]
+struct BarrenTriples {
+    /// Candidates of every cell when `earlier` was filled.
+    masks: Option<[u16; 81]>,
+    /// Barren triples as of `masks`.
+    earlier: Vec<u64>,
+    /// Barren triples met by the search running (the next `earlier`).
+    now: Vec<u64>,
+}
+
+impl BarrenTriples {
+    /// The bytes both generations take.
+    fn bytes() -> usize {
+        2 * TRIPLE_BITS.div_ceil(64) * std::mem::size_of::<u64>()
+    }
+}
+
+thread_local! {
+    /// This thread's barren triples, within `Memory::BarrenTriples`'s share of the cache bound.
+    static BARREN: std::cell::RefCell<BarrenTriples> = std::cell::RefCell::new(BarrenTriples::default());
+}
+
+/// Forgets the barren triples.
+pub(super) fn clear_cache() {
+    BARREN.with(|b| *b.borrow_mut() = BarrenTriples::default());
+}
+
+/// What the barren triples take, in bytes.
+pub(super) fn cache_bytes() -> usize {
+    BARREN.with(|b| {
+        let b = b.borrow();
+        (b.earlier.capacity() + b.now.capacity()) * std::mem::size_of::<u64>()
+    })
+}
+
+/// The triples of `bases` in SE's order, each tried unless it is known to remove nothing.
+fn walk_triples(
+    grid: &Grid,
+    bases: &[TripleBase],
+    memory: &mut BarrenTriples,
+    emit: &mut Emit<'_>,
+) -> ControlFlow<()> {
+    let masks = grid.candidate_masks();
+    let remember = BarrenTriples::bytes() <= cache::bound(Memory::BarrenTriples);
+    // Cells whose candidates are not those the earlier barren triples were found with.
+    let changed: CellSet = match (&memory.masks, remember) {
+        (Some(before), true) => (0..81).filter(|&c| before[c] != masks[c]).collect(),
+        _ => CellSet::ALL,
+    };
+    memory.now.clear();
+    memory.now.resize(TRIPLE_BITS.div_ceil(64), 0);
     let mut index_of = [usize::MAX; 81];
     for (i, b) in bases.iter().enumerate() {
         index_of[b.cell] = i;
     }
-    for j in 1..bases.len() {
+    let mut flow = ControlFlow::Continue(());
+    'pairs: for j in 1..bases.len() {
         if crate::deadline::expired() {
-            return ControlFlow::Break(()); // (a search cut short gives no step)
+            flow = ControlFlow::Break(()); // (a search cut short gives no step)
+            break;
         }
         for i in 0..j {
             let (b0, b1) = (&bases[i], &bases[j]);
@@ -260,21 +337,35 @@ pub fn aligned_triple_exclusion(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow
                 // Whether a triple removes anything does not depend on the order SE meets its
                 // cells in (the same houses, the same common excluders): one met before that
                 // removed nothing is not tried again.
-                let mut ids = [i, j, index_of[c]];
-                ids.sort_unstable();
-                let id = (ids[0] * bases.len() + ids[1]) * bases.len() + ids[2];
-                if barren[id / 64] & (1 << (id % 64)) != 0 {
+                let cells = [b0.cell, b1.cell, b2.cell];
+                let bit = triple_bit(cells);
+                if has_bit(&memory.now, bit) {
                     continue;
                 }
-                let cells = [b0.cell, b1.cell, b2.cell];
+                let touched = (common_set | CellSet::from_iter(cells)) & changed;
+                if touched.is_empty() && has_bit(&memory.earlier, bit) {
+                    memory.now[bit / 64] |= 1 << (bit % 64);
+                    continue;
+                }
                 match triple_step(grid, cells, common_set, &b0.excluders, emit) {
-                    Some(flow) => flow?,
-                    None => barren[id / 64] |= 1 << (id % 64),
+                    Some(ControlFlow::Continue(())) => {}
+                    Some(ControlFlow::Break(())) => {
+                        flow = ControlFlow::Break(());
+                        break 'pairs;
+                    }
+                    None => memory.now[bit / 64] |= 1 << (bit % 64),
                 }
             }
         }
     }
-    ControlFlow::Continue(())
+    if remember && !crate::deadline::expired() {
+        // (the triples not reached are simply not remembered)
+        std::mem::swap(&mut memory.earlier, &mut memory.now);
+        memory.masks = Some(masks);
+    } else {
+        *memory = BarrenTriples::default();
+    }
+    flow
 }
 
 /// The excluders among `cells` whose candidates all lie in `digits`, with their candidates.
@@ -594,6 +685,51 @@ mod tests {
     /// Every state where Sudoku Explainer 1.2.1 used Aligned Triplet Exclusion on its paths for
     /// `se121.tsv` (replayed from `se121-paths.txt` with `examples/se_replay.rs`): the first
     /// step found is SE's, its three cells in SE's order (SE's `A8,I9,H9` is r8c1,r9c9,r9c8).
+    /// Barren triples remembered from the state before change nothing found: every Aligned
+    /// Triple Exclusion of every state of a real path (the first case below, solved with the
+    /// se profile), searched with the memory as the previous state left it and with it
+    /// emptied first.
+    #[test]
+    fn remembered_barren_triples_change_no_result() {
+        let mut grid = pencilmark(
+            "1256 12 158 1368 7 126 9 4 1236
+             16 7 128 138 9 4 238 136 5
+             3 49 49 168 12 5 28 7 126
+             259 8 7 4 235 26 1 3569 239
+             4 6 3 159 8 129 27 59 279
+             1259 129 1259 569 235 7 346 8 46
+             8 12349 1246 7 145 39 456 169 1469
+             7 39 146 159 145 139 456 2 8
+             19 5 149 2 6 8 347 139 137",
+        );
+        let options = crate::pipeline::Options::sudoku_explainer();
+        clear_cache();
+        let (mut states, mut states_with_steps, mut held) = (0, 0, 0);
+        while let Some(step) = crate::pipeline::next_step(&grid, &options) {
+            let warm: Vec<String> = crate::finders::all(Technique::AlignedTripleExclusion, &grid)
+                .iter()
+                .map(|s| s.notation())
+                .collect();
+            if cache_bytes() > 0 {
+                held += 1;
+            }
+            clear_cache();
+            let cold: Vec<String> = crate::finders::all(Technique::AlignedTripleExclusion, &grid)
+                .iter()
+                .map(|s| s.notation())
+                .collect();
+            assert_eq!(warm, cold, "state {states}");
+            states_with_steps += usize::from(!cold.is_empty());
+            crate::pipeline::apply(&mut grid, &step);
+            states += 1;
+        }
+        assert!(grid.is_solved());
+        assert!(
+            states > 10 && states_with_steps >= 2 && held >= states / 2,
+            "{states} states, {states_with_steps} with a step, memory held at {held}"
+        );
+    }
+
     #[test]
     fn first_triple_step_matches_sudoku_explainer() {
         let cases = [

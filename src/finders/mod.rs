@@ -187,14 +187,15 @@ pub fn group_leader(technique: Technique) -> Technique {
         .unwrap_or(technique)
 }
 
-/// Empties this thread's finder memories (the kept chaining hints, graphs, fishless digits and
-/// spare buffers; see [`crate::cache`]). Nothing found changes, only how fast the next
+/// Empties this thread's finder memories (the kept chaining hints, graphs, fishless digits, barren
+/// exclusion triples and spare buffers; see [`crate::cache`]). Nothing found changes, only how fast the next
 /// searches run; a server may call it between requests to give the memory back.
 pub fn clear_caches() {
     forcing_chains::clear_caches();
     als::clear_cache();
     aic::clear_caches();
     fish::clear_cache();
+    exclusion::clear_cache();
     hodoku_tabling::clear_spare_tables();
 }
 
@@ -210,13 +211,20 @@ pub(crate) fn trim_caches() {
     if fish::cache_bytes() > bound(Memory::Fishless) {
         fish::clear_cache();
     }
+    if exclusion::cache_bytes() > bound(Memory::BarrenTriples) {
+        exclusion::clear_cache();
+    }
 }
 
 /// What this thread's finder memories hold now, in bytes, as each counts itself against its
 /// share of [`crate::cache::thread_limit`] (a nested search's own results, dropped when it
 /// ends, are not included).
 pub fn cache_bytes() -> usize {
-    forcing_chains::cache_bytes() + als::cache_bytes() + aic::cache_bytes() + fish::cache_bytes()
+    forcing_chains::cache_bytes()
+        + als::cache_bytes()
+        + aic::cache_bytes()
+        + fish::cache_bytes()
+        + exclusion::cache_bytes()
 }
 
 /// The first step of `technique`'s search whose own technique `accept` takes (a group's
