@@ -108,10 +108,10 @@ fn rectangles(grid: &Grid, mut visit: impl FnMut(Rectangle) -> ControlFlow<()>) 
             let mut shared = [0u16; 9];
             let mut columns = [0usize; 9];
             let mut count = 0;
-            for c in 0..9 {
+            for (c, slot) in shared.iter_mut().enumerate() {
                 let both = held(cell_at(r1, c)) & held(cell_at(r2, c));
                 if both & both.wrapping_sub(1) != 0 {
-                    shared[c] = both;
+                    *slot = both;
                     columns[count] = c;
                     count += 1;
                 }
