@@ -857,6 +857,7 @@ general_finders! {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::finders::testing::memory_changes_nothing;
     use crate::finders::{all, first};
     use crate::format::{parse_puzzle, Format};
     use crate::geometry::parse_cell_name;
@@ -922,7 +923,6 @@ mod tests {
         ];
         let (mut states, mut fish_seen) = (0, 0);
         for (puzzle, options) in walks {
-            let mut grid = Grid::from_test_line(puzzle);
             let general_fish: Vec<Technique> = fish_techniques()
                 .into_iter()
                 .filter(|t| {
@@ -933,24 +933,15 @@ mod tests {
                 })
                 .filter(|t| options.techniques.contains(t))
                 .collect();
-            clear_cache();
-            while let Some(step) = crate::pipeline::next_step(&grid, &options) {
-                // Warm: the memory as the previous state's searches left it.
-                let warm: Vec<Vec<String>> = general_fish
-                    .iter()
-                    .map(|&t| all(t, &grid).iter().map(|s| s.notation()).collect())
-                    .collect();
-                clear_cache();
-                let cold: Vec<Vec<String>> = general_fish
-                    .iter()
-                    .map(|&t| all(t, &grid).iter().map(|s| s.notation()).collect())
-                    .collect();
-                assert_eq!(warm, cold, "{puzzle} at state {states}");
-                fish_seen += cold.iter().map(Vec::len).sum::<usize>();
-                crate::pipeline::apply(&mut grid, &step);
-                states += 1;
-            }
-            assert!(grid.is_solved(), "{puzzle}");
+            let (walked, found, _) = memory_changes_nothing(
+                Grid::from_test_line(puzzle),
+                &options,
+                &general_fish,
+                clear_cache,
+                || cache_bytes() > 0,
+            );
+            states += walked;
+            fish_seen += found;
         }
         assert!(
             states > 80 && fish_seen > 0,

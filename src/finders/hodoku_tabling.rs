@@ -214,6 +214,11 @@ impl Table {
         self.entries.push(node);
         self.parents.push(parent as u16);
         self.depths.push(depth);
+        self.mark(node);
+    }
+
+    /// Adds a candidate node to the table's on or off sets (group nodes have none).
+    fn mark(&mut self, node: Node) {
         if node < NORMAL_NODES {
             let (cell, digit) = cell_digit(node);
             let set = if is_on(node) {
@@ -605,15 +610,7 @@ impl Closing {
         dest.parents.extend_from_slice(&self.parents[start..len]);
         dest.depths.extend_from_slice(&self.depths[start..len]);
         for &node in &self.entries[start..len] {
-            if node < NORMAL_NODES {
-                let (cell, digit) = cell_digit(node);
-                let set = if is_on(node) {
-                    &mut dest.on[digit as usize - 1]
-                } else {
-                    &mut dest.off[digit as usize - 1]
-                };
-                *set = set.with(cell);
-            }
+            dest.mark(node);
         }
     }
 }

@@ -346,6 +346,40 @@ pub(crate) mod testing {
         grid.with_givens(given_cells)
     }
 
+    /// Walks `options`' path from `grid` and, at every state, runs `techniques` with the
+    /// finders' memories as the previous states left them ("warm"), then again after `clear`
+    /// ("cold"), asserting both find the same steps: a memory must change no answer. Returns
+    /// the states walked, the steps the cold searches found and the states at which `held`
+    /// said the memory held something after the warm searches.
+    pub(crate) fn memory_changes_nothing(
+        mut grid: Grid,
+        options: &crate::pipeline::Options,
+        techniques: &[Technique],
+        clear: fn(),
+        held: fn() -> bool,
+    ) -> (usize, usize, usize) {
+        let search = |grid: &Grid| -> Vec<Vec<String>> {
+            techniques
+                .iter()
+                .map(|&t| all(t, grid).iter().map(|s| s.notation()).collect())
+                .collect()
+        };
+        clear();
+        let (mut states, mut found, mut states_held) = (0, 0, 0);
+        while let Some(step) = crate::pipeline::next_step(&grid, options) {
+            let warm = search(&grid);
+            states_held += usize::from(held());
+            clear();
+            let cold = search(&grid);
+            assert_eq!(warm, cold, "state {states}");
+            found += cold.iter().map(Vec::len).sum::<usize>();
+            crate::pipeline::apply(&mut grid, &step);
+            states += 1;
+        }
+        assert!(grid.is_solved());
+        (states, found, states_held)
+    }
+
     /// [`check`] on grids already built.
     pub(crate) fn check_grids(technique: Technique, grid: &Grid, expected: &str, near_miss: &Grid) {
         let step = first(technique, grid).expect("a step on the example");
