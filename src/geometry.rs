@@ -287,6 +287,14 @@ pub fn units_of(cell: Cell) -> [Unit; 3] {
     TABLES.cell_units[cell]
 }
 
+/// A cell's row, column and box as bits of a unit mask (bit = [`Unit::index`]).
+#[inline]
+pub(crate) fn unit_mask_of(cell: Cell) -> u32 {
+    units_of(cell)
+        .iter()
+        .fold(0, |mask, unit| mask | 1 << unit.index())
+}
+
 /// The cells of a cell's row, column and box (the order of [`units_of`]).
 pub(crate) fn unit_sets_of(cell: Cell) -> [CellSet; 3] {
     TABLES.cell_unit_sets[cell]

@@ -682,9 +682,6 @@ mod tests {
         }
     }
 
-    /// Every state where Sudoku Explainer 1.2.1 used Aligned Triplet Exclusion on its paths for
-    /// `se121.tsv` (replayed from `se121-paths.txt` with `examples/se_replay.rs`): the first
-    /// step found is SE's, its three cells in SE's order (SE's `A8,I9,H9` is r8c1,r9c9,r9c8).
     /// A real state with an Aligned Triple Exclusion (r1c4<>1), whose se path goes on to meet
     /// more of them.
     const TRIPLE_THEN_PATH: &str = "
@@ -717,6 +714,9 @@ mod tests {
         );
     }
 
+    /// Every state where Sudoku Explainer 1.2.1 used Aligned Triplet Exclusion on its paths for
+    /// `se121.tsv` (replayed from `se121-paths.txt` with `examples/se_replay.rs`): the first
+    /// step found is SE's, its three cells in SE's order (SE's `A8,I9,H9` is r8c1,r9c9,r9c8).
     #[test]
     fn first_triple_step_matches_sudoku_explainer() {
         let cases = [

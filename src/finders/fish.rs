@@ -51,7 +51,8 @@ use std::ops::ControlFlow;
 use super::{combinations, Emit, Finder};
 use crate::cache::{self, Memory};
 use crate::geometry::{
-    cell_name, peers, unit_sets_of, unit_words, units_of, CellSet, Digit, Unit, UnitKind,
+    cell_name, peers, unit_mask_of, unit_sets_of, unit_words, units_of, CellSet, Digit, Unit,
+    UnitKind,
 };
 use crate::grid::Grid;
 use crate::step::{Candidate, Pattern, Role, Step};
@@ -471,7 +472,7 @@ impl Search<'_, '_> {
                 .find(|b| b.cell_set().contains(cell))
                 .is_none_or(|b| !((b.cell_set() & self.base_cells) - fins_after).is_empty());
             if base_keeps_one && !(sight & reachable).is_empty() {
-                let all_units = units_of(cell).iter().fold(0u32, |m, u| m | 1 << u.index());
+                let all_units = unit_mask_of(cell);
                 return self.choose_covers(
                     covers,
                     forbidden | all_units,
@@ -648,15 +649,8 @@ fn units_losing_cells(
     Some(
         (before - cells)
             .iter()
-            .fold(0, |mask, cell| mask | units_mask(cell)),
+            .fold(0, |mask, cell| mask | unit_mask_of(cell)),
     )
-}
-
-/// The units of `cell` as bits (bit = unit index).
-fn units_mask(cell: crate::geometry::Cell) -> u32 {
-    units_of(cell)
-        .iter()
-        .fold(0, |mask, unit| mask | 1 << unit.index())
 }
 
 /// The general fish finder (finned, sashimi, Franken and Mutant fish).
@@ -744,9 +738,9 @@ fn remember_fishless(key: DigitKey) {
         LAST_FISHLESS.with(|l| {
             let mut l = l.borrow_mut();
             let room = fishless_bytes(&f)
-                + last_fishless_bytes(&l).max(cache::map_bytes::<(Technique, Digit), (u128, u32)>(
-                    l.len() + 1,
-                ));
+                + cache::map_bytes::<(Technique, Digit), (u128, u32)>(
+                    l.capacity().max(l.len() + 1),
+                );
             if room <= cache::bound(Memory::Fishless) {
                 l.insert((technique, digit), (cells, placed));
             }

@@ -60,7 +60,7 @@ fn loop_search(
                 // A unit holding a path cell at the same parity already (or two cells) would
                 // make every loop through `next` invalid (`is_valid_loop`): those paths are not
                 // walked, which leaves out no valid loop and no cell's extra digits.
-                let next_units = units_mask(next);
+                let next_units = crate::geometry::unit_mask_of(next);
                 if units_at[parity] & next_units != 0 {
                     continue;
                 }
@@ -84,13 +84,6 @@ fn loop_search(
         }
     }
     path.pop();
-}
-
-/// The units of `cell` as bits (bit = unit index).
-fn units_mask(cell: Cell) -> u32 {
-    crate::geometry::units_of(cell)
-        .iter()
-        .fold(0, |mask, unit| mask | 1 << unit.index())
 }
 
 /// SE's `isValidLoop`: every unit the loop enters holds exactly two of its cells, one at an
@@ -211,7 +204,7 @@ fn loop_hints(grid: &Grid) -> Vec<(u8, Step)> {
             2,
             DigitSet::EMPTY,
             None,
-            [units_mask(start), 0],
+            [crate::geometry::unit_mask_of(start), 0],
             &mut loops,
         );
         for cells in loops {
