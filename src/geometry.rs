@@ -487,6 +487,10 @@ impl CellSet {
         let rest = self.0 & self.0.wrapping_sub(1);
         rest != 0 && rest & rest.wrapping_sub(1) == 0
     }
+    /// Two cells or more, without a population count.
+    pub const fn has_two_or_more(self) -> bool {
+        self.0 & self.0.wrapping_sub(1) != 0
+    }
     /// Whether the set has no cell.
     pub const fn is_empty(self) -> bool {
         self.0 == 0
@@ -526,6 +530,7 @@ impl CellSet {
     /// The units holding a cell of the set, and those holding two or more, as unit masks (bit =
     /// [`Unit::index`]). Row by row rather than unit by unit: a row's nine bits give its own
     /// count, feed the columns' and, three by three, the boxes'.
+    #[inline] // callers that use one mask lose the other's work
     pub fn units_holding(self) -> (u32, u32) {
         let (mut once, mut several) = (0u32, 0u32);
         let (mut columns_once, mut columns_several) = (0u32, 0u32);
@@ -651,10 +656,13 @@ mod tests {
         assert!(!CellSet::single(80).is_pair());
         assert!(CellSet::single(0).with(80).is_pair());
         assert!(!CellSet::single(0).with(40).with(80).is_pair());
+        assert!(CellSet::single(0).with(40).with(80).has_two_or_more());
+        assert!(!CellSet::EMPTY.has_two_or_more() && !CellSet::single(80).has_two_or_more());
         for a in 0..CELLS {
             for b in [0, 17, 63, 64, 80] {
                 let set = CellSet::single(a).with(b);
                 assert_eq!(set.is_pair(), set.len() == 2);
+                assert_eq!(set.has_two_or_more(), set.len() >= 2);
             }
         }
     }
