@@ -530,7 +530,6 @@ impl CellSet {
     /// The units holding a cell of the set, and those holding two or more, as unit masks (bit =
     /// [`Unit::index`]). Row by row rather than unit by unit: a row's nine bits give its own
     /// count, feed the columns' and, three by three, the boxes'.
-    #[inline] // callers that use one mask lose the other's work
     pub fn units_holding(self) -> (u32, u32) {
         let (mut once, mut several) = (0u32, 0u32);
         let (mut columns_once, mut columns_several) = (0u32, 0u32);

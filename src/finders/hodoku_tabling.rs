@@ -797,7 +797,7 @@ fn check_one(
     // testing 27 houses for 9 digits twice over was a tenth of the hodoku profile's time.
     let mut twice_in = [0u32; 9];
     for (i, units) in twice_in.iter_mut().enumerate() {
-        if !table.on[i].is_empty() {
+        if table.on[i].has_two_or_more() {
             *units = table.on[i].units_holding().1;
         }
     }
