@@ -13,7 +13,7 @@
 //!
 //! | memory | share | what it holds |
 //! |---|---|---|
-//! | `InnerHints` | 40 | every hint of the plain chaining rules inside nested chains, per reduced grid, kept across steps and puzzles (two generations of half each) |
+//! | `InnerHints` | 39 | every hint of the plain chaining rules inside nested chains, per reduced grid, kept across steps and puzzles (two generations of half each) |
 //! | `LevelResults` | 15 | one nested search's inner results per reduced grid, shared between its levels; dropped when the search ends |
 //! | `SpareBuffers` | 4 | buffers of finished chaining searches (arenas, link lists, screen closures), for the next search to reuse |
 //! | `AlsGraph` | 1 | the last grid's almost locked sets and their restricted commons, for the four ALS finders that search one state in turn |
@@ -21,6 +21,7 @@
 //! | `NiceLoops` | 1 | the last graphs' continuous nice loops and AICs, found by one search for two finders |
 //! | `Fishless` | 1 | digits whose general fish search found nothing, per technique |
 //! | `BarrenTriples` | 1 | the cell triples Aligned Triple Exclusion last found to remove nothing, with the candidates they had (two bits a triple of cells, 130 KiB) |
+//! | `BarrenIntersections` | 1 | per box-line intersection, its line's and box's candidates when Sue de Coq last found nothing there (5 KiB) |
 //!
 //! **The bound per thread and in total.** A thread's finder memories hold at most
 //! [`thread_limit`] bytes, by default [`DEFAULT_THREAD_BYTES`] (32 MiB). What is not a cache
@@ -87,17 +88,19 @@ pub(crate) enum Memory {
     Fishless,
     /// Cell triples without an Aligned Triple Exclusion.
     BarrenTriples,
+    /// Box-line intersections without a Sue de Coq.
+    BarrenIntersections,
 }
 
 impl Memory {
     /// The memory's share of the bound, in sixty-fourths (the shares add up to 64).
     const fn sixty_fourths(self) -> usize {
         match self {
-            Memory::InnerHints => 40,
+            Memory::InnerHints => 39,
             Memory::LevelResults => 15,
             Memory::SpareBuffers => 4,
             Memory::AlsGraph | Memory::LinkGraphs | Memory::NiceLoops => 1,
-            Memory::Fishless | Memory::BarrenTriples => 1,
+            Memory::Fishless | Memory::BarrenTriples | Memory::BarrenIntersections => 1,
         }
     }
 }
@@ -164,6 +167,7 @@ mod tests {
             Memory::NiceLoops,
             Memory::Fishless,
             Memory::BarrenTriples,
+            Memory::BarrenIntersections,
         ];
         let _guard = LimitGuard::new(Some(64 << 20));
         let total: usize = memories.iter().map(|&m| bound(m)).sum();

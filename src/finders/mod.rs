@@ -188,7 +188,7 @@ pub fn group_leader(technique: Technique) -> Technique {
 }
 
 /// Empties this thread's finder memories (the kept chaining hints, graphs, fishless digits, barren
-/// exclusion triples and spare buffers; see [`crate::cache`]). Nothing found changes, only how fast the next
+/// exclusion triples and Sue de Coq intersections, spare buffers; see [`crate::cache`]). Nothing found changes, only how fast the next
 /// searches run; a server may call it between requests to give the memory back.
 pub fn clear_caches() {
     forcing_chains::clear_caches();
@@ -196,6 +196,7 @@ pub fn clear_caches() {
     aic::clear_caches();
     fish::clear_cache();
     exclusion::clear_cache();
+    sue_de_coq::clear_cache();
     hodoku_tabling::clear_spare_tables();
 }
 
@@ -214,6 +215,9 @@ pub(crate) fn trim_caches() {
     if exclusion::cache_bytes() > bound(Memory::BarrenTriples) {
         exclusion::clear_cache();
     }
+    if sue_de_coq::cache_bytes() > bound(Memory::BarrenIntersections) {
+        sue_de_coq::clear_cache();
+    }
 }
 
 /// What this thread's finder memories hold now, in bytes, as each counts itself against its
@@ -225,6 +229,7 @@ pub fn cache_bytes() -> usize {
         + aic::cache_bytes()
         + fish::cache_bytes()
         + exclusion::cache_bytes()
+        + sue_de_coq::cache_bytes()
 }
 
 /// The first step of `technique`'s search whose own technique `accept` takes (a group's

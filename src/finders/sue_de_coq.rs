@@ -33,6 +33,7 @@ use arrayvec::ArrayVec;
 
 use super::als::compact_cells;
 use super::Emit;
+use crate::cache::{self, Memory};
 use crate::geometry::{unit_words, Cell, CellSet, DigitSet, Unit};
 use crate::grid::Grid;
 use crate::step::{Candidate, Pattern, Role, Step};
@@ -78,8 +79,74 @@ fn subsets(
 /// Sue de Coq: two or three cells of a box-line intersection, a set in the line and a set in
 /// the box that together lock their digits.
 pub fn sue_de_coq(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
+    let mut memory = BARREN.with(|b| std::mem::take(&mut *b.borrow_mut()));
+    let flow = search(grid, &mut memory, emit);
+    BARREN.with(|b| *b.borrow_mut() = memory);
+    flow
+}
+
+/// What one intersection's search reads: the candidates of the 15 cells of its line and box in
+/// cell order, each with bit 15 set when the cell is empty.
+type HousesState = [u16; 15];
+
+/// Slots of [`BarrenIntersections`]: line kind (rows, columns) x line x box.
+const INTERSECTION_SLOTS: usize = 2 * 9 * 9;
+
+/// Per box-line intersection, the state of its line and box when its whole search last found
+/// nothing. The search of an intersection reads only those 15 cells and eliminates only
+/// there, so while they are unchanged it finds nothing again; one pipeline step changes a few
+/// cells, and most intersections are skipped at the next state.
+#[derive(Default)]
+struct BarrenIntersections {
+    states: Vec<Option<HousesState>>,
+}
+
+impl BarrenIntersections {
+    /// The bytes the memory takes once filled.
+    fn bytes() -> usize {
+        INTERSECTION_SLOTS * std::mem::size_of::<Option<HousesState>>()
+    }
+}
+
+thread_local! {
+    /// This thread's barren intersections, within `Memory::BarrenIntersections`' share of the
+    /// cache bound.
+    static BARREN: std::cell::RefCell<BarrenIntersections> =
+        std::cell::RefCell::new(BarrenIntersections::default());
+}
+
+/// Forgets the barren intersections.
+pub(super) fn clear_cache() {
+    BARREN.with(|b| *b.borrow_mut() = BarrenIntersections::default());
+}
+
+/// What the barren intersections take, in bytes.
+pub(super) fn cache_bytes() -> usize {
+    BARREN.with(|b| b.borrow().states.capacity() * std::mem::size_of::<Option<HousesState>>())
+}
+
+/// The state of the cells `houses` (a line and a box) cover, see [`HousesState`].
+fn houses_state(grid: &Grid, houses: CellSet, empty: CellSet) -> HousesState {
+    let mut state = [0u16; 15];
+    for (slot, cell) in state.iter_mut().zip(houses) {
+        *slot = grid.candidates(cell).0 | u16::from(empty.contains(cell)) << 15;
+    }
+    state
+}
+
+/// Every intersection's search in HoDoKu's order, skipping those known to find nothing.
+fn search(grid: &Grid, memory: &mut BarrenIntersections, emit: &mut Emit<'_>) -> ControlFlow<()> {
+    let remember = BarrenIntersections::bytes() <= cache::bound(Memory::BarrenIntersections);
+    if !remember {
+        memory.states = Vec::new();
+    } else if memory.states.is_empty() {
+        memory.states = vec![None; INTERSECTION_SLOTS];
+    }
     let empty = grid.empty_cells();
-    for lines in [Unit::row as fn(usize) -> Unit, Unit::column] {
+    for (kind, lines) in [Unit::row as fn(usize) -> Unit, Unit::column]
+        .into_iter()
+        .enumerate()
+    {
         for l in 0..9 {
             if crate::deadline::expired() {
                 return ControlFlow::Break(()); // (a search cut short gives no step)
@@ -91,15 +158,36 @@ pub fn sue_de_coq(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
                     line_cells: lines(l).cell_set() & empty,
                     block_cells: Unit::boxed(b).cell_set() & empty,
                 };
-                let inter: Vec<Cell> = (houses.line_cells & houses.block_cells).iter().collect();
+                let inter: ArrayVec<Cell, 3> =
+                    (houses.line_cells & houses.block_cells).iter().collect();
+                if inter.len() < 2 {
+                    continue;
+                }
+                let slot = (kind * 9 + l) * 9 + b;
+                let state = houses_state(
+                    grid,
+                    houses.line.cell_set() | houses.block.cell_set(),
+                    empty,
+                );
+                if memory.states.get(slot) == Some(&Some(state)) {
+                    continue;
+                }
+                let mut found = false;
+                let mut counted = |step: Step| {
+                    found = true;
+                    emit(step)
+                };
                 for (i, &c1) in inter.iter().enumerate() {
                     for (j, &c2) in inter.iter().enumerate().skip(i + 1) {
                         let pair = CellSet::single(c1).with(c2);
-                        check_houses(grid, &houses, pair, emit)?;
+                        check_houses(grid, &houses, pair, &mut counted)?;
                         for &c3 in &inter[j + 1..] {
-                            check_houses(grid, &houses, pair.with(c3), emit)?;
+                            check_houses(grid, &houses, pair.with(c3), &mut counted)?;
                         }
                     }
+                }
+                if let Some(remembered) = memory.states.get_mut(slot) {
+                    *remembered = (!found).then_some(state);
                 }
             }
         }
@@ -307,6 +395,30 @@ mod tests {
                 "Sue de Coq: r3c46 - {3569} (r3c3 - {56}, r2c5 - {39}) => r1c4<>3, r3c1<>5, r3c8<>56",
                 "Sue de Coq: r3c46 - {3569} (r3c38 - {156}, r2c5 - {39}) => r1c4<>3, r3c1<>15",
             ]
+        );
+    }
+
+    /// The barren intersections change no result: at every state of the hodoku path of the
+    /// extended example's puzzle, every Sue de Coq found with the memory as the earlier states
+    /// left it is found without it, and the other way round.
+    #[test]
+    fn remembered_barren_intersections_change_no_result() {
+        let puzzle =
+            "..7.419.......2.7..8..7...465....1.....128.....9....327...5..2..2.7.......428.6..";
+        let (states, found, held) = crate::finders::testing::memory_changes_nothing(
+            Grid::from_puzzle(
+                &crate::format::parse_puzzle(puzzle, None)
+                    .expect("a puzzle")
+                    .cells,
+            ),
+            &crate::pipeline::Options::hodoku(),
+            &[Technique::SueDeCoq],
+            clear_cache,
+            || cache_bytes() > 0,
+        );
+        assert!(
+            states > 20 && found >= 2 && held >= states / 2,
+            "{states} states, {found} steps, memory held at {held}"
         );
     }
 
