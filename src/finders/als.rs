@@ -63,12 +63,14 @@
 
 use std::cell::RefCell;
 use std::collections::HashSet;
+
+use arrayvec::ArrayVec;
 use std::ops::ControlFlow;
 use std::rc::Rc;
 
 use super::Emit;
 use crate::cache::{self, Memory};
-use crate::geometry::{peers, row_of, Cell, CellSet, Digit, DigitSet, Unit, CELLS};
+use crate::geometry::{peers, row_of, Cell, CellSet, Digit, DigitSet, Unit, UnitKind, CELLS};
 use crate::grid::Grid;
 use crate::step::{cell_list, digit_list, Candidate, Pattern, Role, Step};
 use crate::technique::{Facts, Technique};
@@ -151,19 +153,18 @@ pub(crate) fn compact_cells(cells: CellSet) -> String {
 /// Every ALS of the grid, in HoDoKu's order (see the module documentation).
 pub(crate) fn collect_alses(grid: &Grid) -> Vec<Als> {
     let mut alses = Vec::new();
-    let mut seen: HashSet<CellSet> = HashSet::new();
     for unit in Unit::all() {
         if crate::deadline::expired() {
             break; // (a collection cut short is never kept)
         }
-        let cells: Vec<Cell> = unit
+        let cells: ArrayVec<Cell, 9> = unit
             .cells()
             .iter()
             .copied()
             .filter(|&c| grid.value(c) == 0)
             .collect();
         let mut found = |set: CellSet, digits: DigitSet| {
-            if seen.insert(set) {
+            if !found_in_earlier_unit(set, unit) {
                 alses.push(Als::new(grid, set, digits));
             }
         };
@@ -172,7 +173,27 @@ pub(crate) fn collect_alses(grid: &Grid) -> Vec<Als> {
     alses
 }
 
-/// Depth-first over the subsets of `cells` from `start` on, extending `set`.
+/// Whether `set`, one of the subsets of `unit`, lies within a unit before it (rows, then
+/// columns, then boxes), whose subsets gave it first: a single cell lies in its row, and a
+/// set of a box within one row or column in that line.
+fn found_in_earlier_unit(set: CellSet, unit: Unit) -> bool {
+    let Some(first) = set.first() else {
+        return false;
+    };
+    match unit.kind() {
+        UnitKind::Row => false,
+        UnitKind::Column => set.len() == 1,
+        UnitKind::Box => {
+            set.len() == 1
+                || (set - Unit::containing(first, UnitKind::Row).cell_set()).is_empty()
+                || (set - Unit::containing(first, UnitKind::Column).cell_set()).is_empty()
+        }
+    }
+}
+
+/// Depth-first over the subsets of `cells` from `start` on, extending `set`. A branch ends
+/// where its sets hold more digits over their cells than the cells left can make up (each
+/// cell added adds one cell and no fewer digits), or at eight cells.
 fn subsets_of_house(
     grid: &Grid,
     cells: &[Cell],
@@ -184,10 +205,12 @@ fn subsets_of_house(
     for (i, &cell) in cells.iter().enumerate().skip(start) {
         let set = set.with(cell);
         let digits = digits | grid.candidates(cell);
-        if digits.len() == set.len() + 1 {
+        let (size, count) = (set.len() as usize, digits.len() as usize);
+        if count == size + 1 {
             found(set, digits);
         }
-        if set.len() < 8 {
+        let can_grow = (cells.len() - i - 1).min(8 - size);
+        if size < 8 && count <= size + 1 + can_grow {
             subsets_of_house(grid, cells, i + 1, set, digits, found);
         }
     }
@@ -215,17 +238,19 @@ impl AlsGraph {
         let alses = collect_alses(grid);
         let mut links = Vec::new();
         let mut links_of = vec![Vec::new(); alses.len()];
+        let sets_at = SetsAtCells::new(&alses);
+        let mut partners = vec![0u64; sets_at.words];
         for (i, a) in alses.iter().enumerate() {
             if crate::deadline::expired() {
                 break; // (a graph cut short is never kept, see `graph_of`)
             }
             // An RC digit's cells in `b` all see `a`'s: a set with no cell seen that way has
-            // none (every common digit has cells in `b`).
+            // none (every common digit has cells in `b`). The sets after `a` holding such a
+            // cell and none of `a`'s, in order.
             let seen_any = a.seen_by.iter().fold(CellSet::EMPTY, |acc, &s| acc | s);
-            for (j, b) in alses.iter().enumerate().skip(i + 1) {
-                if !(a.cells & b.cells).is_empty() || (b.cells & seen_any).is_empty() {
-                    continue;
-                }
+            sets_at.after(i, seen_any, a.cells, &mut partners);
+            for j in bits_of(&partners) {
+                let b = &alses[j];
                 let restricted: DigitSet = (a.digits & b.digits)
                     .iter()
                     .filter(|&d| (b.holding(d) - a.seen_by(d)).is_empty())
@@ -249,6 +274,61 @@ impl AlsGraph {
             links_of,
         }
     }
+}
+
+/// Per cell, the sets holding it, as bits (bit `i` = the set at index `i`): the pairs of sets
+/// worth testing for restricted commons are read from it word by word instead of pair by pair.
+struct SetsAtCells {
+    words: usize,
+    /// `words` words per cell.
+    bits: Vec<u64>,
+}
+
+impl SetsAtCells {
+    fn new(alses: &[Als]) -> SetsAtCells {
+        let words = alses.len().div_ceil(64);
+        let mut bits = vec![0u64; CELLS * words];
+        for (i, als) in alses.iter().enumerate() {
+            for cell in als.cells {
+                bits[cell * words + i / 64] |= 1 << (i % 64);
+            }
+        }
+        SetsAtCells { words, bits }
+    }
+
+    /// Into `out`: the sets after set `i` holding a cell of `wanted` and no cell of `avoided`.
+    fn after(&self, i: usize, wanted: CellSet, avoided: CellSet, out: &mut [u64]) {
+        let from = i / 64;
+        out.fill(0);
+        for cell in wanted {
+            let row = &self.bits[cell * self.words..][..self.words];
+            for (o, w) in out[from..].iter_mut().zip(&row[from..]) {
+                *o |= w;
+            }
+        }
+        for cell in avoided {
+            let row = &self.bits[cell * self.words..][..self.words];
+            for (o, w) in out[from..].iter_mut().zip(&row[from..]) {
+                *o &= !w;
+            }
+        }
+        // Set `i` and those before it in its word.
+        out[from] &= !(u64::MAX >> (63 - i % 64));
+    }
+}
+
+/// The indices of the bits set in `words`, ascending.
+fn bits_of(words: &[u64]) -> impl Iterator<Item = usize> + '_ {
+    words.iter().enumerate().flat_map(|(w, &word)| {
+        let mut left = word;
+        std::iter::from_fn(move || {
+            (left != 0).then(|| {
+                let bit = left.trailing_zeros() as usize;
+                left &= left - 1;
+                w * 64 + bit
+            })
+        })
+    })
 }
 
 impl AlsGraph {
