@@ -99,6 +99,49 @@ fn exclusion_pattern(
     pattern
 }
 
+/// The bit of the value pair `(a, b)` in [`excluded_value_pairs`].
+fn value_pair_bit(a: Digit, b: Digit) -> u128 {
+    1 << ((a as u32 - 1) * 9 + b as u32 - 1)
+}
+
+/// The value pairs the bivalue cells `excluders` rule out (both orders of each cell's two
+/// digits).
+fn excluded_value_pairs(grid: &Grid, excluders: CellSet) -> u128 {
+    excluders.iter().fold(0, |bits, e| {
+        let mut digits = grid.candidates(e).iter();
+        match (digits.next(), digits.next()) {
+            (Some(x), Some(y)) => bits | value_pair_bit(x, y) | value_pair_bit(y, x),
+            _ => bits,
+        }
+    })
+}
+
+/// The values of two cells left in some pair of values (a pair repeating a digit is out when
+/// the cells see each other) that `excluded` does not rule out; `excluded` is asked of every
+/// pair, in the order of the first cell's values, then the second's.
+fn values_left(
+    v0: DigitSet,
+    v1: DigitSet,
+    aligned: bool,
+    mut excluded: impl FnMut(Digit, Digit) -> bool,
+) -> (DigitSet, DigitSet) {
+    let mut allowed0 = DigitSet::EMPTY;
+    let mut allowed1 = DigitSet::EMPTY;
+    for a in v0.iter() {
+        for b in v1.iter() {
+            if aligned && a == b {
+                continue;
+            }
+            if excluded(a, b) {
+                continue;
+            }
+            allowed0 = allowed0.with(a);
+            allowed1 = allowed1.with(b);
+        }
+    }
+    (allowed0, allowed1)
+}
+
 /// Aligned Pair Exclusion: value pairs of two cells ruled out by bivalue cells seeing both.
 pub fn aligned_pair_exclusion(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
     let bases: Vec<Cell> = grid
@@ -106,41 +149,42 @@ pub fn aligned_pair_exclusion(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<(
         .iter()
         .filter(|&c| is_base(grid, c))
         .collect();
+    let bivalue: CellSet = grid
+        .empty_cells()
+        .iter()
+        .filter(|&c| grid.candidates(c).len() == 2)
+        .collect();
     for (j, &second) in bases.iter().enumerate() {
         if crate::deadline::expired() {
             return ControlFlow::Break(()); // (a search cut short gives no step)
         }
         for &first in &bases[..j] {
-            let common = peers(first) & peers(second);
-            let excluders: Vec<Cell> = common
-                .iter()
-                .filter(|&c| grid.value(c) == 0 && grid.candidates(c).len() == 2)
-                .collect();
-            if excluders.len() < 2 {
+            let common = peers(first) & peers(second) & bivalue;
+            if !common.has_two_or_more() {
                 continue;
             }
             let aligned = peers(first).contains(second);
             let (v0, v1) = (grid.candidates(first), grid.candidates(second));
-            let mut allowed0 = DigitSet::EMPTY;
-            let mut allowed1 = DigitSet::EMPTY;
-            let mut used = vec![false; excluders.len()];
-            for a in v0.iter() {
-                for b in v1.iter() {
-                    if aligned && a == b {
-                        continue;
-                    }
-                    let pair = DigitSet::single(a).with(b);
-                    if let Some(k) = excluders
-                        .iter()
-                        .position(|&e| grid.candidates(e).difference(pair).is_empty())
-                    {
-                        used[k] = true;
-                        continue;
-                    }
-                    allowed0 = allowed0.with(a);
-                    allowed1 = allowed1.with(b);
-                }
+            // Most pairs remove nothing: the value pairs the excluders rule out, as bits, say
+            // so before the excluders are listed one by one.
+            let excluded = excluded_value_pairs(grid, common);
+            let (allowed0, allowed1) =
+                values_left(v0, v1, aligned, |a, b| excluded & value_pair_bit(a, b) != 0);
+            if allowed0 == v0 && allowed1 == v1 {
+                continue;
             }
+            let excluders: Vec<Cell> = common.iter().collect();
+            let mut used = vec![false; excluders.len()];
+            values_left(v0, v1, aligned, |a, b| {
+                let pair = DigitSet::single(a).with(b);
+                let first_excluder = excluders
+                    .iter()
+                    .position(|&e| grid.candidates(e).difference(pair).is_empty());
+                if let Some(k) = first_excluder {
+                    used[k] = true;
+                }
+                first_excluder.is_some()
+            });
             let gone0 = v0.difference(allowed0);
             let gone1 = v1.difference(allowed1);
             if gone0.is_empty() && gone1.is_empty() {

@@ -181,23 +181,14 @@ fn grave(grid: &Grid) -> Option<Grave> {
         .flat_map(|kind| (0..9).map(move |i| Unit::of_kind(kind, i)));
     for unit in units {
         for digit in 1..=9 {
-            let places: Vec<Cell> = unit
-                .cells()
-                .iter()
-                .copied()
-                .filter(|&c| grid.candidates(c).contains(digit))
-                .collect();
+            let places = unit.cell_set() & grid.digit_cells(digit);
             if places.is_empty() || places.len() == 2 {
                 continue;
             }
-            let wide: Vec<Cell> = places
-                .iter()
-                .copied()
-                .filter(|&c| grid.candidates(c).len() >= 3)
-                .collect();
-            match wide[..] {
-                [] => return None,
-                [cell] => {
+            let mut wide = places.iter().filter(|&c| grid.candidates(c).len() >= 3);
+            match (wide.next(), wide.next()) {
+                (None, _) => return None,
+                (Some(cell), None) => {
                     let i = match found.cells.iter().position(|&c| c == cell) {
                         Some(i) => i,
                         None => {
