@@ -293,6 +293,29 @@ mod tests {
     use super::*;
     use crate::geometry::cell_at;
 
+    /// A digit's positions in a unit are those of the unit's cells holding it, in
+    /// unit order, for every unit and digit of a grid with some candidates taken out.
+    #[test]
+    fn positions_follow_the_units_cell_order() {
+        let mut grid = Grid::from_test_line(
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+        );
+        for (cell, digit) in [(1, 1), (10, 6), (40, 5), (80, 9), (72, 2), (20, 7)] {
+            grid.eliminate(cell, digit);
+        }
+        for unit in Unit::all() {
+            for digit in 1..=9 {
+                let naive = unit
+                    .cells()
+                    .iter()
+                    .enumerate()
+                    .filter(|&(_, &c)| grid.candidates(c).contains(digit))
+                    .fold(0u16, |mask, (i, _)| mask | 1 << i);
+                assert_eq!(grid.positions(unit, digit), naive, "{unit} digit {digit}");
+            }
+        }
+    }
+
     fn parse(line: &str) -> [Digit; CELLS] {
         let mut cells = [0; CELLS];
         for (i, ch) in line.chars().enumerate() {
