@@ -51,7 +51,7 @@ use std::ops::ControlFlow;
 use super::{combinations, Emit, Finder};
 use crate::cache::{self, Memory};
 use crate::geometry::{
-    cell_name, peers, unit_mask_of, unit_sets_of, unit_words, units_of, CellSet, Digit, Unit,
+    cell_name, peers, unit_mask_of, unit_sets_of, unit_words, units_of, Cell, CellSet, Digit, Unit,
     UnitKind,
 };
 use crate::grid::Grid;
@@ -582,10 +582,28 @@ fn coverable(cells: CellSet, count: usize, allowed: u32) -> bool {
     if count == 0 {
         return false;
     }
+    if count == 1 {
+        return within_one_unit(cells, first, allowed);
+    }
     let (units, sets) = (units_of(first), unit_sets_of(first));
     (0..3).any(|i| {
-        allowed & (1 << units[i].index()) != 0 && coverable(cells - sets[i], count - 1, allowed)
+        if allowed & (1 << units[i].index()) == 0 {
+            return false;
+        }
+        let left = cells - sets[i];
+        match left.first() {
+            None => true,
+            // The most frequent calls, answered without going one level deeper.
+            Some(next) if count == 2 => within_one_unit(left, next, allowed),
+            Some(_) => coverable(left, count - 1, allowed),
+        }
     })
+}
+
+/// Whether one of the `allowed` units of `first`, a cell of `cells`, holds all of `cells`.
+fn within_one_unit(cells: CellSet, first: Cell, allowed: u32) -> bool {
+    let (units, sets) = (units_of(first), unit_sets_of(first));
+    (0..3).any(|i| allowed & (1 << units[i].index()) != 0 && (cells - sets[i]).is_empty())
 }
 
 /// What one digit's general fish search depends on, and nothing else: the technique (which
