@@ -20,7 +20,7 @@
 //! | `LinkGraphs` | 1 | the last grids' link graphs (plain, grouped, with ALS nodes), for HoDoKu's chain finders |
 //! | `NiceLoops` | 1 | the last graphs' continuous nice loops and AICs, found by one search for two finders |
 //! | `Fishless` | 1 | digits whose general fish search found nothing, per technique |
-//! | `BarrenTriples` | 1 | the cell triples Aligned Triple Exclusion last found to remove nothing, with the candidates they had (two bits a triple of cells, 130 KiB) |
+//! | `BarrenTriples` | 1 | the cell triples Aligned Triple Exclusion last found to remove nothing, with the candidates they had (two bits a triple of cells, 130 KiB, and the words in use, 65 KiB at most) |
 //! | `BarrenIntersections` | 1 | per box-line intersection, its line's and box's candidates when Sue de Coq last found nothing there (5 KiB) |
 //!
 //! **The bound per thread and in total.** A thread's finder memories hold at most

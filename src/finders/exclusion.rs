@@ -305,12 +305,26 @@ struct BarrenTriples {
     earlier: Vec<u64>,
     /// Barren triples met by the search running (the next `earlier`).
     now: Vec<u64>,
+    /// The words of `earlier` and of `now` holding a bit, so a generation is cleared word by
+    /// word rather than whole (66 KB at every search).
+    earlier_words: Vec<u32>,
+    now_words: Vec<u32>,
 }
 
 impl BarrenTriples {
-    /// The bytes both generations take.
+    /// The bytes both generations take (with their word lists, a word of four bytes at most
+    /// per bit word).
     fn bytes() -> usize {
-        2 * TRIPLE_BITS.div_ceil(64) * std::mem::size_of::<u64>()
+        2 * TRIPLE_BITS.div_ceil(64) * (std::mem::size_of::<u64>() + std::mem::size_of::<u32>())
+    }
+
+    /// Records the triple `bit` as barren in the generation being filled.
+    fn mark_barren(&mut self, bit: usize) {
+        let word = &mut self.now[bit / 64];
+        if *word == 0 {
+            self.now_words.push((bit / 64) as u32);
+        }
+        *word |= 1 << (bit % 64);
     }
 }
 
@@ -329,6 +343,7 @@ pub(super) fn cache_bytes() -> usize {
     BARREN.with(|b| {
         let b = b.borrow();
         (b.earlier.capacity() + b.now.capacity()) * std::mem::size_of::<u64>()
+            + (b.earlier_words.capacity() + b.now_words.capacity()) * std::mem::size_of::<u32>()
     })
 }
 
@@ -346,8 +361,14 @@ fn walk_triples(
         (Some(before), true) => (0..81).filter(|&c| before[c] != masks[c]).collect(),
         _ => CellSet::ALL,
     };
-    memory.now.clear();
-    memory.now.resize(TRIPLE_BITS.div_ceil(64), 0);
+    if memory.now.len() == TRIPLE_BITS.div_ceil(64) {
+        for &w in &memory.now_words {
+            memory.now[w as usize] = 0;
+        }
+    } else {
+        memory.now = vec![0; TRIPLE_BITS.div_ceil(64)];
+    }
+    memory.now_words.clear();
     let mut index_of = [usize::MAX; 81];
     for (i, b) in bases.iter().enumerate() {
         index_of[b.cell] = i;
@@ -388,7 +409,7 @@ fn walk_triples(
                 }
                 let touched = (common_set | CellSet::from_iter(cells)) & changed;
                 if touched.is_empty() && has_bit(&memory.earlier, bit) {
-                    memory.now[bit / 64] |= 1 << (bit % 64);
+                    memory.mark_barren(bit);
                     continue;
                 }
                 match triple_step(grid, cells, common_set, &b0.excluders, emit) {
@@ -397,7 +418,7 @@ fn walk_triples(
                         flow = ControlFlow::Break(());
                         break 'pairs;
                     }
-                    None => memory.now[bit / 64] |= 1 << (bit % 64),
+                    None => memory.mark_barren(bit),
                 }
             }
         }
@@ -405,6 +426,7 @@ fn walk_triples(
     if remember && !crate::deadline::expired() {
         // (the triples not reached are simply not remembered)
         std::mem::swap(&mut memory.earlier, &mut memory.now);
+        std::mem::swap(&mut memory.earlier_words, &mut memory.now_words);
         memory.masks = Some(masks);
     } else {
         *memory = BarrenTriples::default();
