@@ -437,28 +437,6 @@ impl fmt::Display for DigitSet {
     }
 }
 
-/// For each row's nine bits: the stacks (box columns) holding a cell of them, and those holding
-/// two or more, as three bits each.
-const STACKS_OF_ROW: [(u8, u8); 512] = {
-    let mut table = [(0u8, 0u8); 512];
-    let mut row = 0;
-    while row < 512 {
-        let mut stack = 0;
-        while stack < 3 {
-            let part = (row >> (3 * stack)) & 7;
-            if part != 0 {
-                table[row].0 |= 1 << stack;
-                if part & (part - 1) != 0 {
-                    table[row].1 |= 1 << stack;
-                }
-            }
-            stack += 1;
-        }
-        row += 1;
-    }
-    table
-};
-
 /// A set of cells, stored as bits 0..81 of a `u128`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
 pub struct CellSet(pub u128);
@@ -526,35 +504,6 @@ impl CellSet {
     /// The cells, ascending.
     pub fn iter(self) -> CellIter {
         CellIter(self.0)
-    }
-    /// The units holding a cell of the set, and those holding two or more, as unit masks (bit =
-    /// [`Unit::index`]). Row by row rather than unit by unit: a row's nine bits give its own
-    /// count, feed the columns' and, three by three, the boxes'.
-    pub fn units_holding(self) -> (u32, u32) {
-        let (mut once, mut several) = (0u32, 0u32);
-        let (mut columns_once, mut columns_several) = (0u32, 0u32);
-        let (mut band_once, mut band_several) = (0u32, 0u32);
-        for r in 0..9 {
-            let row = (self.0 >> (9 * r)) as u32 & 0x1ff;
-            once |= u32::from(row != 0) << r;
-            several |= u32::from(row & row.wrapping_sub(1) != 0) << r;
-            columns_several |= columns_once & row;
-            columns_once |= row;
-            let (stacks_once, stacks_several) = STACKS_OF_ROW[row as usize];
-            let stacks_once = u32::from(stacks_once);
-            band_several |= u32::from(stacks_several) | (band_once & stacks_once);
-            band_once |= stacks_once;
-            if r % 3 == 2 {
-                // Band r / 3 holds boxes 3 * (r / 3) .. + 3, units 18 + those.
-                let shift = 18 + r / 3 * 3;
-                once |= band_once << shift;
-                several |= band_several << shift;
-                (band_once, band_several) = (0, 0);
-            }
-        }
-        once |= columns_once << 9;
-        several |= columns_several << 9;
-        (once, several)
     }
     /// Cells that see every cell of this set (the common peers), excluding the set itself.
     pub fn common_peers(self) -> CellSet {
@@ -663,38 +612,6 @@ mod tests {
                 assert_eq!(set.is_pair(), set.len() == 2);
                 assert_eq!(set.has_two_or_more(), set.len() >= 2);
             }
-        }
-    }
-
-    #[test]
-    fn units_holding_counts_every_unit() {
-        // Sets of every size from a fixed pseudo-random sequence, and the edge cases.
-        let mut state = 0x9e37_79b9_7f4a_7c15u64;
-        let mut sets = vec![
-            CellSet::EMPTY,
-            CellSet::ALL,
-            CellSet::single(0),
-            CellSet::single(80),
-        ];
-        for _ in 0..2000 {
-            let mut set = CellSet::EMPTY;
-            let size = (state % 12) as usize;
-            for _ in 0..size {
-                state = state
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                set = set.with((state >> 33) as usize % CELLS);
-            }
-            sets.push(set);
-        }
-        for set in sets {
-            let (mut once, mut several) = (0, 0);
-            for unit in Unit::all() {
-                let held = (set & unit.cell_set()).len();
-                once |= u32::from(held >= 1) << unit.index();
-                several |= u32::from(held >= 2) << unit.index();
-            }
-            assert_eq!(set.units_holding(), (once, several), "{set:?}");
         }
     }
 
