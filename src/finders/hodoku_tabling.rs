@@ -21,8 +21,10 @@
 //! ruled out by a placed digit is off; net trials play the singles HoDoKu's queues list
 //! (`hodoku_singles`), round by round, even where an earlier single of the same round clashes.
 
+use arrayvec::ArrayVec;
 use std::cell::RefCell;
 use std::collections::BTreeMap;
+use std::fmt;
 use std::ops::ControlFlow;
 use std::rc::Rc;
 
@@ -625,15 +627,43 @@ enum Conclusion {
     Eliminate(Cell, Digit),
 }
 
+/// Where a contradiction shows, or what a verity's premises cover; put in words only for the
+/// derivations kept (a search meets thousands and keeps the shortest of each conclusion).
+#[derive(Debug, Clone, Copy)]
+enum Place {
+    /// `r1c2`: a cell.
+    Cell(Cell),
+    /// `r1c2 either way`: both states of a candidate of the cell.
+    EitherWay(Cell),
+    /// `b3`: a house.
+    House(Unit),
+    /// `4 in b3`: every place of a digit in a house.
+    DigitIn(Digit, Unit),
+}
+
+impl fmt::Display for Place {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Place::Cell(cell) => write!(f, "{}", cell_name(cell)),
+            Place::EitherWay(cell) => write!(f, "{} either way", cell_name(cell)),
+            Place::House(house) => write!(f, "{house}"),
+            Place::DigitIn(digit, house) => write!(f, "{digit} in {house}"),
+        }
+    }
+}
+
+/// A derivation's chains: each its table's premise and its last node (nine at most: the
+/// candidates of a cell, the places of a digit in a house).
+type Chains = ArrayVec<(Node, Node), 9>;
+
 /// Why a conclusion holds: a premise refuted by a contradiction where the chains meet, or
 /// one outcome of several premises one of which is true.
 struct Derivation {
     /// The refuted premise, for a contradiction; `None` for a verity.
     refuted: Option<Node>,
     /// Where the contradiction shows, or what the verity's premises cover.
-    place: String,
-    /// Each chain: its table's premise and its last node.
-    chains: Vec<(Node, Node)>,
+    place: Place,
+    chains: Chains,
     length: usize,
 }
 
@@ -709,12 +739,12 @@ fn search(grid: &Grid, mode: Mode) -> (Rc<Tables>, Found) {
         }
     }
     for cell in grid.empty_cells().iter() {
-        let premises: Vec<Node> = grid
+        let premises: ArrayVec<Node, 9> = grid
             .candidates(cell)
             .iter()
             .map(|d| candidate_node(cell, d, true))
             .collect();
-        check_all(&tables, &premises, cell_name(cell), &mut found);
+        check_all(&tables, &premises, Place::Cell(cell), &mut found);
     }
     for house in houses() {
         for digit in 1..=9 {
@@ -722,16 +752,11 @@ fn search(grid: &Grid, mode: Mode) -> (Rc<Tables>, Found) {
             if places.is_empty() {
                 continue;
             }
-            let premises: Vec<Node> = places
+            let premises: ArrayVec<Node, 9> = places
                 .iter()
                 .map(|c| candidate_node(c, digit, true))
                 .collect();
-            check_all(
-                &tables,
-                &premises,
-                format!("{digit} in {house}"),
-                &mut found,
-            );
+            check_all(&tables, &premises, Place::DigitIn(digit, house), &mut found);
         }
     }
     (tables, found)
@@ -777,8 +802,8 @@ fn check_one(
     let premise = table.premise();
     let (cell, digit) = cell_digit(premise);
     let conclusion = refutation(premise);
-    let mut refute = |place: String, chains: Vec<Node>| {
-        let chains = chains.into_iter().map(|end| (premise, end)).collect();
+    let mut refute = |place: Place, ends: &[Node]| {
+        let chains = ends.iter().map(|&end| (premise, end)).collect();
         found.add(
             tables,
             conclusion,
@@ -792,14 +817,14 @@ fn check_one(
     };
     let opposite = candidate_node(cell, digit, !is_on(premise));
     if table.contains(opposite) {
-        refute(cell_name(cell), vec![opposite]);
+        refute(Place::Cell(cell), &[opposite]);
     }
     for d in 1..=9u8 {
         let both = table.on[d as usize - 1] & table.off[d as usize - 1];
         if let Some(c) = both.first() {
             refute(
-                cell_name(c),
-                vec![candidate_node(c, d, false), candidate_node(c, d, true)],
+                Place::Cell(c),
+                &[candidate_node(c, d, false), candidate_node(c, d, true)],
             );
         }
     }
@@ -808,8 +833,8 @@ fn check_one(
             let both = table.on[d as usize - 1] & table.on[e as usize - 1];
             if let Some(c) = both.first() {
                 refute(
-                    cell_name(c),
-                    vec![candidate_node(c, d, true), candidate_node(c, e, true)],
+                    Place::Cell(c),
+                    &[candidate_node(c, d, true), candidate_node(c, e, true)],
                 );
             }
         }
@@ -825,8 +850,8 @@ fn check_one(
     }
     for_each_hit(&twice_in, |house, d| {
         let twice = house.cell_set() & table.on[d as usize - 1];
-        let ends = twice.iter().map(|c| candidate_node(c, d, true)).collect();
-        refute(house.to_string(), ends);
+        let ends: ArrayVec<Node, 9> = twice.iter().map(|c| candidate_node(c, d, true)).collect();
+        refute(Place::House(house), &ends);
     });
     let mut emptied = grid.empty_cells();
     for d in 1..=9u8 {
@@ -837,12 +862,12 @@ fn check_one(
         emptied = emptied - table.on[d];
     }
     for c in emptied.iter() {
-        let ends = grid
+        let ends: ArrayVec<Node, 9> = grid
             .candidates(c)
             .iter()
             .map(|d| candidate_node(c, d, false))
             .collect();
-        refute(cell_name(c), ends);
+        refute(Place::Cell(c), &ends);
     }
     // A house emptied of a digit: it holds allowed places, all of them off.
     let mut emptied_in = [0u32; 9];
@@ -855,8 +880,8 @@ fn check_one(
     }
     for_each_hit(&emptied_in, |house, d| {
         let places = house.cell_set() & allowed[d as usize - 1];
-        let ends = places.iter().map(|c| candidate_node(c, d, false)).collect();
-        refute(house.to_string(), ends);
+        let ends: ArrayVec<Node, 9> = places.iter().map(|c| candidate_node(c, d, false)).collect();
+        refute(Place::House(house), &ends);
     });
 }
 
@@ -902,7 +927,7 @@ fn check_both(tables: &Tables, cell: Cell, digit: Digit, found: &mut Found) {
                     conclusion_of(c, d),
                     Derivation {
                         refuted: None,
-                        place: format!("{} either way", cell_name(cell)),
+                        place: Place::EitherWay(cell),
                         chains: premises.iter().map(|&p| (p, end)).collect(),
                         length: 0,
                     },
@@ -914,7 +939,7 @@ fn check_both(tables: &Tables, cell: Cell, digit: Digit, found: &mut Found) {
 
 /// `checkEntryList`: what the tables of every candidate of a cell, or of every place of a
 /// digit in a house, all hold.
-fn check_all(tables: &Tables, premises: &[Node], place: String, found: &mut Found) {
+fn check_all(tables: &Tables, premises: &[Node], place: Place, found: &mut Found) {
     let Some((first, rest)) = premises.split_first() else {
         return;
     };
@@ -944,7 +969,7 @@ fn check_all(tables: &Tables, premises: &[Node], place: String, found: &mut Foun
                     conclusion,
                     Derivation {
                         refuted: None,
-                        place: place.clone(),
+                        place,
                         chains: premises.iter().map(|&p| (p, end)).collect(),
                         length: 0,
                     },
