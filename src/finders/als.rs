@@ -63,10 +63,10 @@
 
 use std::cell::RefCell;
 use std::collections::HashSet;
-
-use arrayvec::ArrayVec;
 use std::ops::ControlFlow;
 use std::rc::Rc;
+
+use arrayvec::ArrayVec;
 
 use super::Emit;
 use crate::cache::{self, Memory};

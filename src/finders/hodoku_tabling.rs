@@ -21,12 +21,13 @@
 //! ruled out by a placed digit is off; net trials play the singles HoDoKu's queues list
 //! (`hodoku_singles`), round by round, even where an earlier single of the same round clashes.
 
-use arrayvec::ArrayVec;
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::fmt;
 use std::ops::ControlFlow;
 use std::rc::Rc;
+
+use arrayvec::ArrayVec;
 
 use super::hodoku_singles::HodokuSingles;
 use super::Emit;
@@ -774,7 +775,7 @@ fn refutation(premise: Node) -> Conclusion {
 
 /// The units (bit = [`Unit::index`]) holding a cell of `cells` whose cells pass `test`. A
 /// table's sets of one digit hold a few cells, so their own units are fewer to test than the
-/// 27 (`CellSet::units_holding` reads all of them, and was the check's main cost).
+/// 27 (reading all 27 for every digit of every table was the check's main cost).
 fn units_of_cells_where(cells: CellSet, test: impl Fn(CellSet) -> bool) -> u32 {
     let (mut tested, mut passed) = (0u32, 0u32);
     for cell in cells {

@@ -188,7 +188,7 @@ pub fn group_leader(technique: Technique) -> Technique {
 }
 
 /// Empties this thread's finder memories (the kept chaining hints, graphs, fishless digits, barren
-/// exclusion triples and Sue de Coq intersections, spare buffers; see [`crate::cache`]). Nothing found changes, only how fast the next
+/// exclusion triples, barren Sue de Coq intersections and spare buffers; see [`crate::cache`]). Nothing found changes, only how fast the next
 /// searches run; a server may call it between requests to give the memory back.
 pub fn clear_caches() {
     forcing_chains::clear_caches();
@@ -383,6 +383,24 @@ pub(crate) mod testing {
         }
         assert!(grid.is_solved());
         (states, found, states_held)
+    }
+
+    /// [`memory_changes_nothing`] with what each memory's test asks of its path: more than
+    /// `min_states` states, two steps found or more, and the memory holding something after
+    /// half the states or more.
+    pub(crate) fn assert_memory_changes_nothing(
+        grid: Grid,
+        options: &crate::pipeline::Options,
+        technique: Technique,
+        (clear, held): (fn(), fn() -> bool),
+        min_states: usize,
+    ) {
+        let (states, found, states_held) =
+            memory_changes_nothing(grid, options, &[technique], clear, held);
+        assert!(
+            states > min_states && found >= 2 && states_held >= states / 2,
+            "{states} states, {found} steps, memory held at {states_held}"
+        );
     }
 
     /// [`check`] on grids already built.
