@@ -228,7 +228,7 @@ impl Plan<'_> {
         }
         let keeps = |p: &[u8; 81], removed: u128| match self.singles {
             Some(naked) => singles_solve(p, removed, naked),
-            None => dig::is_unique(p),
+            None => dig::stays_unique(p, removed, solution),
         };
         match removals {
             Some(most) => dig::dig_some(
@@ -299,7 +299,7 @@ impl Plan<'_> {
                 if !beyond && singles_solve(p, removed, true) {
                     return true;
                 }
-                if !dig::is_unique(p) {
+                if !dig::stays_unique(p, removed, solution) {
                     return false;
                 }
                 let walks = self.walk(p, solution);
