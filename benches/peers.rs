@@ -7,8 +7,10 @@
 //! with a note.
 //!
 //! Run: `cargo bench --bench peers`, or with arguments after `--`: `--quick` (20 puzzles a set,
-//! 5 for SE, one round), `--count N` (puzzles a set for HoDoKu and skfr; default 100), `--se-count N`
+//! 5 for SE and 2 on its hard sets, one round), `--count N` (puzzles a set for HoDoKu and skfr; default 100), `--se-count N`
 //! (puzzles a set for SE, which needs seconds to minutes for a hard one; default 20),
+//! `--se-count-hard N` (SE's puzzles on forum 11+ and se-hardest, a minute or more each for SE;
+//! default 5),
 //! `--rounds R` (interleaved rounds, each program's best kept; default 2), `--only TEXT[,TEXT]` (the
 //! sets whose label contains TEXT), `--peers LIST` (only these of hodoku, se, skfr).
 //!
@@ -88,6 +90,9 @@ struct Set {
     label: String,
     puzzles: Vec<String>,
     peers: Vec<Peer>,
+    /// Whether SE takes a minute or more a puzzle here (forum 11+, se-hardest): it then rates
+    /// `--se-count-hard` of them.
+    hard_for_se: bool,
 }
 
 /// Every `step`-th puzzle of a shared file, `count` at most (the first field of each line).
@@ -146,6 +151,7 @@ fn main() {
         |flag: &str, default: usize| option(flag).and_then(|v| v.parse().ok()).unwrap_or(default);
     let count = number("--count", if quick { 20 } else { 100 });
     let se_count = number("--se-count", if quick { 5 } else { 20 });
+    let se_count_hard = number("--se-count-hard", if quick { 2 } else { 5 });
     let rounds = number("--rounds", if quick { 1 } else { 2 }).max(1);
     let only = option("--only");
     // `--peers hodoku,skfr`: time only these peers (SE alone takes most of a full run).
@@ -207,6 +213,7 @@ fn main() {
                     label,
                     puzzles,
                     peers: with(&[Peer::Hodoku, Peer::Se]),
+                    hard_for_se: false,
                 }),
                 None => println!("{label}: HoDoKu's generator gave nothing, skipped"),
             }
@@ -232,6 +239,7 @@ fn main() {
                 label,
                 puzzles,
                 peers: with(&[Peer::Hodoku, Peer::Se]),
+                hard_for_se: false,
             });
         }
     }
@@ -257,6 +265,7 @@ fn main() {
             label: label.to_string(),
             puzzles,
             peers: with(&set_peers),
+            hard_for_se: matches!(label, "forum-11plus" | "se-hardest"),
         });
     }
 
@@ -274,7 +283,12 @@ fn main() {
     for set in &sets {
         for &peer in &set.peers {
             let n = if peer == Peer::Se {
-                se_count.min(set.puzzles.len())
+                let wanted = if set.hard_for_se {
+                    se_count_hard
+                } else {
+                    se_count
+                };
+                wanted.min(set.puzzles.len())
             } else {
                 set.puzzles.len()
             };
