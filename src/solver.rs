@@ -110,11 +110,12 @@ pub fn validity_with_candidates(candidates: &[u16; 81]) -> Validity {
 /// `solution` in a removed cell; so each removed cell in turn is searched for a solution with
 /// another digit there, the cells searched before it fixed to theirs. Each search stops at the
 /// first solution and never enters the part of the tree around `solution` that a count to two
-/// explores, so a removal is judged in a fraction of [`validity`]'s time. The answer is
-/// [`validity`]'s (`Unique` or not) whenever the premise holds.
+/// explores: for one removed cell it is the cheaper test (the generator's digging), for many
+/// the searches add up to more than one count. The answer is [`validity`]'s (`Unique` or not)
+/// whenever the premise holds; bits past cell 80 are ignored.
 pub fn unique_without(cells: &[u8; 81], solution: &[u8; 81], removed: u128) -> bool {
     let mut puzzle = *cells;
-    let mut rest = removed;
+    let mut rest = removed & ((1u128 << 81) - 1);
     while rest != 0 {
         let c = rest.trailing_zeros() as usize;
         rest &= rest - 1;
