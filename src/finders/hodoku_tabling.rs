@@ -1152,9 +1152,6 @@ fn to_step(tables: &Tables, mode: Mode, conclusion: Conclusion, derivation: &Der
 mod tests {
     use super::*;
 
-    /// A thread that built grouped chain tables ends cleanly whichever of its locals goes
-    /// first: the last grouped tables are dropped after the spares when the thread touched
-    /// them first (`clear_caches` does), and dropping them must not touch the spares then.
     /// The units found from a set's own cells are those the 27 units give, counted one by one:
     /// units holding two or more cells of a set, and units holding cells of one set and none
     /// of another, on sets of every size from a fixed pseudo-random sequence.
@@ -1187,6 +1184,9 @@ mod tests {
         }
     }
 
+    /// A thread that built grouped chain tables ends cleanly whichever of its locals goes
+    /// first: the last grouped tables are dropped after the spares when the thread touched
+    /// them first (`clear_caches` does), and dropping them must not touch the spares then.
     #[test]
     fn a_thread_with_shared_tables_ends_cleanly() {
         let mut puzzle = [0; CELLS];

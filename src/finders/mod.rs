@@ -187,9 +187,10 @@ pub fn group_leader(technique: Technique) -> Technique {
         .unwrap_or(technique)
 }
 
-/// Empties this thread's finder memories (the kept chaining hints, graphs, fishless digits, barren
-/// exclusion triples, barren Sue de Coq intersections and spare buffers; see [`crate::cache`]). Nothing found changes, only how fast the next
-/// searches run; a server may call it between requests to give the memory back.
+/// Empties this thread's finder memories (the kept chaining hints, graphs, fishless digits,
+/// barren exclusion triples, barren Sue de Coq intersections and spare buffers; see
+/// [`crate::cache`]). Nothing found changes, only how fast the next searches run; a server may
+/// call it between requests to give the memory back.
 pub fn clear_caches() {
     forcing_chains::clear_caches();
     als::clear_cache();
