@@ -41,7 +41,11 @@ enum Command {
 
 fn main() {
     purge_delay::give_memory_back_sooner();
-    let code = match Stepwise::try_parse() {
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    if let Some(command) = cli::parse_one_command(&args) {
+        std::process::exit(cli::run(command));
+    }
+    let code = match Stepwise::try_parse_from(&args) {
         Ok(Stepwise { command }) => match command {
             Command::Cli(command) => cli::run(command),
             #[cfg(feature = "server")]
@@ -81,6 +85,106 @@ fn serve(args: &cli::ServeArgs) -> i32 {
         Err(message) => {
             eprintln!("error: {message}");
             cli::EXIT_FAILED
+        }
+    }
+}
+
+#[cfg(test)]
+mod one_command_tests {
+    use super::{Command, Stepwise};
+    use clap::{CommandFactory, Parser};
+    use std::ffi::OsString;
+
+    fn argv(line: &str) -> Vec<OsString> {
+        std::iter::once("stepwise")
+            .chain(line.split(' '))
+            .map(OsString::from)
+            .collect()
+    }
+
+    /// The arguments a command takes, and those of its subcommands, as clap names them.
+    fn shape(command: &clap::Command) -> Vec<String> {
+        let mut ids: Vec<String> = command
+            .get_arguments()
+            .map(|a| format!("{}:{:?}", a.get_id(), a.get_long()))
+            .collect();
+        for sub in command.get_subcommands() {
+            ids.extend(
+                shape(sub)
+                    .into_iter()
+                    .map(|id| format!("{} {id}", sub.get_name())),
+            );
+        }
+        ids.sort();
+        ids
+    }
+
+    /// Every command but `serve` is built on its own, with the same arguments as in the whole
+    /// tree (a command missing from `cli::parse_one_command` would be parsed the slow way, an
+    /// argument missing from it wrongly).
+    #[test]
+    fn each_command_built_alone_takes_the_same_arguments() {
+        let whole = Stepwise::command();
+        let mut built = 0;
+        for command in whole.get_subcommands() {
+            let name = command.get_name();
+            if name == "serve" {
+                continue;
+            }
+            let alone = crate::cli::parse_one_command(&argv(&format!("{name} --help")));
+            assert!(alone.is_none(), "help is left to the whole tree");
+            let mut only = clap::Command::new("stepwise")
+                .subcommand(crate::cli::one_command(name).expect("every command listed"));
+            only.build();
+            let mut whole = Stepwise::command();
+            whole.build();
+            let in_whole = whole.find_subcommand(name).expect("the command");
+            let alone = only.find_subcommand(name).expect("the command");
+            assert_eq!(shape(in_whole), shape(alone), "{name}");
+            built += 1;
+        }
+        assert!(built >= 12, "only {built} commands");
+    }
+
+    /// The same command lines parse to the same commands either way; help, version, errors and
+    /// `serve` are left to the whole tree.
+    #[test]
+    fn one_command_parses_as_the_whole_tree_does() {
+        for line in [
+            "rate --jobs 1 --format csv --profile se examples/puzzles.txt",
+            "rate --timeout 0.5 -j 2 a.txt b.txt",
+            "explain --board --verbose --techniques x-wing,naked-single PUZZLE",
+            "solve --engine dlx --all --shape latin:3 123......",
+            "generate --level hard --symmetry rotational --count 5 --seed 1",
+            "check --json -",
+            "hint --level nudge -f state.txt",
+            "kakuro solve examples/kakuro.txt",
+            "bench engines --per-level 20",
+            "techniques --json x-wing",
+        ] {
+            let args = argv(line);
+            let alone = crate::cli::parse_one_command(&args).expect(line);
+            let Ok(Stepwise {
+                command: Command::Cli(whole),
+            }) = Stepwise::try_parse_from(&args)
+            else {
+                panic!("the whole tree parses {line}");
+            };
+            assert_eq!(format!("{alone:?}"), format!("{whole:?}"), "{line}");
+        }
+        for line in [
+            "rate --help",
+            "rate --jobs",
+            "rate --profile nosuch x.txt",
+            "rate --no-such-option",
+            "--version",
+            "serve --addr 127.0.0.1:0",
+            "nosuch",
+        ] {
+            assert!(
+                crate::cli::parse_one_command(&argv(line)).is_none(),
+                "{line}"
+            );
         }
     }
 }

@@ -349,6 +349,49 @@ pub struct CheckArgs {
 }
 
 /// Runs a command and returns the process exit code.
+/// The command line parsed with only the named command built, or `None` when that does not
+/// give a command (help, version, an error, `serve`, a name not listed): the caller then
+/// parses with the whole command tree, which says what clap says. Building every command's
+/// arguments took a tenth of a 20-puzzle `rate` run's instructions (clap's builders), and a
+/// short run's start-up is most of its time.
+pub fn parse_one_command(args: &[std::ffi::OsString]) -> Option<Command> {
+    use clap::FromArgMatches as _;
+    let one = one_command(args.get(1)?.to_str()?)?;
+    let matches = clap::Command::new("stepwise")
+        .subcommand(one)
+        .try_get_matches_from(args)
+        .ok()?;
+    Command::from_arg_matches(&matches).ok()
+}
+
+/// The command `name` with its arguments (and subcommands) alone, as [`Command`] builds it
+/// among the others (its help texts aside: help is left to the whole tree).
+pub fn one_command(name: &str) -> Option<clap::Command> {
+    use clap::Args as _;
+    macro_rules! one_of {
+        ($($name:literal => $args:ty,)*) => {
+            match name {
+                $($name => Some(<$args>::augment_args(clap::Command::new($name))),)*
+                _ => None,
+            }
+        };
+    }
+    one_of! {
+        "solve" => SolveArgs,
+        "check" => CheckArgs,
+        "explain" => explain::ExplainArgs,
+        "hint" => hint::HintArgs,
+        "rate" => rate::RateArgs,
+        "analyze" => analyze::AnalyzeArgs,
+        "techniques" => techniques::TechniquesArgs,
+        "compare" => compare::CompareArgs,
+        "generate" => generate::GenerateArgs,
+        "apply" => apply::ApplyArgs,
+        "bench" => bench::BenchArgs,
+        "kakuro" => kakuro::KakuroArgs,
+    }
+}
+
 pub fn run(command: Command) -> i32 {
     match command {
         Command::Solve(args) => solve::run(&args),
