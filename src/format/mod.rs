@@ -294,6 +294,11 @@ pub fn parse_all(text: &str, format: Option<Format>) -> Result<Vec<PuzzleInput>,
 /// peer, that peer (the earliest one), the digit and the unit they share (row before column
 /// before box).
 pub(crate) fn find_conflict(cells: &[u8; 81]) -> Option<(Cell, Cell, Digit, Unit)> {
+    // Nearly every grid read has none: one pass over the units' digits says so, and only a
+    // grid with a clash is searched for the pair to name.
+    if !has_conflict(cells) {
+        return None;
+    }
     for second in 0..81 {
         let digit = cells[second];
         if digit == 0 {
@@ -315,6 +320,25 @@ pub(crate) fn find_conflict(cells: &[u8; 81]) -> Option<(Cell, Cell, Digit, Unit
         }
     }
     None
+}
+
+/// Whether two filled cells that see each other hold the same digit.
+fn has_conflict(cells: &[u8; 81]) -> bool {
+    let mut seen = [0u16; 27];
+    for (cell, &digit) in cells.iter().enumerate() {
+        if digit == 0 {
+            continue;
+        }
+        let bit = 1u16 << digit;
+        let (row, column, boxed) = (cell / 9, 9 + cell % 9, 18 + crate::geometry::box_of(cell));
+        if (seen[row] | seen[column] | seen[boxed]) & bit != 0 {
+            return true;
+        }
+        seen[row] |= bit;
+        seen[column] |= bit;
+        seen[boxed] |= bit;
+    }
+    false
 }
 
 /// Checks that no two filled cells that see each other hold the same digit. The error is an
