@@ -45,9 +45,12 @@ use stepwise::generate::{Constraints, Request};
 use stepwise::profile::{Profile, RateSettings};
 use stepwise::technique::{Level, Technique};
 
+#[path = "../src/allocator.rs"]
+mod allocator;
+
 /// The allocator the `stepwise` binary ships with, so these figures are the CLI's.
 #[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static ALLOCATOR: allocator::Allocator = allocator::Allocator;
 
 /// A row: what is asked, with which profile, and the QQWing level it is compared with.
 struct Row {

@@ -30,10 +30,13 @@ use stepwise::solver::count_solutions;
 #[path = "../tests/common/puzzle_line.rs"]
 mod puzzle_line;
 
+#[path = "../src/allocator.rs"]
+mod allocator;
+
 /// The allocator the `stepwise` binary ships with, set as the binary sets it, so these figures
 /// are the CLI's.
 #[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static ALLOCATOR: allocator::Allocator = allocator::Allocator;
 #[path = "../src/purge_delay.rs"]
 mod purge_delay;
 

@@ -49,9 +49,12 @@ use http_client::{status_kb, Connection};
 
 use server::Server;
 
+#[path = "../src/allocator.rs"]
+mod allocator;
+
 /// The allocator the `stepwise` binary ships with, so the in-process baseline is the binary's.
 #[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static ALLOCATOR: allocator::Allocator = allocator::Allocator;
 
 const LEVELS: [&str; 5] = ["Easy", "Medium", "Hard", "Unfair", "Extreme"];
 const PER_SET: usize = 20;

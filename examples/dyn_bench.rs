@@ -3,8 +3,11 @@
 //! of SE's path, each run RUNS times.
 //! Run: `cargo run --release --example dyn_bench -- PUZZLE [STEPS] [RUNS]`.
 
+#[path = "../src/allocator.rs"]
+mod allocator;
+
 #[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static ALLOCATOR: allocator::Allocator = allocator::Allocator;
 
 use std::time::Instant;
 

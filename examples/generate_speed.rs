@@ -13,8 +13,11 @@ use stepwise::generate::{run, Constraints, Request};
 use stepwise::profile::{Profile, RateSettings};
 use stepwise::technique::{Level, Technique};
 
+#[path = "../src/allocator.rs"]
+mod allocator;
+
 #[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static ALLOCATOR: allocator::Allocator = allocator::Allocator;
 
 /// The process's CPU time in seconds (`clock_gettime(CLOCK_PROCESS_CPUTIME_ID)`): on a shared
 /// machine, wall time counts other processes' work too.

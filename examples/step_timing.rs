@@ -3,9 +3,12 @@
 
 use std::time::Instant;
 
+#[path = "../src/allocator.rs"]
+mod allocator;
+
 /// The allocator the `stepwise` binary ships with, so these times are the CLI's.
 #[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static ALLOCATOR: allocator::Allocator = allocator::Allocator;
 
 use stepwise::grid::Grid;
 use stepwise::pipeline::{apply, next_step, Options};
