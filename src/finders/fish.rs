@@ -325,6 +325,9 @@ struct Search<'e, 'f> {
     cells: CellSet,
     /// The units that may be covers by kind (bit = unit index).
     cover_units: u32,
+    /// The cells of the rows, columns and boxes that may be covers and do not hold the digit
+    /// (the bases not taken out).
+    cover_areas: [CellSet; 3],
     /// Units (bit = unit index) that cannot be covers: the bases and those holding the
     /// digit already.
     blocked: u32,
@@ -401,17 +404,19 @@ impl Search<'_, '_> {
     /// the cell's units to be possible covers. A basic fish's covers are parallel lines, so
     /// it has none of the latter.
     fn reachable_cells(&self) -> CellSet {
-        let mut reachable = self.cells - self.base_cells;
-        for cell in self.base_cells {
-            let possible_covers = units_of(cell)
-                .iter()
-                .filter(|u| self.cover_units & !self.blocked & (1 << u.index()) != 0)
-                .count();
-            if possible_covers >= 2 {
-                reachable = reachable.with(cell);
-            }
+        // The cells of the possible covers by kind: the pass's areas less the bases (units of
+        // one kind are disjoint, so taking a unit's cells out takes out that unit alone).
+        let [mut rows, mut columns, mut boxes] = self.cover_areas;
+        for base in &self.bases {
+            let area = match base.kind() {
+                UnitKind::Row => &mut rows,
+                UnitKind::Column => &mut columns,
+                UnitKind::Box => &mut boxes,
+            };
+            *area = *area - base.cell_set();
         }
-        reachable
+        let in_two = (rows & columns) | (rows & boxes) | (columns & boxes);
+        (self.cells - self.base_cells) | (self.base_cells & in_two)
     }
 
     /// Depth-first search for covers: the first base cell neither covered nor a fin is
@@ -701,13 +706,19 @@ fn general(grid: &Grid, spec: Spec, emit: &mut Emit<'_>) -> ControlFlow<()> {
                 .map(|u| (u, cells & u.cell_set()))
                 .filter(|(_, c)| c.len() >= 2)
                 .collect();
+            let cover_units = Unit::all()
+                .filter(|&u| kind_bit(u) & cover_kinds != 0)
+                .fold(0, |m, u| m | 1 << u.index());
+            let mut cover_areas = [CellSet::EMPTY; 3];
+            for unit in Unit::all().filter(|u| (cover_units & !placed) & (1 << u.index()) != 0) {
+                cover_areas[unit.index() / 9] |= unit.cell_set();
+            }
             let mut search = Search {
                 spec,
                 digit,
                 cells,
-                cover_units: Unit::all()
-                    .filter(|&u| kind_bit(u) & cover_kinds != 0)
-                    .fold(0, |m, u| m | 1 << u.index()),
+                cover_units,
+                cover_areas,
                 blocked: placed,
                 bases: Vec::with_capacity(spec.size),
                 base_cells: CellSet::EMPTY,
