@@ -160,7 +160,7 @@ fn values_left_of(
         }
         if !partners.is_empty() {
             allowed0 = allowed0.with(a);
-            allowed1 = allowed1 | partners;
+            allowed1 |= partners;
         }
     }
     (allowed0, allowed1)
