@@ -2,9 +2,9 @@
 //! word's alignment.
 //!
 //! The `mimalloc` crate asks mimalloc for every block through `mi_malloc_aligned`, whose
-//! alignment handling costs about thirty instructions a call on top of the allocation. Steps
-//! are built from many small vectors and strings, so that was a twentieth of an easy puzzle's
-//! instructions. mimalloc's blocks are at least word aligned whatever their size, as Rust's
+//! alignment handling costs about fifteen instructions a call on top of the allocation. Steps
+//! are built from many small vectors and strings, so that was 3% of the instructions of
+//! rating 20 easy puzzles. mimalloc's blocks are at least word aligned whatever their size, as Rust's
 //! own allocator on the system `malloc` also relies on for alignments up to a word; larger
 //! alignments (a `u128` cell set's sixteen bytes) still go the aligned way.
 

@@ -348,7 +348,6 @@ pub struct CheckArgs {
     pub engines: EngineArgs,
 }
 
-/// Runs a command and returns the process exit code.
 /// The command line parsed with only the named command built, or `None` when that does not
 /// give a command (help, version, an error, `serve`, a name not listed): the caller then
 /// parses with the whole command tree, which says what clap says. Building every command's
@@ -392,6 +391,7 @@ pub fn one_command(name: &str) -> Option<clap::Command> {
     }
 }
 
+/// Runs a command and returns the process exit code.
 pub fn run(command: Command) -> i32 {
     match command {
         Command::Solve(args) => solve::run(&args),
