@@ -528,14 +528,32 @@ pub fn hodoku_x_chain(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
     x_chains(grid, true, emit)
 }
 
+thread_local! {
+    /// Per search (SE's X-Chain, HoDoKu's) and digit: the digit's candidate cells when that
+    /// search last found nothing on it, or `u128::MAX`. A digit's chains, and so its steps,
+    /// depend on those cells alone (the eliminations are of the digit too, so no other digit's
+    /// steps meet them in the collector), and a pipeline step changes one or two digits: the
+    /// others are not searched again.
+    static CHAINLESS_DIGITS: std::cell::Cell<[[u128; 9]; 2]> =
+        const { std::cell::Cell::new([[u128::MAX; 9]; 2]) };
+}
+
 fn x_chains(grid: &Grid, back_to_start: bool, emit: &mut Emit<'_>) -> ControlFlow<()> {
     let mut found = Collector::default();
     let mut scratch = Search::default();
+    let mut chainless = CHAINLESS_DIGITS.get();
+    let remembered = &mut chainless[usize::from(back_to_start)];
     for digit in 1..=9 {
+        let cells = grid.digit_cells(digit).0;
+        if remembered[digit as usize - 1] == cells {
+            continue;
+        }
         let graph = LinkGraph::build(grid, GraphKind::single_digit(grid, digit));
         if crate::deadline::expired() {
+            CHAINLESS_DIGITS.set(chainless);
             return ControlFlow::Break(()); // (a search cut short gives no step)
         }
+        let steps_before = found.by_eliminations.len();
         for start in 0..graph.nodes.len() {
             let search = scratch.run(&graph, start, false, CellSet::EMPTY);
             for end in 0..graph.nodes.len() {
@@ -575,7 +593,14 @@ fn x_chains(grid: &Grid, back_to_start: bool, emit: &mut Emit<'_>) -> ControlFlo
                 offer_x_loop(grid, &graph, search, start, &mut found);
             }
         }
+        // (a digit's steps are new keys in the collector: none added, none found)
+        remembered[digit as usize - 1] = if found.by_eliminations.len() == steps_before {
+            cells
+        } else {
+            u128::MAX
+        };
     }
+    CHAINLESS_DIGITS.set(chainless);
     found.emit(emit)
 }
 
@@ -1118,6 +1143,7 @@ fn step_bytes(step: &Step) -> usize {
 
 /// Forgets the kept graphs and the loops and AICs found on them.
 pub(super) fn clear_caches() {
+    CHAINLESS_DIGITS.set([[u128::MAX; 9]; 2]);
     FOUND.with(|found| found.borrow_mut().clear());
     links::clear_cache();
 }
@@ -1430,6 +1456,55 @@ mod tests {
     use super::*;
     use crate::finders::testing::{check, pencilmark, solved};
     use crate::finders::{all, first};
+
+    /// Digits remembered as chainless change nothing found: at every state of a real path (an
+    /// Unfair puzzle of `rated/hodoku.tsv`, hodoku profile), both X-Chain searches give the
+    /// same steps with the memory as the previous state left it and emptied first.
+    #[test]
+    fn remembered_chainless_digits_change_no_result() {
+        const PUZZLE: &str =
+            "..6...5....3..4...2...7.4....93...7....46....8....23...7..9..2....5...161........";
+        let digits: Vec<u8> = PUZZLE.bytes().map(|b| b.saturating_sub(b'0')).collect();
+        let mut grid = Grid::from_puzzle(&digits.try_into().expect("81 cells"));
+        let options = crate::pipeline::Options::hodoku();
+        let search = |grid: &Grid, back_to_start: bool| -> Vec<String> {
+            let mut steps = Vec::new();
+            let _ = x_chains(grid, back_to_start, &mut |step| {
+                steps.push(step.notation());
+                ControlFlow::Continue(())
+            });
+            steps
+        };
+        // Forgets one search's digits, leaving the other's as they are.
+        let forget = |back_to_start: bool| {
+            let mut chainless = CHAINLESS_DIGITS.get();
+            chainless[usize::from(back_to_start)] = [u128::MAX; 9];
+            CHAINLESS_DIGITS.set(chainless);
+        };
+        forget(false);
+        forget(true);
+        let (mut states, mut found, mut skipped) = (0, 0, 0);
+        while let Some(step) = crate::pipeline::next_step(&grid, &options) {
+            for back_to_start in [false, true] {
+                let remembered = CHAINLESS_DIGITS.get()[usize::from(back_to_start)];
+                skipped += (1..=9u8)
+                    .filter(|&d| remembered[d as usize - 1] == grid.digit_cells(d).0)
+                    .count();
+                let warm = search(&grid, back_to_start);
+                forget(back_to_start);
+                let cold = search(&grid, back_to_start);
+                assert_eq!(warm, cold, "state {states}");
+                found += cold.len();
+            }
+            crate::pipeline::apply(&mut grid, &step);
+            states += 1;
+        }
+        assert!(grid.is_solved());
+        assert!(
+            states > 20 && found >= 2 && skipped > states,
+            "{states} states, {found} steps, {skipped} digits skipped"
+        );
+    }
 
     /// On a state from HoDoKu's own path: the first step is `expected` (HoDoKu's deduction),
     /// every step replays soundly against the solution, and the near miss and the solved grid
