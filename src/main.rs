@@ -91,6 +91,8 @@ fn serve(args: &cli::ServeArgs) -> i32 {
     }
 }
 
+// Here rather than in `allocator.rs`: the benches include that file by path, where a test
+// module would be compiled (as `cfg(test)`) without its tests and warn.
 #[cfg(test)]
 mod allocator_tests {
     use crate::allocator::Allocator;
