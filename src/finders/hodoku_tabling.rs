@@ -21,7 +21,7 @@
 //! ruled out by a placed digit is off; net trials play the singles HoDoKu's queues list
 //! (`hodoku_singles`), round by round, even where an earlier single of the same round clashes.
 
-use std::cell::RefCell;
+use std::cell::{OnceCell, RefCell};
 use std::collections::BTreeMap;
 use std::fmt;
 use std::ops::ControlFlow;
@@ -112,9 +112,12 @@ pub(super) struct Table {
     pub(super) entries: Vec<Node>,
     parents: Vec<u16>,
     pub(super) depths: Vec<u16>,
+    /// The direct implications as a set, while they are gathered (closing keeps its own).
     present: Vec<u64>,
-    on: [CellSet; 9],
-    off: [CellSet; 9],
+    /// The candidates the closed table sets on and off, worked out when first asked for: the
+    /// contradiction and verity checks read them, the loops read the entries alone (and
+    /// marking every entry of every table was a tenth of building them).
+    marks: OnceCell<Marks>,
     /// How many of `entries` are direct implications (the rest came from closing the table).
     direct: usize,
 }
@@ -173,8 +176,7 @@ impl Table {
                 spare.depths.clear();
                 spare.present.clear();
                 spare.present.resize(nodes.div_ceil(64), 0);
-                spare.on = [CellSet::EMPTY; 9];
-                spare.off = [CellSet::EMPTY; 9];
+                spare.marks = OnceCell::new();
                 spare.direct = 0;
                 spare
             }
@@ -183,8 +185,7 @@ impl Table {
                 parents: Vec::new(),
                 depths: Vec::new(),
                 present: vec![0; nodes.div_ceil(64)],
-                on: [CellSet::EMPTY; 9],
-                off: [CellSet::EMPTY; 9],
+                marks: OnceCell::new(),
                 direct: 0,
             }),
         };
@@ -219,20 +220,42 @@ impl Table {
         self.entries.push(node);
         self.parents.push(parent as u16);
         self.depths.push(depth);
-        self.mark(node);
     }
 
-    /// Adds a candidate node to the table's on or off sets (group nodes have none).
-    fn mark(&mut self, node: Node) {
-        if node < NORMAL_NODES {
-            let (cell, digit) = cell_digit(node);
-            let set = if is_on(node) {
-                &mut self.on[digit as usize - 1]
-            } else {
-                &mut self.off[digit as usize - 1]
+    /// The candidates the table sets on, by digit (digit 1 first).
+    fn on(&self) -> &[CellSet; 9] {
+        &self.marks().on
+    }
+
+    /// The candidates the table sets off, by digit.
+    fn off(&self) -> &[CellSet; 9] {
+        &self.marks().off
+    }
+
+    fn marks(&self) -> &Marks {
+        self.marks.get_or_init(|| {
+            let mut marks = Marks {
+                on: [CellSet::EMPTY; 9],
+                off: [CellSet::EMPTY; 9],
             };
-            *set = set.with(cell);
-        }
+            for &node in self.entries.iter().filter(|&&n| n < NORMAL_NODES) {
+                let (cell, digit) = cell_digit(node);
+                let sets = if is_on(node) {
+                    &mut marks.on
+                } else {
+                    &mut marks.off
+                };
+                sets[digit as usize - 1] = sets[digit as usize - 1].with(cell);
+            }
+            marks
+        })
+    }
+
+    /// Whether the closed table sets a candidate node.
+    fn holds_candidate(&self, node: Node) -> bool {
+        let (cell, digit) = cell_digit(node);
+        let sets = if is_on(node) { self.on() } else { self.off() };
+        sets[digit as usize - 1].contains(cell)
     }
 
     fn index_of(&self, node: Node) -> Option<usize> {
@@ -309,6 +332,13 @@ impl Tables {
 pub(super) enum Mode {
     Chains,
     Nets,
+}
+
+/// The candidates a table sets on and off, each by digit.
+#[derive(Clone)]
+struct Marks {
+    on: [CellSet; 9],
+    off: [CellSet; 9],
 }
 
 pub(super) fn build_tables(grid: &Grid, mode: Mode, with_groups: bool) -> Tables {
@@ -504,7 +534,7 @@ fn add_group_tables(grid: &Grid, tables: &mut Tables) {
 /// `expandTables`: each candidate's table takes in, entry by entry, the direct implications
 /// of every entry it holds, until nothing is new or it is full.
 fn close_tables(tables: &mut Tables) {
-    let mut scratch = Closing::default();
+    let mut scratch = Closing::new(tables.node_count());
     let direct = DirectLinks::of(tables);
     for on in [true, false] {
         for index in 0..tables.candidates.len() {
@@ -525,19 +555,30 @@ fn close_tables(tables: &mut Tables) {
 /// at the end of the lists whether or not it is new and kept by advancing the length only when
 /// it is (no branch to mispredict, no growing of vectors).
 struct Closing {
-    entries: Box<[Node; MAX_ENTRIES]>,
-    parents: Box<[u16; MAX_ENTRIES]>,
-    depths: Box<[u16; MAX_ENTRIES]>,
+    /// Each entry with its parent and depth in one word (`pack`): one store an implication.
+    entries: Box<[u64; MAX_ENTRIES]>,
+    /// Per node, the number of the last table closed that held it (`round` is the table's):
+    /// membership with nothing to clear between tables, and each test and update on the
+    /// node's own word (a bitset's word is shared by neighbouring nodes, which a direct list
+    /// often holds, and its updates wait on each other).
+    held_in: Vec<u32>,
+    round: u32,
 }
 
-impl Default for Closing {
-    fn default() -> Self {
+impl Closing {
+    fn new(nodes: usize) -> Closing {
         Closing {
             entries: Box::new([0; MAX_ENTRIES]),
-            parents: Box::new([0; MAX_ENTRIES]),
-            depths: Box::new([0; MAX_ENTRIES]),
+            held_in: vec![0; nodes],
+            round: 0,
         }
     }
+}
+
+/// A table entry as closing keeps it: the node in the low half, its parent's index and its
+/// depth above.
+fn pack(node: Node, parent: u16, depth: u16) -> u64 {
+    u64::from(node) | u64::from(parent) << 32 | u64::from(depth) << 48
 }
 
 /// Every node's direct implications, one list after another in one vector (closing reads them
@@ -573,50 +614,50 @@ impl Closing {
     fn close(&mut self, links: &DirectLinks, dest: &mut Table) {
         let start = dest.entries.len();
         let mut len = start;
-        self.entries[..len].copy_from_slice(&dest.entries);
-        self.parents[..len].copy_from_slice(&dest.parents);
-        self.depths[..len].copy_from_slice(&dest.depths);
-        let present = &mut dest.present;
+        for (i, slot) in self.entries[..len].iter_mut().enumerate() {
+            *slot = pack(dest.entries[i], dest.parents[i], dest.depths[i]);
+        }
+        self.round += 1;
+        let (round, held_in) = (self.round, &mut self.held_in[..]);
+        for &node in &dest.entries {
+            held_in[node as usize] = round;
+        }
         let mut j = 1;
         while j < len && len < MAX_ENTRIES {
-            let direct = links.of_node(self.entries[j]);
+            let entry = self.entries[j];
+            let direct = links.of_node(entry as Node);
             if !direct.is_empty() {
-                let depth = self.depths[j] + 1;
+                // The parent and depth every implication of this entry gets.
+                let below = pack(0, j as u16, (entry >> 48) as u16 + 1);
                 if len + direct.len() <= MAX_ENTRIES {
                     for &node in direct {
-                        let (word, bit) = (node as usize / 64, 1u64 << (node % 64));
-                        let known = usize::from(present[word] & bit != 0);
-                        present[word] |= bit;
-                        self.entries[len] = node;
-                        self.parents[len] = j as u16;
-                        self.depths[len] = depth;
+                        let held = &mut held_in[node as usize];
+                        let known = usize::from(*held == round);
+                        *held = round;
+                        self.entries[len] = below | u64::from(node);
                         len += 1 - known;
                     }
                 } else {
                     for &node in direct {
-                        let (word, bit) = (node as usize / 64, 1u64 << (node % 64));
-                        if present[word] & bit != 0 {
+                        let held = &mut held_in[node as usize];
+                        if *held == round {
                             continue;
                         }
                         if len >= MAX_ENTRIES {
                             break;
                         }
-                        present[word] |= bit;
-                        self.entries[len] = node;
-                        self.parents[len] = j as u16;
-                        self.depths[len] = depth;
+                        *held = round;
+                        self.entries[len] = below | u64::from(node);
                         len += 1;
                     }
                 }
             }
             j += 1;
         }
-        dest.entries.extend_from_slice(&self.entries[start..len]);
-        dest.parents.extend_from_slice(&self.parents[start..len]);
-        dest.depths.extend_from_slice(&self.depths[start..len]);
-        for &node in &self.entries[start..len] {
-            dest.mark(node);
-        }
+        let new = &self.entries[start..len];
+        dest.entries.extend(new.iter().map(|&e| e as Node));
+        dest.parents.extend(new.iter().map(|&e| (e >> 32) as u16));
+        dest.depths.extend(new.iter().map(|&e| (e >> 48) as u16));
     }
 }
 
@@ -816,12 +857,13 @@ fn check_one(
             },
         );
     };
+    let (set_on, set_off) = (table.on(), table.off());
     let opposite = candidate_node(cell, digit, !is_on(premise));
-    if table.contains(opposite) {
+    if table.holds_candidate(opposite) {
         refute(Place::Cell(cell), &[opposite]);
     }
     for d in 1..=9u8 {
-        let both = table.on[d as usize - 1] & table.off[d as usize - 1];
+        let both = set_on[d as usize - 1] & set_off[d as usize - 1];
         if let Some(c) = both.first() {
             refute(
                 Place::Cell(c),
@@ -831,7 +873,7 @@ fn check_one(
     }
     for d in 1..=9u8 {
         for e in d + 1..=9 {
-            let both = table.on[d as usize - 1] & table.on[e as usize - 1];
+            let both = set_on[d as usize - 1] & set_on[e as usize - 1];
             if let Some(c) = both.first() {
                 refute(
                     Place::Cell(c),
@@ -844,23 +886,23 @@ fn check_one(
     // testing 27 houses for 9 digits twice over was a tenth of the hodoku profile's time.
     let mut twice_in = [0u32; 9];
     for (i, units) in twice_in.iter_mut().enumerate() {
-        let on = table.on[i];
+        let on = set_on[i];
         if on.has_two_or_more() {
             *units = units_of_cells_where(on, |unit| (unit & on).has_two_or_more());
         }
     }
     for_each_hit(&twice_in, |house, d| {
-        let twice = house.cell_set() & table.on[d as usize - 1];
+        let twice = house.cell_set() & set_on[d as usize - 1];
         let ends: ArrayVec<Node, 9> = twice.iter().map(|c| candidate_node(c, d, true)).collect();
         refute(Place::House(house), &ends);
     });
     let mut emptied = grid.empty_cells();
     for d in 1..=9u8 {
         let i = d as usize - 1;
-        emptied = emptied & (table.off[i] | (CellSet::ALL - grid.digit_cells(d)));
+        emptied = emptied & (set_off[i] | (CellSet::ALL - grid.digit_cells(d)));
     }
     for d in 0..9 {
-        emptied = emptied - table.on[d];
+        emptied = emptied - set_on[d];
     }
     for c in emptied.iter() {
         let ends: ArrayVec<Node, 9> = grid
@@ -873,9 +915,9 @@ fn check_one(
     // A house emptied of a digit: it holds allowed places, all of them off.
     let mut emptied_in = [0u32; 9];
     for (i, units) in emptied_in.iter_mut().enumerate() {
-        let off_places = allowed[i] & table.off[i];
+        let off_places = allowed[i] & set_off[i];
         if !off_places.is_empty() {
-            let open_places = allowed[i] - table.off[i];
+            let open_places = allowed[i] - set_off[i];
             *units = units_of_cells_where(off_places, |unit| (unit & open_places).is_empty());
         }
     }
@@ -907,6 +949,7 @@ fn check_both(tables: &Tables, cell: Cell, digit: Digit, found: &mut Found) {
     let on = tables.candidate(cell, digit, true);
     let off = tables.candidate(cell, digit, false);
     let premises = [on.premise(), off.premise()];
+    let (on_sets, off_sets) = ((on.on(), on.off()), (off.on(), off.off()));
     for d in 1..=9u8 {
         let i = d as usize - 1;
         for (true_in_both, conclusion_of) in [
@@ -917,9 +960,9 @@ fn check_both(tables: &Tables, cell: Cell, digit: Digit, found: &mut Found) {
             ),
         ] {
             let both = if true_in_both {
-                on.on[i] & off.on[i]
+                on_sets.0[i] & off_sets.0[i]
             } else {
-                on.off[i] & off.off[i]
+                on_sets.1[i] & off_sets.1[i]
             };
             for c in both.without(cell).iter() {
                 let end = candidate_node(c, d, true_in_both);
@@ -947,12 +990,13 @@ fn check_all(tables: &Tables, premises: &[Node], place: Place, found: &mut Found
     let Some(first) = tables.of(*first) else {
         return;
     };
-    let (mut on, mut off) = (first.on, first.off);
+    let (mut on, mut off) = (*first.on(), *first.off());
     for &p in rest {
         let Some(t) = tables.of(p) else { return };
+        let (t_on, t_off) = (t.on(), t.off());
         for i in 0..9 {
-            on[i] = on[i] & t.on[i];
-            off[i] = off[i] & t.off[i];
+            on[i] = on[i] & t_on[i];
+            off[i] = off[i] & t_off[i];
         }
     }
     for d in 1..=9u8 {
