@@ -32,7 +32,7 @@ use std::collections::HashMap;
 use std::ops::ControlFlow;
 
 use super::hodoku_tabling::{
-    build_tables, cell_digit, grouped_chain_tables, is_on, node_candidate, node_cells, node_words,
+    build_tables, candidate_node, cell_digit, grouped_chain_tables, is_on, node_candidate, node_cells, node_words,
     Mode, Node, Table, Tables, NORMAL_NODES,
 };
 use super::Emit;
@@ -212,9 +212,11 @@ fn is_lasso(tables: &Tables, chain: &[Node], aic: bool) -> bool {
 /// `checkNiceLoops`: every candidate of the premise's own cell that its table reaches.
 fn check_nice_loops(grid: &Grid, tables: &Tables, table: &Table, loops: &mut Loops) {
     let (start, _) = cell_digit(table.premise());
-    for j in 1..table.entries.len() {
-        let node = table.entries[j];
-        if node < NORMAL_NODES && cell_digit(node).0 == start {
+    // A cell's candidate nodes are the 18 ids from `candidate_node(start, 1, false)` on (group
+    // nodes lie above them all): one subtraction tells an entry of the start cell.
+    let first = candidate_node(start, 1, false);
+    for (j, &node) in table.entries.iter().enumerate().skip(1) {
+        if node.wrapping_sub(first) < 18 {
             check_nice_loop(grid, tables, table, j, loops);
         }
     }
