@@ -471,6 +471,11 @@ fn trial_place(
 /// group nodes and candidates added to the candidates' tables.
 fn add_group_tables(grid: &Grid, tables: &mut Tables) {
     let nodes = tables.node_count();
+    // Each digit's group nodes, in order (a group meets those of its own digit alone).
+    let mut of_digit: [Vec<usize>; 9] = Default::default();
+    for (g, group) in tables.group_nodes.iter().enumerate() {
+        of_digit[group.digit as usize - 1].push(g);
+    }
     for (g, group) in tables.group_nodes.iter().enumerate() {
         let digit = group.digit;
         let mut on_table = Table::new(group_node(g, true), nodes);
@@ -498,8 +503,9 @@ fn add_group_tables(grid: &Grid, tables: &mut Tables) {
         // Other group nodes of the digit that share a house without overlapping: the group on
         // turns them off; a house whose only other places form one group turns it on.
         let mut sharing: [(usize, Option<usize>); 2] = [(0, None), (0, None)];
-        for (h, other) in tables.group_nodes.iter().enumerate() {
-            if h == g || other.digit != digit || !(other.cells & group.cells).is_empty() {
+        for &h in &of_digit[digit as usize - 1] {
+            let other = &tables.group_nodes[h];
+            if h == g || !(other.cells & group.cells).is_empty() {
                 continue;
             }
             for (i, house) in [group.line, group.block].into_iter().enumerate() {
