@@ -248,6 +248,19 @@ fn hidden_cause(unit: Unit) -> Cause {
 /// What a hint removes, and the digit it places when its conclusion is a true candidate.
 type Conclusion = (Vec<(Cell, Digit)>, Option<(Cell, Digit)>);
 
+/// A hint's place in SE's order: difficulty, then complexity, then sort key, then the order
+/// found (a stable sort's tie-break). Difficulties are positive, and a positive float's bits
+/// order as its value does.
+fn order_key((index, hint): (usize, &RawHint)) -> (u64, u32, u8, usize) {
+    debug_assert!(hint.difficulty >= 0.0);
+    (
+        hint.difficulty.to_bits(),
+        hint.complexity,
+        hint.sort_key,
+        index,
+    )
+}
+
 /// A hint under construction: everything but the shared arena.
 pub(super) struct RawHint {
     pub kind: HintKind,
@@ -428,11 +441,25 @@ impl<'g> Search<'g> {
         if crate::deadline::expired() {
             return Vec::new(); // cut short: no hint rather than a partial choice
         }
+        // SE's order (difficulty, complexity, sort key; stable) is worked out on the hints'
+        // indices, and the hints dropped for repeating an earlier one's eliminations are never
+        // made: sorting the hints themselves moved each some dozen times.
+        let raw = &self.hints;
+        let mut order: Vec<_> = raw.iter().enumerate().map(order_key).collect();
+        order.sort_unstable();
+        let mut seen = FastSet::default();
+        let order: Vec<usize> = order
+            .into_iter()
+            .map(|(.., index)| index)
+            .filter(|&i| seen.insert(&raw[i].removable[..]))
+            .collect();
+        drop(seen);
         let rule = self.rule;
         let arena = Rc::new(self.arena);
-        let mut hints: Vec<ChainHint> = self
-            .hints
+        let mut raw: Vec<Option<RawHint>> = self.hints.into_iter().map(Some).collect();
+        order
             .into_iter()
+            .filter_map(|i| raw[i].take())
             .map(|h| ChainHint {
                 rule,
                 kind: h.kind,
@@ -448,17 +475,7 @@ impl<'g> Search<'g> {
                 rule_sources: Default::default(),
                 full_chain: Default::default(),
             })
-            .collect();
-        hints.sort_by(|a, b| {
-            a.difficulty
-                .partial_cmp(&b.difficulty)
-                .unwrap_or(std::cmp::Ordering::Equal)
-                .then(a.complexity.cmp(&b.complexity))
-                .then(a.sort_key.cmp(&b.sort_key))
-        });
-        let mut seen = FastSet::default();
-        hints.retain(|h| seen.insert(h.removable.clone()));
-        hints
+            .collect()
     }
 
     // ----- links -------------------------------------------------------------------------
