@@ -32,8 +32,8 @@ use std::collections::HashMap;
 use std::ops::ControlFlow;
 
 use super::hodoku_tabling::{
-    build_tables, candidate_node, cell_digit, grouped_chain_tables, is_on, node_candidate, node_cells, node_words,
-    Mode, Node, Table, Tables, NORMAL_NODES,
+    build_tables, candidate_node, cell_digit, grouped_chain_tables, is_on, node_candidate,
+    node_cells, node_words, Mode, Node, Table, Tables, NORMAL_NODES,
 };
 use super::Emit;
 use crate::geometry::{cell_name, line_cells_name, peers, Cell, CellSet, Digit};

@@ -619,51 +619,61 @@ impl DirectLinks {
 impl Closing {
     fn close(&mut self, links: &DirectLinks, dest: &mut Table) {
         let start = dest.entries.len();
-        let mut len = start;
-        for (i, slot) in self.entries[..len].iter_mut().enumerate() {
-            *slot = pack(dest.entries[i], dest.parents[i], dest.depths[i]);
-        }
         self.round += 1;
-        let (round, held_in) = (self.round, &mut self.held_in[..]);
         for &node in &dest.entries {
-            held_in[node as usize] = round;
+            self.held_in[node as usize] = self.round;
         }
-        let mut j = 1;
+        // The direct implications' own, read from the table; then those of the entries added
+        // here, which the loop itself appends to (all in the order a queue would take them).
+        let mut len = start;
+        for j in 1..start {
+            if len >= MAX_ENTRIES {
+                break;
+            }
+            let below = pack(0, j as u16, dest.depths[j] + 1);
+            len = self.expand(links.of_node(dest.entries[j]), below, len);
+        }
+        let mut j = start.max(1);
         while j < len && len < MAX_ENTRIES {
             let entry = self.entries[j];
-            let direct = links.of_node(entry as Node);
-            if !direct.is_empty() {
-                // The parent and depth every implication of this entry gets.
-                let below = pack(0, j as u16, (entry >> 48) as u16 + 1);
-                if len + direct.len() <= MAX_ENTRIES {
-                    for &node in direct {
-                        let held = &mut held_in[node as usize];
-                        let known = usize::from(*held == round);
-                        *held = round;
-                        self.entries[len] = below | u64::from(node);
-                        len += 1 - known;
-                    }
-                } else {
-                    for &node in direct {
-                        let held = &mut held_in[node as usize];
-                        if *held == round {
-                            continue;
-                        }
-                        if len >= MAX_ENTRIES {
-                            break;
-                        }
-                        *held = round;
-                        self.entries[len] = below | u64::from(node);
-                        len += 1;
-                    }
-                }
-            }
+            let below = pack(0, j as u16, (entry >> 48) as u16 + 1);
+            len = self.expand(links.of_node(entry as Node), below, len);
             j += 1;
         }
         let new = &self.entries[start..len];
         dest.entries.extend(new.iter().map(|&e| e as Node));
         dest.parents.extend(new.iter().map(|&e| (e >> 32) as u16));
         dest.depths.extend(new.iter().map(|&e| (e >> 48) as u16));
+    }
+
+    /// Appends the nodes of `direct` the table does not hold yet, each with the parent and
+    /// depth in `below`, to the `len` entries so far; returns the new length.
+    #[inline(always)]
+    fn expand(&mut self, direct: &[Node], below: u64, mut len: usize) -> usize {
+        let round = self.round;
+        if len + direct.len() <= MAX_ENTRIES {
+            for &node in direct {
+                let held = &mut self.held_in[node as usize];
+                let known = usize::from(*held == round);
+                *held = round;
+                self.entries[len] = below | u64::from(node);
+                len += 1 - known;
+            }
+        } else {
+            for &node in direct {
+                let held = &mut self.held_in[node as usize];
+                if *held == round {
+                    continue;
+                }
+                if len >= MAX_ENTRIES {
+                    break;
+                }
+                *held = round;
+                self.entries[len] = below | u64::from(node);
+                len += 1;
+            }
+        }
+        len
     }
 }
 
