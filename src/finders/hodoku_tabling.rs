@@ -887,7 +887,13 @@ fn check_one(
             );
         }
     }
-    for d in 1..=9u8 {
+    // Two digits on in one cell: looked for pair by pair only where some cell has two.
+    let (mut on_once, mut on_twice) = (CellSet::EMPTY, CellSet::EMPTY);
+    for &on in set_on {
+        on_twice |= on_once & on;
+        on_once |= on;
+    }
+    for d in (1..=9u8).filter(|_| !on_twice.is_empty()) {
         for e in d + 1..=9 {
             let both = set_on[d as usize - 1] & set_on[e as usize - 1];
             if let Some(c) = both.first() {
