@@ -215,8 +215,8 @@ fn check_nice_loops(grid: &Grid, tables: &Tables, table: &Table, loops: &mut Loo
     // A cell's candidate nodes are the 18 ids from `candidate_node(start, 1, false)` on (group
     // nodes lie above them all): one subtraction tells an entry of the start cell.
     let first = candidate_node(start, 1, false);
-    for (j, &node) in table.entries.iter().enumerate().skip(1) {
-        if node.wrapping_sub(first) < 18 {
+    for (j, &node) in table.entries.iter().enumerate() {
+        if node.wrapping_sub(first) < 18 && j > 0 {
             check_nice_loop(grid, tables, table, j, loops);
         }
     }
