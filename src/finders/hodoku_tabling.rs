@@ -923,8 +923,8 @@ fn check_one(
         let i = d as usize - 1;
         emptied = emptied & (set_off[i] | (CellSet::ALL - grid.digit_cells(d)));
     }
-    for d in 0..9 {
-        emptied = emptied - set_on[d];
+    for &on in set_on {
+        emptied = emptied - on;
     }
     for c in emptied.iter() {
         let ends: ArrayVec<Node, 9> = grid
