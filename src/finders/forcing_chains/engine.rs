@@ -252,7 +252,7 @@ type Conclusion = (Vec<(Cell, Digit)>, Option<(Cell, Digit)>);
 /// found (a stable sort's tie-break). Difficulties are positive, and a positive float's bits
 /// order as its value does.
 fn order_key((index, hint): (usize, &RawHint)) -> (u64, u32, u8, usize) {
-    debug_assert!(hint.difficulty >= 0.0);
+    debug_assert!(hint.difficulty.is_sign_positive() && hint.difficulty.is_finite());
     (
         hint.difficulty.to_bits(),
         hint.complexity,
