@@ -556,10 +556,10 @@ fn close_tables(tables: &mut Tables) {
     }
 }
 
-/// The lists of the table being closed, in fixed arrays: this loop is most of the tabling
-/// searches' time, and most implications met are already in the table, so each is written
-/// at the end of the lists whether or not it is new and kept by advancing the length only when
-/// it is (no branch to mispredict, no growing of vectors).
+/// The entries the table being closed gains, in a fixed array: this loop is most of the
+/// tabling searches' time, and most implications met are already in the table, so each is
+/// written at the end whether or not it is new and kept by advancing the length only when it
+/// is (no branch to mispredict, no growing of vectors).
 struct Closing {
     /// Each entry with its parent and depth in one word (`pack`): one store an implication.
     entries: Box<[u64; MAX_ENTRIES]>,

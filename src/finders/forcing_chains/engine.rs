@@ -444,22 +444,21 @@ impl<'g> Search<'g> {
         // SE's order (difficulty, complexity, sort key; stable) is worked out on the hints'
         // indices, and the hints dropped for repeating an earlier one's eliminations are never
         // made: sorting the hints themselves moved each some dozen times.
-        let raw = &self.hints;
-        let mut order: Vec<_> = raw.iter().enumerate().map(order_key).collect();
-        order.sort_unstable();
-        let mut seen = FastSet::default();
-        let order: Vec<usize> = order
-            .into_iter()
-            .map(|(.., index)| index)
-            .filter(|&i| seen.insert(&raw[i].removable[..]))
-            .collect();
-        drop(seen);
+        let kept: Vec<usize> = {
+            let raw = &self.hints;
+            let mut keys: Vec<_> = raw.iter().enumerate().map(order_key).collect();
+            keys.sort_unstable();
+            let mut seen = FastSet::default();
+            keys.into_iter()
+                .map(|(.., index)| index)
+                .filter(|&i| seen.insert(&raw[i].removable[..]))
+                .collect()
+        };
         let rule = self.rule;
         let arena = Rc::new(self.arena);
-        let mut raw: Vec<Option<RawHint>> = self.hints.into_iter().map(Some).collect();
-        order
-            .into_iter()
-            .filter_map(|i| raw[i].take())
+        let mut slots: Vec<Option<RawHint>> = self.hints.into_iter().map(Some).collect();
+        kept.into_iter()
+            .filter_map(|i| slots[i].take())
             .map(|h| ChainHint {
                 rule,
                 kind: h.kind,
