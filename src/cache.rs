@@ -23,9 +23,11 @@
 //! | `BarrenTriples` | 1 | the cell triples Aligned Triple Exclusion last found to remove nothing, with the candidates they had (two bits a triple of cells, 130 KiB, and the words in use, 65 KiB at most) |
 //! | `BarrenIntersections` | 1 | per box-line intersection, its line's and box's candidates when Sue de Coq last found nothing there (5 KiB) |
 //!
-//! Outside the bound, as it is fixed in size: the X-Chain searches' chainless digits (per
+//! Outside the bound, as they are fixed in size: the X-Chain searches' chainless digits (per
 //! search and digit, the digit's cells when it last gave no chain: 288 bytes a thread, no
-//! heap), which [`crate::clear_caches`] empties too.
+//! heap) and the fish searches' last template union per digit (its rows' allowed columns and
+//! the union: 9 entries of 64 bytes a thread, no heap), which [`crate::clear_caches`]
+//! empties too.
 //!
 //! **The bound per thread and in total.** A thread's finder memories hold at most
 //! [`thread_limit`] bytes, by default [`DEFAULT_THREAD_BYTES`] (32 MiB). What is not a cache

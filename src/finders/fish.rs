@@ -41,14 +41,16 @@
 //!   search for covers: take the first base candidate (in cell order) neither covered nor
 //!   a fin, try its row, column and box in that order as the next cover, then try it as a
 //!   fin (a unit tried before is not used again in that branch, so every cover set is met
-//!   once).
+//!   once). A digit none of whose candidates is outside every template (`templates`) is
+//!   skipped, and so is a base set whose covers could reach none of those candidates: no fish
+//!   eliminates a candidate some template holds, so neither can hold one.
 
 use arrayvec::ArrayVec;
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
 use std::ops::ControlFlow;
 
-use super::{combinations, Emit, Finder};
+use super::{combinations, templates, Emit, Finder};
 use crate::cache::{self, Memory};
 use crate::geometry::{
     cell_name, peers, unit_mask_of, unit_sets_of, unit_words, units_of, Cell, CellSet, Digit, Unit,
@@ -328,13 +330,15 @@ struct Search<'e, 'f> {
     /// The cells of the rows, columns and boxes that may be covers and do not hold the digit
     /// (the bases not taken out).
     cover_areas: [CellSet; 3],
+    /// The digit's candidates no template holds: the only ones a fish can eliminate.
+    deletable: CellSet,
     /// Units (bit = unit index) that cannot be covers: the bases and those holding the
     /// digit already.
     blocked: u32,
     bases: Vec<Unit>,
     base_cells: CellSet,
-    /// Once the bases are chosen: every cell a fish on them could eliminate, a superset of
-    /// the targets that fins are checked against.
+    /// Once the bases are chosen: every cell a fish on them could eliminate (reachable from
+    /// the covers and deletable), a superset of the targets that fins are checked against.
     reachable: CellSet,
     /// Whether a fish of the sibling technique (sashimi for finned, finned for sashimi) was
     /// met: the two searches are the same but for that last test.
@@ -365,8 +369,12 @@ impl Search<'_, '_> {
             if self.fresh_units.is_some_and(|fresh| fresh & base_mask == 0) {
                 return ControlFlow::Continue(());
             }
+            self.reachable = self.reachable_cells() & self.deletable;
+            if self.reachable.is_empty() {
+                // (every target of a fish on these bases would be reachable and deletable)
+                return ControlFlow::Continue(());
+            }
             self.blocked |= base_mask;
-            self.reachable = self.reachable_cells();
             let mut covers = Covers::new();
             let flow =
                 self.choose_covers(&mut covers, 0, CellSet::EMPTY, CellSet::EMPTY, CellSet::ALL);
@@ -693,6 +701,11 @@ fn general(grid: &Grid, spec: Spec, emit: &mut Emit<'_>) -> ControlFlow<()> {
         if FISHLESS.with(|f| f.borrow().contains(&key)) {
             continue;
         }
+        // A fish eliminates only candidates no template of the digit holds (`templates`).
+        let deletable = deletable_cells(grid, digit);
+        if deletable.is_empty() {
+            continue;
+        }
         let fresh_units = units_losing_cells(spec.technique, digit, cells, placed);
         let mut found = false;
         let mut sibling_found = false;
@@ -719,6 +732,7 @@ fn general(grid: &Grid, spec: Spec, emit: &mut Emit<'_>) -> ControlFlow<()> {
                 cells,
                 cover_units,
                 cover_areas,
+                deletable,
                 blocked: placed,
                 bases: Vec::with_capacity(spec.size),
                 base_cells: CellSet::EMPTY,
@@ -744,6 +758,16 @@ fn general(grid: &Grid, spec: Spec, emit: &mut Emit<'_>) -> ControlFlow<()> {
         }
     }
     ControlFlow::Continue(())
+}
+
+/// The digit's candidates a fish could eliminate (see `templates`); in tests, optionally all
+/// of them, to show the template test changes nothing found.
+fn deletable_cells(grid: &Grid, digit: Digit) -> CellSet {
+    #[cfg(test)]
+    if tests::WITHOUT_TEMPLATES.with(std::cell::Cell::get) {
+        return grid.digit_cells(digit);
+    }
+    templates::deletable(grid, digit)
 }
 
 fn remember_fishless(key: DigitKey) {
@@ -878,7 +902,7 @@ general_finders! {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::finders::testing::memory_changes_nothing;
     use crate::finders::{all, first};
@@ -924,9 +948,28 @@ mod tests {
     /// with the memory as the path left it and with it emptied first.
     #[test]
     fn remembered_fishless_digits_change_no_result() {
-        // The extended profile (every fish) and the hodoku profile (HoDoKu's order, Franken
-        // fish) on top1465 puzzles whose paths meet general fish searches at many states.
-        let walks = [
+        let (mut states, mut fish_seen) = (0, 0);
+        for (puzzle, options) in walks() {
+            let (walked, found, _) = memory_changes_nothing(
+                Grid::from_test_line(puzzle),
+                &options,
+                &general_fish(&options),
+                clear_cache,
+                || cache_bytes() > 0,
+            );
+            states += walked;
+            fish_seen += found;
+        }
+        assert!(
+            states > 80 && fish_seen > 0,
+            "{states} states, {fish_seen} fish"
+        );
+    }
+
+    /// The extended profile (every fish) and the hodoku profile (HoDoKu's order, Franken
+    /// fish) on top1465 puzzles whose paths meet general fish searches at many states.
+    fn walks() -> [(&'static str, Options); 4] {
+        [
             (
                 "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
                 Options::extended(),
@@ -943,32 +986,72 @@ mod tests {
                 ".4..1.2.......9.7..1..........43.6..8......5....2.....7.5..8......6..3..9........",
                 Options::hodoku(),
             ),
-        ];
-        let (mut states, mut fish_seen) = (0, 0);
-        for (puzzle, options) in walks {
-            let general_fish: Vec<Technique> = fish_techniques()
-                .into_iter()
-                .filter(|t| {
-                    !matches!(
-                        t,
-                        Technique::XWing | Technique::Swordfish | Technique::Jellyfish
-                    )
-                })
-                .filter(|t| options.techniques.contains(t))
-                .collect();
-            let (walked, found, _) = memory_changes_nothing(
-                Grid::from_test_line(puzzle),
-                &options,
-                &general_fish,
-                clear_cache,
-                || cache_bytes() > 0,
-            );
-            states += walked;
-            fish_seen += found;
+        ]
+    }
+
+    /// The fish the general search finds among a profile's techniques.
+    fn general_fish(options: &Options) -> Vec<Technique> {
+        fish_techniques()
+            .into_iter()
+            .filter(|t| {
+                !matches!(
+                    t,
+                    Technique::XWing | Technique::Swordfish | Technique::Jellyfish
+                )
+            })
+            .filter(|t| options.techniques.contains(t))
+            .collect()
+    }
+
+    thread_local! {
+        /// Set: the general search takes every candidate as deletable (no template test).
+        pub(super) static WITHOUT_TEMPLATES: std::cell::Cell<bool> =
+            const { std::cell::Cell::new(false) };
+    }
+
+    #[test]
+    fn the_template_test_changes_nothing_found() {
+        // At every state of the walks, each general fish search with and without the test
+        // finds the same steps in the same order, and each of their eliminations is deletable.
+        let (mut states, mut fish_seen, mut pruned_digits) = (0, 0, 0);
+        for (puzzle, options) in walks() {
+            let techniques = general_fish(&options);
+            let mut grid = Grid::from_test_line(puzzle);
+            while let Some(step) = crate::pipeline::next_step(&grid, &options) {
+                let search = |without: bool| -> Vec<Vec<String>> {
+                    WITHOUT_TEMPLATES.with(|w| w.set(without));
+                    clear_cache();
+                    let found = techniques
+                        .iter()
+                        .map(|&t| all(t, &grid).iter().map(Step::notation).collect())
+                        .collect();
+                    WITHOUT_TEMPLATES.with(|w| w.set(false));
+                    found
+                };
+                let (with, without) = (search(false), search(true));
+                assert_eq!(with, without, "{puzzle} state {states}");
+                for &t in &techniques {
+                    for fish in all(t, &grid) {
+                        for elimination in &fish.eliminations {
+                            let deletable = templates::deletable(&grid, elimination.digit);
+                            assert!(deletable.contains(elimination.cell), "{}", fish.notation());
+                        }
+                    }
+                }
+                fish_seen += with.iter().map(Vec::len).sum::<usize>();
+                pruned_digits += (1..=9)
+                    .filter(|&d| {
+                        let cells = grid.digit_cells(d);
+                        !cells.is_empty() && templates::deletable(&grid, d).is_empty()
+                    })
+                    .count();
+                crate::pipeline::apply(&mut grid, &step);
+                states += 1;
+            }
         }
         assert!(
-            states > 80 && fish_seen > 0,
-            "{states} states, {fish_seen} fish"
+            states > 80 && fish_seen > 0 && pruned_digits > states,
+            "{states} states, {fish_seen} fish, {pruned_digits} digits skipped"
         );
     }
 

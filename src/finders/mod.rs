@@ -38,6 +38,7 @@ pub mod single_digit;
 pub mod singles;
 pub mod subsets;
 pub mod sue_de_coq;
+mod templates;
 pub mod uniqueness;
 pub mod wings;
 
@@ -196,6 +197,7 @@ pub fn clear_caches() {
     als::clear_cache();
     aic::clear_caches();
     fish::clear_cache();
+    templates::clear_cache();
     exclusion::clear_cache();
     sue_de_coq::clear_cache();
     hodoku_tabling::clear_spare_tables();
