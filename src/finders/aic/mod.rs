@@ -340,6 +340,12 @@ fn seeing_all(grid: &Grid, cells: CellSet, digit: Digit) -> impl Iterator<Item =
         .map(move |c| Candidate::new(c, digit))
 }
 
+/// Whether any candidate of `digit` sees every cell of `cells` (a chain between them with
+/// `digit` at both ends eliminates something).
+fn sees_both(grid: &Grid, cells: CellSet, digit: Digit) -> bool {
+    !(cells.common_peers() & grid.digit_cells(digit)).is_empty()
+}
+
 /// Candidates that conflict with both `a` and `z` (true-or-true ends of a chain).
 fn excluded_by_both(grid: &Grid, a: &Node, z: &Node) -> Vec<Candidate> {
     let mut out = Vec::new();
@@ -561,11 +567,14 @@ fn x_chains(grid: &Grid, back_to_start: bool, emit: &mut Emit<'_>) -> ControlFlo
                 if end == start || !search.reached(end, true) || search.links_to(end, true) < 5 {
                     continue;
                 }
+                let (a, z) = (&graph.nodes[start], &graph.nodes[end]);
+                if !sees_both(grid, a.cells | z.cells, digit) {
+                    continue; // (nothing to eliminate: the chain is not worth tracing)
+                }
                 let chain = search.chain(end, true);
                 if !is_simple(&graph, &chain.nodes) {
                     continue;
                 }
-                let (a, z) = (&graph.nodes[start], &graph.nodes[end]);
                 // As HoDoKu, a chain candidate that sees both ends goes too.
                 let mut eliminations: Vec<Candidate> =
                     seeing_all(grid, a.cells | z.cells, digit).collect();
@@ -675,6 +684,9 @@ pub fn xy_chain(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
             let z = graph.nodes[end];
             if z.digit != a.digit || z.cells == a.cells || !search.reached(end, true) {
                 continue;
+            }
+            if !sees_both(grid, a.cells | z.cells, a.digit) {
+                continue; // (nothing to eliminate: the chain is not worth tracing)
             }
             let chain = search.chain(end, true);
             let cells = chain_cells(&graph, &chain);
