@@ -33,7 +33,9 @@
 //!   first, then rows; base line combinations in increasing bitmask order (lines 1-9 as bits
 //!   0-8); digits 1-9 within each combination; a digit is skipped when it is placed more than
 //!   9 - 2n times (the complementary fish on the other lines is then the smaller one), and a
-//!   base line with fewer than two candidates makes no fish.
+//!   base line with fewer than two candidates makes no fish. A digit whose last whole search
+//!   of that size found nothing is skipped while its candidates and placements stay the same,
+//!   and a line combination no digit can take is passed over.
 //! - The other fish: digits 1-9; then the kinds of base against cover units (rows against
 //!   columns before columns against rows; for Franken fish rows and boxes against columns and
 //!   boxes first; Mutant fish any unit against any unit); base unit combinations in
@@ -252,6 +254,13 @@ fn basic(grid: &Grid, size: usize, technique: Technique, emit: &mut Emit<'_>) ->
     for &v in grid.values() {
         placed[v as usize] += 1;
     }
+    let mut remembered = BASIC_FISHLESS.get();
+    let fishless = &mut remembered[size - 2];
+    let state = |digit: Digit| (grid.digit_cells(digit).0, placed[digit as usize] as u8);
+    let skipped: [bool; 10] =
+        std::array::from_fn(|d| d > 0 && fishless[d - 1] == state(d as Digit));
+    // Digits with a fish found in this search (they are not remembered as fishless).
+    let mut with_fish = 0u16;
     for (base_kind, cover_kind) in [
         (UnitKind::Column, UnitKind::Row),
         (UnitKind::Row, UnitKind::Column),
@@ -261,7 +270,7 @@ fn basic(grid: &Grid, size: usize, technique: Technique, emit: &mut Emit<'_>) ->
         // than per line combination.
         let mut places = [[0u16; 9]; 10];
         let mut usable = [0u16; 10];
-        for digit in 1..=9u8 {
+        for digit in (1..=9u8).filter(|&d| !skipped[d as usize]) {
             for (i, slot) in places[digit as usize].iter_mut().enumerate() {
                 let b = Unit::of_kind(base_kind, i);
                 let p = grid.positions(b, digit);
@@ -274,7 +283,11 @@ fn basic(grid: &Grid, size: usize, technique: Technique, emit: &mut Emit<'_>) ->
         if usable.iter().all(|u| (u.count_ones() as usize) < size) {
             continue; // no digit has enough base lines
         }
+        let usable_by_any = usable.iter().fold(0, |any, u| any | u);
         for mask in combinations::masks(9, size as u32) {
+            if mask & !usable_by_any != 0 {
+                continue; // (no digit can take every line of it)
+            }
             for digit in 1..=9u8 {
                 let d = digit as usize;
                 if placed[d] + 2 * size > 9 || mask & !usable[d] != 0 {
@@ -308,10 +321,15 @@ fn basic(grid: &Grid, size: usize, technique: Technique, emit: &mut Emit<'_>) ->
                     fins: CellSet::EMPTY,
                     eliminations,
                 };
-                emit(fish.step())?;
+                with_fish |= 1 << digit;
+                emit(fish.step())?; // (a search stopped early proves no digit fishless)
             }
         }
     }
+    for digit in (1..=9u8).filter(|&d| with_fish & 1 << d == 0) {
+        fishless[digit as usize - 1] = state(digit);
+    }
+    BASIC_FISHLESS.set(remembered);
     ControlFlow::Continue(())
 }
 
@@ -624,6 +642,12 @@ fn within_one_unit(cells: CellSet, first: Cell, allowed: u32) -> bool {
 type DigitKey = (Technique, Digit, u128, u32);
 
 thread_local! {
+    /// Per size (X-Wing, Swordfish, Jellyfish) and digit: the digit's candidate cells and
+    /// placed count when a whole search of that size last found no fish on it (`u128::MAX`
+    /// cells: none). A basic fish of a digit depends on those alone, and a pipeline step
+    /// changes one or two digits: the others are not searched again until they change.
+    static BASIC_FISHLESS: std::cell::Cell<[[(u128, u8); 9]; 3]> =
+        const { std::cell::Cell::new([[(u128::MAX, 0); 9]; 3]) };
     /// Digits whose search found no fish of a technique, within `Memory::Fishless`'s share
     /// of the cache bound (cleared when full). A pipeline step changes the candidates of only
     /// a few digits, and the slow general searches (finned Franken fish above all) then skip
@@ -652,6 +676,7 @@ fn last_fishless_bytes(last: &HashMap<(Technique, Digit), (u128, u32)>) -> usize
 
 /// Forgets every fishless digit.
 pub(super) fn clear_cache() {
+    BASIC_FISHLESS.set([[(u128::MAX, 0); 9]; 3]);
     FISHLESS.with(|f| *f.borrow_mut() = HashSet::new());
     LAST_FISHLESS.with(|l| *l.borrow_mut() = HashMap::new());
 }
@@ -963,6 +988,39 @@ pub(super) mod tests {
         assert!(
             states > 80 && fish_seen > 0,
             "{states} states, {fish_seen} fish"
+        );
+    }
+
+    /// Searches of X-Wing, Swordfish and Jellyfish give the same steps with the fishless
+    /// digits remembered along the path as with the memory emptied first.
+    #[test]
+    fn remembered_basic_fishless_digits_change_no_result() {
+        let basic = [Technique::XWing, Technique::Swordfish, Technique::Jellyfish];
+        let held = || {
+            BASIC_FISHLESS
+                .get()
+                .iter()
+                .flatten()
+                .any(|&(cells, _)| cells != u128::MAX)
+        };
+        let (mut states, mut fish_seen, mut held_at) = (0, 0, 0);
+        for (puzzle, _) in walks() {
+            for options in [Options::sudoku_explainer(), Options::hodoku()] {
+                let (walked, found, remembered) = memory_changes_nothing(
+                    Grid::from_test_line(puzzle),
+                    &options,
+                    &basic,
+                    clear_cache,
+                    held,
+                );
+                states += walked;
+                fish_seen += found;
+                held_at += remembered;
+            }
+        }
+        assert!(
+            states > 200 && fish_seen > 0 && held_at > states / 2,
+            "{states} states, {fish_seen} fish, memory held at {held_at}"
         );
     }
 
