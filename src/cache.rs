@@ -26,9 +26,9 @@
 //! Outside the bound, as they are fixed in size: the X-Chain searches' chainless digits (per
 //! search and digit, the digit's cells when it last gave no chain: 288 bytes a thread, no
 //! heap), the fish searches' last template union per digit (its rows' allowed columns and
-//! the union: 9 entries of 64 bytes a thread, no heap) and the basic fish searches' fishless
-//! digits (per size and digit, its cells and placed count: 27 entries of 32 bytes a thread,
-//! no heap), which [`crate::clear_caches`] empties too.
+//! the union: 9 entries of 64 bytes a thread, no heap) and the single-digit searches' barren
+//! digits (basic fish and the single-digit patterns: per search and digit, its candidate and
+//! placed cells, 2 KiB a thread, no heap), which [`crate::clear_caches`] empties too.
 //!
 //! **The bound per thread and in total.** A thread's finder memories hold at most
 //! [`thread_limit`] bytes, by default [`DEFAULT_THREAD_BYTES`] (32 MiB). What is not a cache

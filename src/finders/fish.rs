@@ -34,8 +34,8 @@
 //!   0-8); digits 1-9 within each combination; a digit is skipped when it is placed more than
 //!   9 - 2n times (the complementary fish on the other lines is then the smaller one), and a
 //!   base line with fewer than two candidates makes no fish. A digit whose last whole search
-//!   of that size found nothing is skipped while its candidates and placements stay the same,
-//!   and a line combination no digit can take is passed over.
+//!   of that size found nothing is skipped while its candidates and placements stay the same
+//!   (`barren_digits`), and a line combination no digit can take is passed over.
 //! - The other fish: digits 1-9; then the kinds of base against cover units (rows against
 //!   columns before columns against rows; for Franken fish rows and boxes against columns and
 //!   boxes first; Mutant fish any unit against any unit); base unit combinations in
@@ -52,7 +52,7 @@ use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
 use std::ops::ControlFlow;
 
-use super::{combinations, templates, Emit, Finder};
+use super::{barren_digits, combinations, templates, Emit, Finder};
 use crate::cache::{self, Memory};
 use crate::geometry::{
     cell_name, peers, unit_mask_of, unit_sets_of, unit_words, units_of, Cell, CellSet, Digit, Unit,
@@ -254,13 +254,12 @@ fn basic(grid: &Grid, size: usize, technique: Technique, emit: &mut Emit<'_>) ->
     for &v in grid.values() {
         placed[v as usize] += 1;
     }
-    let mut remembered = BASIC_FISHLESS.get();
-    let fishless = &mut remembered[size - 2];
-    let state = |digit: Digit| (grid.digit_cells(digit).0, placed[digit as usize] as u8);
-    let skipped: [bool; 10] =
-        std::array::from_fn(|d| d > 0 && fishless[d - 1] == state(d as Digit));
-    // Digits with a fish found in this search (they are not remembered as fishless).
-    let mut with_fish = 0u16;
+    let search = [
+        barren_digits::Search::XWing,
+        barren_digits::Search::Swordfish,
+        barren_digits::Search::Jellyfish,
+    ][size - 2];
+    let mut digits = barren_digits::Digits::new(search, grid);
     for (base_kind, cover_kind) in [
         (UnitKind::Column, UnitKind::Row),
         (UnitKind::Row, UnitKind::Column),
@@ -270,7 +269,7 @@ fn basic(grid: &Grid, size: usize, technique: Technique, emit: &mut Emit<'_>) ->
         // than per line combination.
         let mut places = [[0u16; 9]; 10];
         let mut usable = [0u16; 10];
-        for digit in (1..=9u8).filter(|&d| !skipped[d as usize]) {
+        for digit in (1..=9u8).filter(|&d| !digits.skips(d)) {
             for (i, slot) in places[digit as usize].iter_mut().enumerate() {
                 let b = Unit::of_kind(base_kind, i);
                 let p = grid.positions(b, digit);
@@ -321,15 +320,12 @@ fn basic(grid: &Grid, size: usize, technique: Technique, emit: &mut Emit<'_>) ->
                     fins: CellSet::EMPTY,
                     eliminations,
                 };
-                with_fish |= 1 << digit;
-                emit(fish.step())?; // (a search stopped early proves no digit fishless)
+                digits.found(digit);
+                emit(fish.step())?;
             }
         }
     }
-    for digit in (1..=9u8).filter(|&d| with_fish & 1 << d == 0) {
-        fishless[digit as usize - 1] = state(digit);
-    }
-    BASIC_FISHLESS.set(remembered);
+    digits.finish();
     ControlFlow::Continue(())
 }
 
@@ -642,12 +638,6 @@ fn within_one_unit(cells: CellSet, first: Cell, allowed: u32) -> bool {
 type DigitKey = (Technique, Digit, u128, u32);
 
 thread_local! {
-    /// Per size (X-Wing, Swordfish, Jellyfish) and digit: the digit's candidate cells and
-    /// placed count when a whole search of that size last found no fish on it (`u128::MAX`
-    /// cells: none). A basic fish of a digit depends on those alone, and a pipeline step
-    /// changes one or two digits: the others are not searched again until they change.
-    static BASIC_FISHLESS: std::cell::Cell<[[(u128, u8); 9]; 3]> =
-        const { std::cell::Cell::new([[(u128::MAX, 0); 9]; 3]) };
     /// Digits whose search found no fish of a technique, within `Memory::Fishless`'s share
     /// of the cache bound (cleared when full). A pipeline step changes the candidates of only
     /// a few digits, and the slow general searches (finned Franken fish above all) then skip
@@ -676,7 +666,6 @@ fn last_fishless_bytes(last: &HashMap<(Technique, Digit), (u128, u32)>) -> usize
 
 /// Forgets every fishless digit.
 pub(super) fn clear_cache() {
-    BASIC_FISHLESS.set([[(u128::MAX, 0); 9]; 3]);
     FISHLESS.with(|f| *f.borrow_mut() = HashSet::new());
     LAST_FISHLESS.with(|l| *l.borrow_mut() = HashMap::new());
 }
@@ -996,13 +985,7 @@ pub(super) mod tests {
     #[test]
     fn remembered_basic_fishless_digits_change_no_result() {
         let basic = [Technique::XWing, Technique::Swordfish, Technique::Jellyfish];
-        let held = || {
-            BASIC_FISHLESS
-                .get()
-                .iter()
-                .flatten()
-                .any(|&(cells, _)| cells != u128::MAX)
-        };
+        let held = barren_digits::any_remembered;
         let (mut states, mut fish_seen, mut held_at) = (0, 0, 0);
         for (puzzle, _) in walks() {
             for options in [Options::sudoku_explainer(), Options::hodoku()] {
@@ -1010,7 +993,7 @@ pub(super) mod tests {
                     Grid::from_test_line(puzzle),
                     &options,
                     &basic,
-                    clear_cache,
+                    barren_digits::clear,
                     held,
                 );
                 states += walked;

@@ -23,6 +23,7 @@ use crate::technique::Technique;
 
 pub mod aic;
 pub mod als;
+mod barren_digits;
 pub mod brute_force;
 pub mod coloring;
 mod combinations;
@@ -197,6 +198,7 @@ pub fn clear_caches() {
     als::clear_cache();
     aic::clear_caches();
     fish::clear_cache();
+    barren_digits::clear();
     templates::clear_cache();
     exclusion::clear_cache();
     sue_de_coq::clear_cache();

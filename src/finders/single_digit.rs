@@ -37,6 +37,8 @@
 //! - Empty Rectangle: digits 1-9; boxes 1-9 (a box has at most one ER row and column); the
 //!   strong links in the columns crossing the ER row (column order), then in the rows
 //!   crossing the ER column (row order).
+//! - Each search passes over a digit its last whole search found nothing on while the digit's
+//!   cells are the same (`barren_digits`).
 //!
 //! Notation, as HoDoKu prints it: `Skyscraper: 1 in r2c4,r6c6 (connected by r2c1,r6c1)`
 //! (the ends, then the inner cells, each pair in cell order), the same for `2-String Kite`,
@@ -46,6 +48,7 @@
 
 use std::ops::ControlFlow;
 
+use super::barren_digits::{Digits, Search};
 use super::Emit;
 use crate::geometry::{
     box_of, cell_at, cell_name, col_of, peers, row_of, unit_words, units_of, Cell, CellSet, Digit,
@@ -238,11 +241,15 @@ impl Chain {
 
 /// Skyscraper: two parallel strong links whose inner ends share a crossing line.
 pub fn skyscraper(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
+    let mut digits = Digits::new(Search::Skyscraper, grid);
     for (kind, cross) in [
         (UnitKind::Row, col_of as fn(Cell) -> usize),
         (UnitKind::Column, row_of as fn(Cell) -> usize),
     ] {
         for digit in 1..=9 {
+            if digits.skips(digit) {
+                continue;
+            }
             let links = strong_links_of_kind(grid, digit, kind);
             for (i, first) in links.iter().enumerate() {
                 for second in &links[i + 1..] {
@@ -262,6 +269,7 @@ pub fn skyscraper(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
                         unit_words(second.unit),
                         chain.because()
                     );
+                    digits.found(digit);
                     emit(chain.step(
                         Technique::Skyscraper,
                         targets,
@@ -272,6 +280,7 @@ pub fn skyscraper(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
             }
         }
     }
+    digits.finish();
     ControlFlow::Continue(())
 }
 
@@ -305,7 +314,11 @@ fn skyscraper_chain(
 
 /// 2-String Kite: a row's strong link and a column's, joined in a box.
 pub fn two_string_kite(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
+    let mut digits = Digits::new(Search::TwoStringKite, grid);
     for digit in 1..=9 {
+        if digits.skips(digit) {
+            continue;
+        }
         let rows = strong_links_of_kind(grid, digit, UnitKind::Row);
         let columns = strong_links_of_kind(grid, digit, UnitKind::Column);
         for row in &rows {
@@ -332,6 +345,7 @@ pub fn two_string_kite(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
                             box_of(a) + 1,
                             chain.because()
                         );
+                        digits.found(digit);
                         emit(chain.step(
                             Technique::TwoStringKite,
                             targets,
@@ -343,6 +357,7 @@ pub fn two_string_kite(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
             }
         }
     }
+    digits.finish();
     ControlFlow::Continue(())
 }
 
@@ -375,7 +390,11 @@ fn is_kite_shape(grid: &Grid, chain: &Chain) -> bool {
 
 /// Turbot Fish: every other chain of two strong links joined by a weak link.
 pub fn turbot_fish(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
+    let mut digits = Digits::new(Search::TurbotFish, grid);
     for digit in 1..=9 {
+        if digits.skips(digit) {
+            continue;
+        }
         let mut links: Vec<StrongLink> = Vec::new();
         for kind in [UnitKind::Row, UnitKind::Column, UnitKind::Box] {
             for link in strong_links_of_kind(grid, digit, kind) {
@@ -417,6 +436,7 @@ pub fn turbot_fish(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
                             cell_name(chain.inner[1]),
                             chain.because()
                         );
+                        digits.found(digit);
                         emit(chain.step(
                             Technique::TurbotFish,
                             targets,
@@ -428,6 +448,7 @@ pub fn turbot_fish(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
             }
         }
     }
+    digits.finish();
     ControlFlow::Continue(())
 }
 
@@ -464,7 +485,11 @@ fn empty_rectangle_lines(grid: &Grid, digit: Digit, boxed: Unit) -> Option<(Unit
 /// Empty Rectangle: a box's candidates in one row and one column, and a strong link crossing
 /// one of them.
 pub fn empty_rectangle(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
+    let mut digits = Digits::new(Search::EmptyRectangle, grid);
     for digit in 1..=9 {
+        if digits.skips(digit) {
+            continue;
+        }
         for b in 0..9 {
             let boxed = Unit::boxed(b);
             let Some((er_row, er_column)) = empty_rectangle_lines(grid, digit, boxed) else {
@@ -491,6 +516,7 @@ pub fn empty_rectangle(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
                     if box_of(target) == b || !grid.digit_cells(digit).contains(target) {
                         continue;
                     }
+                    digits.found(digit);
                     emit(empty_rectangle_step(
                         grid, digit, boxed, er_row, er_column, link, p, target,
                     ))?;
@@ -498,6 +524,7 @@ pub fn empty_rectangle(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
             }
         }
     }
+    digits.finish();
     ControlFlow::Continue(())
 }
 
@@ -564,8 +591,42 @@ fn capitalized(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::finders::testing::{check, pencilmark};
+    use crate::finders::testing::{check, memory_changes_nothing, pencilmark};
     use crate::finders::{all, first};
+
+    /// The four searches give the same steps with the barren digits remembered along hodoku
+    /// paths as with the memory emptied first.
+    #[test]
+    fn remembered_barren_digits_change_no_result() {
+        use crate::finders::barren_digits;
+        let searches = [
+            Technique::Skyscraper,
+            Technique::TwoStringKite,
+            Technique::TurbotFish,
+            Technique::EmptyRectangle,
+        ];
+        let (mut states, mut found, mut held_at) = (0, 0, 0);
+        for puzzle in [
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+            "....4.....14.....6..29.3...2...7..9..9....5..6.5..1..35.....72...6.....1.....7.3.",
+            "..39.4..8....62.41..8....2...6.2..39.........42..9.1...8....6..79.23....3..1.57..",
+        ] {
+            let (walked, steps, held) = memory_changes_nothing(
+                Grid::from_test_line(puzzle),
+                &crate::pipeline::Options::hodoku(),
+                &searches,
+                barren_digits::clear,
+                barren_digits::any_remembered,
+            );
+            states += walked;
+            found += steps;
+            held_at += held;
+        }
+        assert!(
+            states > 100 && found > 10 && held_at > states / 2,
+            "{states} states, {found} steps, memory held at {held_at}"
+        );
+    }
 
     // Reached from `....4.....14.....6..29.3...2...7..9..9....5..6.5..1..35.....72...6.....1.....7.3.`
     // (se121); the near miss puts 7 back in r1c9, so column 9 has three places for 7.
