@@ -28,7 +28,9 @@
 //! heap), the fish searches' last template union per digit (its rows' allowed columns and
 //! the union: 9 entries of 64 bytes a thread, no heap) and the single-digit searches' barren
 //! digits (basic fish and the single-digit patterns: per search and digit, its candidate and
-//! placed cells, 2 KiB a thread, no heap), which [`crate::clear_caches`] empties too.
+//! placed cells, 2 KiB a thread, no heap) and the subset searches' barren houses (per search,
+//! size and house, its cells: 8 KiB a thread, no heap), which [`crate::clear_caches`] empties
+//! too.
 //!
 //! **The bound per thread and in total.** A thread's finder memories hold at most
 //! [`thread_limit`] bytes, by default [`DEFAULT_THREAD_BYTES`] (32 MiB). What is not a cache

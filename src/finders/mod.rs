@@ -24,6 +24,7 @@ use crate::technique::Technique;
 pub mod aic;
 pub mod als;
 mod barren_digits;
+mod barren_units;
 pub mod brute_force;
 pub mod coloring;
 mod combinations;
@@ -199,6 +200,7 @@ pub fn clear_caches() {
     aic::clear_caches();
     fish::clear_cache();
     barren_digits::clear();
+    barren_units::clear();
     templates::clear_cache();
     exclusion::clear_cache();
     sue_de_coq::clear_cache();

@@ -18,11 +18,16 @@
 //! more than that; the `hodoku_*` finders are the same patterns without that rule, as HoDoKu
 //! searches them (any unit with more empty cells than the set's size), for the hodoku profile,
 //! whose pipeline takes their steps in HoDoKu's order (`pipeline::Choice::Hodoku`).
+//!
+//! A naked or hidden set search (not the locked sets, whose eliminations reach into a line)
+//! passes over a house its last whole search found nothing in while the house's cells are
+//! unchanged (`barren_units`).
 
 use std::ops::ControlFlow;
 
 use arrayvec::ArrayVec;
 
+use super::barren_units::{Search, Units};
 use super::combinations::masks;
 use super::{se_order, Emit};
 use crate::geometry::{cell_name, unit_words, Cell, CellSet, DigitSet, Unit, UnitKind};
@@ -39,16 +44,17 @@ struct Naked {
 }
 
 /// Naked subsets of `size` cells in the `units` (in their order), in units with at least
-/// `min_empty` empty cells.
+/// `min_empty` empty cells and not passed over by `skip`.
 fn naked_subsets(
     grid: &Grid,
     units: impl Iterator<Item = Unit>,
     size: u32,
     min_empty: u32,
+    skip: &dyn Fn(Unit) -> bool,
     mut each: impl FnMut(Naked) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
     for unit in units {
-        if (grid.empties_in(unit) as u32) < min_empty {
+        if (grid.empties_in(unit) as u32) < min_empty || skip(unit) {
             continue;
         }
         // The unit's empty cells with two to `size` candidates: a cell with more cannot be in
@@ -106,43 +112,62 @@ fn subset_pattern(grid: &Grid, units: &[Unit], cells: &[Cell], digits: DigitSet)
 fn naked(grid: &Grid, size: u32, technique: Technique, emit: &mut Emit<'_>) -> ControlFlow<()> {
     // Sudoku Explainer looks for a naked set only where at least twice as many cells are empty
     // (otherwise the complementary hidden set is the smaller pattern).
-    naked_in(grid, size, 2 * size, technique, emit)
+    naked_in(grid, size, 2 * size, Search::Naked, technique, emit)
 }
 
+/// Naked sets of `size` in houses of `min_empty` empty cells or more, passing over the houses
+/// the last whole search (`search`) found nothing in while they are unchanged
+/// (`barren_units`).
 fn naked_in(
     grid: &Grid,
     size: u32,
     min_empty: u32,
+    search: Search,
     technique: Technique,
     emit: &mut Emit<'_>,
 ) -> ControlFlow<()> {
-    naked_subsets(grid, se_order::UNITS.into_iter(), size, min_empty, |n| {
-        let eliminations = removals(grid, n.unit.cell_set(), &n.cells, n.digits);
-        if eliminations.is_empty() {
-            return ControlFlow::Continue(());
-        }
-        let subject = format!(
-            "{} in {}",
-            digit_list(n.digits),
-            cell_list(n.cells.iter().copied())
-        );
-        let text = format!(
+    let units = Units::new(search, size);
+    let found = std::cell::Cell::new(0u32);
+    let skip = |unit| units.skips(grid, unit);
+    let flow = naked_subsets(
+        grid,
+        se_order::UNITS.into_iter(),
+        size,
+        min_empty,
+        &skip,
+        |n| {
+            let eliminations = removals(grid, n.unit.cell_set(), &n.cells, n.digits);
+            if eliminations.is_empty() {
+                return ControlFlow::Continue(());
+            }
+            found.set(found.get() | 1 << n.unit.index());
+            let subject = format!(
+                "{} in {}",
+                digit_list(n.digits),
+                cell_list(n.cells.iter().copied())
+            );
+            let text = format!(
             "In {}, the cells {} hold only the digits {}, so no other cell of {} can hold them.",
             unit_words(n.unit),
             cell_list(n.cells.iter().copied()),
             digit_list(n.digits),
             unit_words(n.unit)
         );
-        let pattern = subset_pattern(grid, &[n.unit], &n.cells, n.digits);
-        emit(Step::new(
-            technique,
-            vec![],
-            eliminations,
-            pattern,
-            subject,
-            text,
-        ))
-    })
+            let pattern = subset_pattern(grid, &[n.unit], &n.cells, n.digits);
+            emit(Step::new(
+                technique,
+                vec![],
+                eliminations,
+                pattern,
+                subject,
+                text,
+            ))
+        },
+    );
+    if flow.is_continue() {
+        units.finish(grid, found.get());
+    }
+    flow
 }
 
 fn locked(grid: &Grid, size: u32, technique: Technique, emit: &mut Emit<'_>) -> ControlFlow<()> {
@@ -150,7 +175,7 @@ fn locked(grid: &Grid, size: u32, technique: Technique, emit: &mut Emit<'_>) -> 
     let boxes = se_order::UNITS
         .into_iter()
         .filter(|u| u.kind() == UnitKind::Box);
-    naked_subsets(grid, boxes, size, size + 1, |n| {
+    naked_subsets(grid, boxes, size, size + 1, &|_| false, |n| {
         let set: CellSet = n.cells.iter().copied().collect();
         let line = [UnitKind::Row, UnitKind::Column]
             .into_iter()
@@ -217,14 +242,18 @@ impl Hidden {
 
 /// Hidden sets of `size` digits; `min_empty` is the fewest empty cells a unit must have
 /// (Sudoku Explainer: more than twice the size for a hidden set, more than the size for a
-/// direct one).
+/// direct one); units `skip` is true of are passed over.
 fn hidden_subsets(
     grid: &Grid,
     size: u32,
     min_empty: u32,
+    skip: &dyn Fn(Unit) -> bool,
     mut each: impl FnMut(Hidden) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
     for unit in se_order::UNITS {
+        if skip(unit) {
+            continue;
+        }
         // On the stack: this runs for every unit whenever no single is left.
         let open: ArrayVec<u8, 9> = DigitSet::ALL
             .difference(grid.placed_in(unit))
@@ -292,17 +321,24 @@ fn hidden_subject(h: &Hidden) -> String {
 }
 
 fn hidden(grid: &Grid, size: u32, technique: Technique, emit: &mut Emit<'_>) -> ControlFlow<()> {
-    hidden_in(grid, size, 2 * size + 1, technique, emit)
+    hidden_in(grid, size, 2 * size + 1, Search::Hidden, technique, emit)
 }
 
+/// Hidden sets of `size` in houses of `min_empty` empty cells or more, passing over the houses
+/// the last whole search (`search`) found nothing in while they are unchanged.
 fn hidden_in(
     grid: &Grid,
     size: u32,
     min_empty: u32,
+    search: Search,
     technique: Technique,
     emit: &mut Emit<'_>,
 ) -> ControlFlow<()> {
-    hidden_subsets(grid, size, min_empty, |h| {
+    let units = Units::new(search, size);
+    let found = std::cell::Cell::new(0u32);
+    let skip = |unit| units.skips(grid, unit);
+    let flow = hidden_subsets(grid, size, min_empty, &skip, |h| {
+        found.set(found.get() | 1 << h.unit.index());
         let text = format!(
             "In {}, the digits {} fit only in {}, so those cells can hold nothing else.",
             unit_words(h.unit),
@@ -318,7 +354,11 @@ fn hidden_in(
             hidden_subject(&h),
             text,
         ))
-    })
+    });
+    if flow.is_continue() {
+        units.finish(grid, found.get());
+    }
+    flow
 }
 
 fn direct_hidden(
@@ -327,10 +367,14 @@ fn direct_hidden(
     technique: Technique,
     emit: &mut Emit<'_>,
 ) -> ControlFlow<()> {
-    hidden_subsets(grid, size, size + 1, |h| {
+    let units = Units::new(Search::DirectHidden, size);
+    let found = std::cell::Cell::new(0u32);
+    let skip = |unit| units.skips(grid, unit);
+    let flow = hidden_subsets(grid, size, size + 1, &skip, |h| {
         let Some((unit, cell, digit)) = single_beside(grid, &h) else {
             return ControlFlow::Continue(());
         };
+        found.set(found.get() | 1 << h.unit.index());
         let text = format!(
             "In {}, the digits {} fit only in {}; without {} there, {} is the only place for {} in {}.",
             unit_words(h.unit),
@@ -355,7 +399,11 @@ fn direct_hidden(
             hidden_subject(&h),
             text,
         ))
-    })
+    });
+    if flow.is_continue() {
+        units.finish(grid, found.get());
+    }
+    flow
 }
 
 pub fn naked_pair(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
@@ -379,22 +427,50 @@ pub fn hidden_quad(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
 /// HoDoKu's search for naked and hidden sets: any unit with more empty cells than the set's
 /// size (no Sudoku Explainer rule on the number of empty cells).
 pub fn hodoku_naked_pair(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
-    naked_in(grid, 2, 3, Technique::NakedPair, emit)
+    naked_in(grid, 2, 3, Search::HodokuNaked, Technique::NakedPair, emit)
 }
 pub fn hodoku_naked_triple(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
-    naked_in(grid, 3, 4, Technique::NakedTriple, emit)
+    naked_in(
+        grid,
+        3,
+        4,
+        Search::HodokuNaked,
+        Technique::NakedTriple,
+        emit,
+    )
 }
 pub fn hodoku_naked_quad(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
-    naked_in(grid, 4, 5, Technique::NakedQuad, emit)
+    naked_in(grid, 4, 5, Search::HodokuNaked, Technique::NakedQuad, emit)
 }
 pub fn hodoku_hidden_pair(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
-    hidden_in(grid, 2, 3, Technique::HiddenPair, emit)
+    hidden_in(
+        grid,
+        2,
+        3,
+        Search::HodokuHidden,
+        Technique::HiddenPair,
+        emit,
+    )
 }
 pub fn hodoku_hidden_triple(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
-    hidden_in(grid, 3, 4, Technique::HiddenTriple, emit)
+    hidden_in(
+        grid,
+        3,
+        4,
+        Search::HodokuHidden,
+        Technique::HiddenTriple,
+        emit,
+    )
 }
 pub fn hodoku_hidden_quad(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
-    hidden_in(grid, 4, 5, Technique::HiddenQuad, emit)
+    hidden_in(
+        grid,
+        4,
+        5,
+        Search::HodokuHidden,
+        Technique::HiddenQuad,
+        emit,
+    )
 }
 pub fn locked_pair(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
     locked(grid, 2, Technique::LockedPair, emit)
@@ -457,6 +533,73 @@ mod locked_tests {
         assert_eq!(
             first(Technique::NakedPair, &grid).map(|s| s.notation()),
             Some("Naked Pair: 3,5 in r5c7,r6c7 => r7c7<>3, r9c7<>35".into())
+        );
+    }
+}
+
+#[cfg(test)]
+mod barren_tests {
+    use super::*;
+    use crate::finders::Finder;
+    use crate::pipeline::{apply, next_step, Options};
+
+    /// Every naked and hidden set search (Sudoku Explainer's, HoDoKu's, the direct ones) gives
+    /// the same steps with the barren houses remembered along se and hodoku paths as with the
+    /// memory emptied first.
+    #[test]
+    fn remembered_barren_houses_change_no_result() {
+        let searches: [Finder; 14] = [
+            naked_pair,
+            naked_triple,
+            naked_quad,
+            hidden_pair,
+            hidden_triple,
+            hidden_quad,
+            hodoku_naked_pair,
+            hodoku_naked_triple,
+            hodoku_naked_quad,
+            hodoku_hidden_pair,
+            hodoku_hidden_triple,
+            hodoku_hidden_quad,
+            direct_hidden_pair,
+            direct_hidden_triple,
+        ];
+        let run = |grid: &Grid| -> Vec<Vec<String>> {
+            searches
+                .iter()
+                .map(|search| {
+                    let mut found = Vec::new();
+                    let _ = search(grid, &mut |step| {
+                        found.push(step.notation());
+                        ControlFlow::Continue(())
+                    });
+                    found
+                })
+                .collect()
+        };
+        let (mut states, mut found, mut held) = (0, 0, 0);
+        for puzzle in [
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+            "....4.....14.....6..29.3...2...7..9..9....5..6.5..1..35.....72...6.....1.....7.3.",
+            ".4..1.2.......9.7..1..........43.6..8......5....2.....7.5..8......6..3..9........",
+        ] {
+            for options in [Options::sudoku_explainer(), Options::hodoku()] {
+                let mut grid = Grid::from_test_line(puzzle);
+                crate::finders::barren_units::clear();
+                while let Some(step) = next_step(&grid, &options) {
+                    let warm = run(&grid);
+                    held += usize::from(crate::finders::barren_units::any_remembered());
+                    crate::finders::barren_units::clear();
+                    assert_eq!(warm, run(&grid), "{puzzle} state {states}");
+                    found += warm.iter().map(Vec::len).sum::<usize>();
+                    apply(&mut grid, &step);
+                    states += 1;
+                }
+            }
+        }
+        assert!(
+            states > 200 && found > 20 && held > states / 2,
+            "{states} states, {found} steps, memory held at {held}"
         );
     }
 }

@@ -1,0 +1,96 @@
+//! The houses a subset search last found nothing in. Owns [`Units`], one search's view of
+//! them, and the per-thread memory behind it.
+//!
+//! A naked or hidden subset search looks at one house at a time, and what it finds in a house
+//! (the subset and what it removes or places) depends on that house's cells alone: their
+//! candidates and values. A pipeline step changes a few cells, so the houses
+//! it leaves alone need not be searched again. Only a search that ran to its end records
+//! anything, and only for the houses it found no step in. The memory is fixed in size (per
+//! search and house, nine candidate masks and the placed digits: 8 KiB a thread).
+
+use std::cell::RefCell;
+
+use crate::geometry::{Unit, UNITS};
+use crate::grid::Grid;
+
+/// The subset searches that remember their barren houses.
+#[derive(Debug, Clone, Copy)]
+pub(super) enum Search {
+    /// Sudoku Explainer's naked sets (houses with twice the size empty cells).
+    Naked,
+    /// HoDoKu's naked sets (houses with one more empty cell than the size).
+    HodokuNaked,
+    /// Sudoku Explainer's hidden sets.
+    Hidden,
+    /// HoDoKu's hidden sets.
+    HodokuHidden,
+    /// Sudoku Explainer's direct hidden sets.
+    DirectHidden,
+}
+
+const KINDS: usize = 5;
+/// Sizes two to four.
+const SIZES: usize = 3;
+
+/// A house's cells, in its cell order (candidates as bits 0-8, the value above them), and the
+/// digits placed in it.
+type UnitState = ([u16; 9], u16);
+
+/// No state: a house's placed digits never have bits above the ninth.
+const NONE: UnitState = ([0; 9], u16::MAX);
+
+thread_local! {
+    /// Per search, size and house: the house's state when that search last found nothing in it.
+    static BARREN: RefCell<[[UnitState; UNITS]; KINDS * SIZES]> =
+        const { RefCell::new([[NONE; UNITS]; KINDS * SIZES]) };
+}
+
+/// Forgets every barren house.
+pub(super) fn clear() {
+    BARREN.with_borrow_mut(|barren| *barren = [[NONE; UNITS]; KINDS * SIZES]);
+}
+
+/// Whether any house is remembered (for the tests of the searches that use it).
+#[cfg(test)]
+pub(super) fn any_remembered() -> bool {
+    BARREN.with_borrow(|barren| barren.iter().flatten().any(|&state| state != NONE))
+}
+
+fn state(grid: &Grid, unit: Unit) -> UnitState {
+    let cells = unit.cells();
+    (
+        std::array::from_fn(|i| grid.candidates(cells[i]).0 | u16::from(grid.value(cells[i])) << 9),
+        grid.placed_in(unit).0,
+    )
+}
+
+/// One search's houses: which it may pass over, and recording those it found nothing in.
+pub(super) struct Units {
+    slot: usize,
+}
+
+impl Units {
+    /// The memory of `search` for subsets of `size` (two to four).
+    pub(super) fn new(search: Search, size: u32) -> Units {
+        debug_assert!((2..=4).contains(&size));
+        Units {
+            slot: search as usize * SIZES + size as usize - 2,
+        }
+    }
+
+    /// Whether the search may pass `unit` over: its last whole search found nothing there,
+    /// and the house is as it was then.
+    pub(super) fn skips(&self, grid: &Grid, unit: Unit) -> bool {
+        BARREN.with_borrow(|barren| barren[self.slot][unit.index()] == state(grid, unit))
+    }
+
+    /// The search ran to its end, finding steps in the houses of `found` (bit = house index):
+    /// every other house is remembered as it is now.
+    pub(super) fn finish(&self, grid: &Grid, found: u32) {
+        BARREN.with_borrow_mut(|barren| {
+            for unit in Unit::all().filter(|u| found & 1 << u.index() == 0) {
+                barren[self.slot][unit.index()] = state(grid, unit);
+            }
+        });
+    }
+}
