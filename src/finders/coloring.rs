@@ -29,6 +29,8 @@
 //! a cluster is the one holding that cell. Wrap checks each cluster's first color, then its
 //! second; Trap each cluster; Multi Colors 1 each pair of clusters (first, second) in that
 //! order; Multi Colors 2 each ordered pair (the cluster whose color goes, then the other).
+//! HoDoKu's two searches pass over a digit their last whole search found nothing on while its
+//! cells are the same (`barren_digits`).
 //!
 //! Notation, as HoDoKu prints it: the digit, then each cluster as its two colors' cells,
 //! `Simple Colors Trap: 8 (r1c1,r2c4,r4c8) / (r1c6,r2c3,r4c4,r6c1) => r6c8<>8`,
@@ -36,6 +38,7 @@
 
 use std::ops::ControlFlow;
 
+use super::barren_digits::{Digits, Search};
 use super::Emit;
 use crate::geometry::{cell_name, peers, Cell, CellSet, Digit, Unit, UnitKind};
 use crate::grid::Grid;
@@ -238,16 +241,22 @@ pub fn simple_colors_trap(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
 /// HoDoKu's Simple Colors search, which finds both kinds: for each digit and cluster, a Wrap,
 /// then a Trap (HoDoKu takes the first).
 pub fn hodoku_simple_colors(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
+    let mut digits = Digits::new(Search::SimpleColors, grid);
     for digit in 1..=9 {
+        if digits.skips(digit) {
+            continue;
+        }
         for cluster in clusters(grid, digit) {
             for step in [wrap(digit, &cluster), trap(grid, digit, &cluster)]
                 .into_iter()
                 .flatten()
             {
+                digits.found(digit);
                 emit(step)?;
             }
         }
     }
+    digits.finish();
     ControlFlow::Continue(())
 }
 
@@ -383,7 +392,11 @@ pub fn multi_colors_2(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
 /// eliminations HoDoKu takes from every cell that sees both opposite colors, the clusters'
 /// own cells included (HoDoKu takes the first step; a Type 1 is the same for both orders).
 pub fn hodoku_multi_colors(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
+    let mut digits = Digits::new(Search::MultiColors, grid);
     for digit in 1..=9 {
+        if digits.skips(digit) {
+            continue;
+        }
         let clusters = clusters(grid, digit);
         for (i, first) in clusters.iter().enumerate() {
             for (j, second) in clusters.iter().enumerate() {
@@ -391,16 +404,19 @@ pub fn hodoku_multi_colors(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> 
                     continue;
                 }
                 if let Some(step) = multi_2(digit, first, second) {
+                    digits.found(digit);
                     emit(step)?;
                 }
                 if i < j {
                     if let Some(step) = multi_1(grid, digit, first, second, true) {
+                        digits.found(digit);
                         emit(step)?;
                     }
                 }
             }
         }
     }
+    digits.finish();
     ControlFlow::Continue(())
 }
 
@@ -506,6 +522,50 @@ mod tests {
     use super::*;
     use crate::finders::testing::{check, pencilmark};
     use crate::finders::{all, first};
+
+    /// HoDoKu's two coloring searches give the same steps with the barren digits remembered
+    /// along hodoku paths as with the memory emptied first.
+    #[test]
+    fn remembered_barren_digits_change_no_result() {
+        use crate::finders::{barren_digits, Finder};
+        use crate::pipeline::{apply, next_step, Options};
+        let searches: [Finder; 2] = [hodoku_simple_colors, hodoku_multi_colors];
+        let run = |grid: &Grid| -> Vec<Vec<String>> {
+            searches
+                .iter()
+                .map(|search| {
+                    let mut found = Vec::new();
+                    let _ = search(grid, &mut |step| {
+                        found.push(step.notation());
+                        ControlFlow::Continue(())
+                    });
+                    found
+                })
+                .collect()
+        };
+        let (mut states, mut found, mut held) = (0, 0, 0);
+        for puzzle in [
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+            "84...9..1....8.2......7..4...1..4....83....6...9.....4...7...3..1.8....5.2..3.4..",
+            ".4..1.2.......9.7..1..........43.6..8......5....2.....7.5..8......6..3..9........",
+        ] {
+            let mut grid = Grid::from_test_line(puzzle);
+            barren_digits::clear();
+            while let Some(step) = next_step(&grid, &Options::hodoku()) {
+                let warm = run(&grid);
+                held += usize::from(barren_digits::any_remembered());
+                barren_digits::clear();
+                assert_eq!(warm, run(&grid), "{puzzle} state {states}");
+                found += warm.iter().map(Vec::len).sum::<usize>();
+                apply(&mut grid, &step);
+                states += 1;
+            }
+        }
+        assert!(
+            states > 100 && found > 5 && held > states / 2,
+            "{states} states, {found} steps, memory held at {held}"
+        );
+    }
 
     // Reached from `84...9..1....8.2......7..4...1..4....83....6...9.....4...7...3..1.8....5.2..3.4..`;
     // the near miss puts 7 back in r9c3.
