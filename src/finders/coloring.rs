@@ -527,43 +527,19 @@ mod tests {
     /// along hodoku paths as with the memory emptied first.
     #[test]
     fn remembered_barren_digits_change_no_result() {
+        use crate::finders::testing::{assert_barren_memory_changes_nothing, Searches};
         use crate::finders::{barren_digits, Finder};
-        use crate::pipeline::{apply, next_step, Options};
         let searches: [Finder; 2] = [hodoku_simple_colors, hodoku_multi_colors];
-        let run = |grid: &Grid| -> Vec<Vec<String>> {
-            searches
-                .iter()
-                .map(|search| {
-                    let mut found = Vec::new();
-                    let _ = search(grid, &mut |step| {
-                        found.push(step.notation());
-                        ControlFlow::Continue(())
-                    });
-                    found
-                })
-                .collect()
-        };
-        let (mut states, mut found, mut held) = (0, 0, 0);
-        for puzzle in [
-            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
-            "84...9..1....8.2......7..4...1..4....83....6...9.....4...7...3..1.8....5.2..3.4..",
-            ".4..1.2.......9.7..1..........43.6..8......5....2.....7.5..8......6..3..9........",
-        ] {
-            let mut grid = Grid::from_test_line(puzzle);
-            barren_digits::clear();
-            while let Some(step) = next_step(&grid, &Options::hodoku()) {
-                let warm = run(&grid);
-                held += usize::from(barren_digits::any_remembered());
-                barren_digits::clear();
-                assert_eq!(warm, run(&grid), "{puzzle} state {states}");
-                found += warm.iter().map(Vec::len).sum::<usize>();
-                apply(&mut grid, &step);
-                states += 1;
-            }
-        }
-        assert!(
-            states > 100 && found > 5 && held > states / 2,
-            "{states} states, {found} steps, memory held at {held}"
+        assert_barren_memory_changes_nothing(
+            &[
+                "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+                "84...9..1....8.2......7..4...1..4....83....6...9.....4...7...3..1.8....5.2..3.4..",
+                ".4..1.2.......9.7..1..........43.6..8......5....2.....7.5..8......6..3..9........",
+            ],
+            &[crate::pipeline::Options::hodoku()],
+            Searches::Finders(&searches),
+            (barren_digits::clear, barren_digits::any_remembered),
+            (100, 5),
         );
     }
 

@@ -984,26 +984,14 @@ pub(super) mod tests {
     /// digits remembered along the path as with the memory emptied first.
     #[test]
     fn remembered_basic_fishless_digits_change_no_result() {
-        let basic = [Technique::XWing, Technique::Swordfish, Technique::Jellyfish];
-        let held = barren_digits::any_remembered;
-        let (mut states, mut fish_seen, mut held_at) = (0, 0, 0);
-        for (puzzle, _) in walks() {
-            for options in [Options::sudoku_explainer(), Options::hodoku()] {
-                let (walked, found, remembered) = memory_changes_nothing(
-                    Grid::from_test_line(puzzle),
-                    &options,
-                    &basic,
-                    barren_digits::clear,
-                    held,
-                );
-                states += walked;
-                fish_seen += found;
-                held_at += remembered;
-            }
-        }
-        assert!(
-            states > 200 && fish_seen > 0 && held_at > states / 2,
-            "{states} states, {fish_seen} fish, memory held at {held_at}"
+        use crate::finders::testing::{assert_barren_memory_changes_nothing, Searches};
+        let puzzles: Vec<&str> = walks().iter().map(|(puzzle, _)| *puzzle).collect();
+        assert_barren_memory_changes_nothing(
+            &puzzles,
+            &[Options::sudoku_explainer(), Options::hodoku()],
+            Searches::Techniques(&[Technique::XWing, Technique::Swordfish, Technique::Jellyfish]),
+            (barren_digits::clear, barren_digits::any_remembered),
+            (200, 0),
         );
     }
 

@@ -316,7 +316,9 @@ fn all_of(search: Finder, technique: Technique, grid: &Grid) -> Vec<Step> {
 /// Helpers the finders' unit tests share.
 #[cfg(test)]
 pub(crate) mod testing {
-    use super::{all, first};
+    use std::ops::ControlFlow;
+
+    use super::{all, first, Finder};
     use crate::format::{parse_puzzle, Format};
     use crate::grid::Grid;
     use crate::solver::{validity, Validity};
@@ -364,7 +366,7 @@ pub(crate) mod testing {
     /// the states walked, the steps the cold searches found and the states at which `held`
     /// said the memory held something after the warm searches.
     pub(crate) fn memory_changes_nothing(
-        mut grid: Grid,
+        grid: Grid,
         options: &crate::pipeline::Options,
         techniques: &[Technique],
         clear: fn(),
@@ -376,6 +378,82 @@ pub(crate) mod testing {
                 .map(|&t| all(t, grid).iter().map(|s| s.notation()).collect())
                 .collect()
         };
+        walk_comparing(grid, options, &search, clear, held)
+    }
+
+    /// [`memory_changes_nothing`] for finder functions called directly (the variants the
+    /// pipeline reaches through its own choice, such as HoDoKu's), every step each emits.
+    pub(crate) fn finders_change_nothing(
+        grid: Grid,
+        options: &crate::pipeline::Options,
+        finders: &[Finder],
+        clear: fn(),
+        held: fn() -> bool,
+    ) -> (usize, usize, usize) {
+        let search = |grid: &Grid| -> Vec<Vec<String>> {
+            finders
+                .iter()
+                .map(|finder| {
+                    let mut found = Vec::new();
+                    let _ = finder(grid, &mut |step| {
+                        found.push(step.notation());
+                        ControlFlow::Continue(())
+                    });
+                    found
+                })
+                .collect()
+        };
+        walk_comparing(grid, options, &search, clear, held)
+    }
+
+    /// What a barren memory's test runs: on every puzzle and profile, [`walk_comparing`] with
+    /// `searches` (techniques through [`all`], or finder functions), summed; asserts more than
+    /// `min_states` states, more than `min_found` steps and the memory holding something at
+    /// half the states or more.
+    pub(crate) fn assert_barren_memory_changes_nothing(
+        puzzles: &[&str],
+        profiles: &[crate::pipeline::Options],
+        searches: Searches<'_>,
+        (clear, held): (fn(), fn() -> bool),
+        (min_states, min_found): (usize, usize),
+    ) {
+        let (mut states, mut found, mut held_at) = (0, 0, 0);
+        for puzzle in puzzles {
+            for options in profiles {
+                let grid = Grid::from_test_line(puzzle);
+                let (walked, steps, remembered) = match searches {
+                    Searches::Techniques(t) => {
+                        memory_changes_nothing(grid, options, t, clear, held)
+                    }
+                    Searches::Finders(f) => finders_change_nothing(grid, options, f, clear, held),
+                };
+                states += walked;
+                found += steps;
+                held_at += remembered;
+            }
+        }
+        assert!(
+            states > min_states && found > min_found && held_at > states / 2,
+            "{states} states, {found} steps, memory held at {held_at}"
+        );
+    }
+
+    /// The searches a memory test runs at each state.
+    #[derive(Clone, Copy)]
+    pub(crate) enum Searches<'a> {
+        Techniques(&'a [Technique]),
+        Finders(&'a [Finder]),
+    }
+
+    /// The walk behind both: the states walked, the steps found cold, the states where the
+    /// memory held something before it was cleared.
+    fn walk_comparing(
+        mut grid: Grid,
+        options: &crate::pipeline::Options,
+        search: &dyn Fn(&Grid) -> Vec<Vec<String>>,
+        clear: fn(),
+        held: fn() -> bool,
+    ) -> (usize, usize, usize) {
         clear();
         let (mut states, mut found, mut states_held) = (0, 0, 0);
         while let Some(step) = crate::pipeline::next_step(&grid, options) {

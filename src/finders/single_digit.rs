@@ -591,7 +591,7 @@ fn capitalized(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::finders::testing::{check, memory_changes_nothing, pencilmark};
+    use crate::finders::testing::{check, pencilmark};
     use crate::finders::{all, first};
 
     /// The four searches give the same steps with the barren digits remembered along hodoku
@@ -599,32 +599,22 @@ mod tests {
     #[test]
     fn remembered_barren_digits_change_no_result() {
         use crate::finders::barren_digits;
-        let searches = [
-            Technique::Skyscraper,
-            Technique::TwoStringKite,
-            Technique::TurbotFish,
-            Technique::EmptyRectangle,
-        ];
-        let (mut states, mut found, mut held_at) = (0, 0, 0);
-        for puzzle in [
-            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
-            "....4.....14.....6..29.3...2...7..9..9....5..6.5..1..35.....72...6.....1.....7.3.",
-            "..39.4..8....62.41..8....2...6.2..39.........42..9.1...8....6..79.23....3..1.57..",
-        ] {
-            let (walked, steps, held) = memory_changes_nothing(
-                Grid::from_test_line(puzzle),
-                &crate::pipeline::Options::hodoku(),
-                &searches,
-                barren_digits::clear,
-                barren_digits::any_remembered,
-            );
-            states += walked;
-            found += steps;
-            held_at += held;
-        }
-        assert!(
-            states > 100 && found > 10 && held_at > states / 2,
-            "{states} states, {found} steps, memory held at {held_at}"
+        use crate::finders::testing::{assert_barren_memory_changes_nothing, Searches};
+        assert_barren_memory_changes_nothing(
+            &[
+                "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+                "....4.....14.....6..29.3...2...7..9..9....5..6.5..1..35.....72...6.....1.....7.3.",
+                "..39.4..8....62.41..8....2...6.2..39.........42..9.1...8....6..79.23....3..1.57..",
+            ],
+            &[crate::pipeline::Options::hodoku()],
+            Searches::Techniques(&[
+                Technique::Skyscraper,
+                Technique::TwoStringKite,
+                Technique::TurbotFish,
+                Technique::EmptyRectangle,
+            ]),
+            (barren_digits::clear, barren_digits::any_remembered),
+            (100, 10),
         );
     }
 

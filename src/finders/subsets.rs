@@ -540,8 +540,10 @@ mod locked_tests {
 #[cfg(test)]
 mod barren_tests {
     use super::*;
+    use crate::finders::barren_units;
+    use crate::finders::testing::{assert_barren_memory_changes_nothing, Searches};
     use crate::finders::Finder;
-    use crate::pipeline::{apply, next_step, Options};
+    use crate::pipeline::Options;
 
     /// Every naked and hidden set search (Sudoku Explainer's, HoDoKu's, the direct ones) gives
     /// the same steps with the barren houses remembered along se and hodoku paths as with the
@@ -564,42 +566,16 @@ mod barren_tests {
             direct_hidden_pair,
             direct_hidden_triple,
         ];
-        let run = |grid: &Grid| -> Vec<Vec<String>> {
-            searches
-                .iter()
-                .map(|search| {
-                    let mut found = Vec::new();
-                    let _ = search(grid, &mut |step| {
-                        found.push(step.notation());
-                        ControlFlow::Continue(())
-                    });
-                    found
-                })
-                .collect()
-        };
-        let (mut states, mut found, mut held) = (0, 0, 0);
-        for puzzle in [
-            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
-            "....4.....14.....6..29.3...2...7..9..9....5..6.5..1..35.....72...6.....1.....7.3.",
-            ".4..1.2.......9.7..1..........43.6..8......5....2.....7.5..8......6..3..9........",
-        ] {
-            for options in [Options::sudoku_explainer(), Options::hodoku()] {
-                let mut grid = Grid::from_test_line(puzzle);
-                crate::finders::barren_units::clear();
-                while let Some(step) = next_step(&grid, &options) {
-                    let warm = run(&grid);
-                    held += usize::from(crate::finders::barren_units::any_remembered());
-                    crate::finders::barren_units::clear();
-                    assert_eq!(warm, run(&grid), "{puzzle} state {states}");
-                    found += warm.iter().map(Vec::len).sum::<usize>();
-                    apply(&mut grid, &step);
-                    states += 1;
-                }
-            }
-        }
-        assert!(
-            states > 200 && found > 20 && held > states / 2,
-            "{states} states, {found} steps, memory held at {held}"
+        assert_barren_memory_changes_nothing(
+            &[
+                "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+                "....4.....14.....6..29.3...2...7..9..9....5..6.5..1..35.....72...6.....1.....7.3.",
+                ".4..1.2.......9.7..1..........43.6..8......5....2.....7.5..8......6..3..9........",
+            ],
+            &[Options::sudoku_explainer(), Options::hodoku()],
+            Searches::Finders(&searches),
+            (barren_units::clear, barren_units::any_remembered),
+            (200, 20),
         );
     }
 }
