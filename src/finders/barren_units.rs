@@ -1,5 +1,5 @@
-//! The houses a subset search last found nothing in. Owns [`Units`], one search's view of
-//! them, and the per-thread memory behind it.
+//! The houses a subset search last found nothing in. Owns [`searched`], which runs a search
+//! passing over them, and the per-thread memory behind it.
 //!
 //! A naked or hidden subset search looks at one house at a time, and what it finds in a house
 //! (the subset and what it removes or places) depends on that house's cells alone: their
@@ -8,7 +8,8 @@
 //! anything, and only for the houses it found no step in. The memory is fixed in size (per
 //! search and house, nine candidate masks and the placed digits: 8 KiB a thread).
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
+use std::ops::ControlFlow;
 
 use crate::geometry::{Unit, UNITS};
 use crate::grid::Grid;
@@ -64,33 +65,30 @@ fn state(grid: &Grid, unit: Unit) -> UnitState {
     )
 }
 
-/// One search's houses: which it may pass over, and recording those it found nothing in.
-pub(super) struct Units {
-    slot: usize,
-}
-
-impl Units {
-    /// The memory of `search` for subsets of `size` (two to four).
-    pub(super) fn new(search: Search, size: u32) -> Units {
-        debug_assert!((2..=4).contains(&size));
-        Units {
-            slot: search as usize * SIZES + size as usize - 2,
-        }
-    }
-
-    /// Whether the search may pass `unit` over: its last whole search found nothing there,
-    /// and the house is as it was then.
-    pub(super) fn skips(&self, grid: &Grid, unit: Unit) -> bool {
-        BARREN.with_borrow(|barren| barren[self.slot][unit.index()] == state(grid, unit))
-    }
-
-    /// The search ran to its end, finding steps in the houses of `found` (bit = house index):
-    /// every other house is remembered as it is now.
-    pub(super) fn finish(&self, grid: &Grid, found: u32) {
+/// Runs a subset search that passes over the houses `search` (for sets of `size`, two to
+/// four) last found nothing in and are unchanged: `run` gets the test for a house to pass over
+/// and the call that notes a house with a step (before the step is emitted). If the search ran
+/// to its end, every house without a step is remembered as it is now.
+pub(super) fn searched(
+    grid: &Grid,
+    search: Search,
+    size: u32,
+    run: impl FnOnce(&dyn Fn(Unit) -> bool, &dyn Fn(Unit)) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    debug_assert!((2..=4).contains(&size));
+    let slot = search as usize * SIZES + size as usize - 2;
+    let found = Cell::new(0u32);
+    let skips =
+        |unit: Unit| BARREN.with_borrow(|barren| barren[slot][unit.index()] == state(grid, unit));
+    let flow = run(&skips, &|unit: Unit| {
+        found.set(found.get() | 1 << unit.index())
+    });
+    if flow.is_continue() {
         BARREN.with_borrow_mut(|barren| {
-            for unit in Unit::all().filter(|u| found & 1 << u.index() == 0) {
-                barren[self.slot][unit.index()] = state(grid, unit);
+            for unit in Unit::all().filter(|u| found.get() & 1 << u.index() == 0) {
+                barren[slot][unit.index()] = state(grid, unit);
             }
         });
     }
+    flow
 }

@@ -27,7 +27,7 @@ use std::ops::ControlFlow;
 
 use arrayvec::ArrayVec;
 
-use super::barren_units::{Search, Units};
+use super::barren_units::{searched, Search};
 use super::combinations::masks;
 use super::{se_order, Emit};
 use crate::geometry::{cell_name, unit_words, Cell, CellSet, DigitSet, Unit, UnitKind};
@@ -126,48 +126,43 @@ fn naked_in(
     technique: Technique,
     emit: &mut Emit<'_>,
 ) -> ControlFlow<()> {
-    let units = Units::new(search, size);
-    let found = std::cell::Cell::new(0u32);
-    let skip = |unit| units.skips(grid, unit);
-    let flow = naked_subsets(
-        grid,
-        se_order::UNITS.into_iter(),
-        size,
-        min_empty,
-        &skip,
-        |n| {
-            let eliminations = removals(grid, n.unit.cell_set(), &n.cells, n.digits);
-            if eliminations.is_empty() {
-                return ControlFlow::Continue(());
-            }
-            found.set(found.get() | 1 << n.unit.index());
-            let subject = format!(
-                "{} in {}",
+    searched(grid, search, size, |skip, found| {
+        naked_subsets(
+            grid,
+            se_order::UNITS.into_iter(),
+            size,
+            min_empty,
+            skip,
+            |n| {
+                let eliminations = removals(grid, n.unit.cell_set(), &n.cells, n.digits);
+                if eliminations.is_empty() {
+                    return ControlFlow::Continue(());
+                }
+                found(n.unit);
+                let subject = format!(
+                    "{} in {}",
+                    digit_list(n.digits),
+                    cell_list(n.cells.iter().copied())
+                );
+                let text = format!(
+                "In {}, the cells {} hold only the digits {}, so no other cell of {} can hold them.",
+                unit_words(n.unit),
+                cell_list(n.cells.iter().copied()),
                 digit_list(n.digits),
-                cell_list(n.cells.iter().copied())
+                unit_words(n.unit)
             );
-            let text = format!(
-            "In {}, the cells {} hold only the digits {}, so no other cell of {} can hold them.",
-            unit_words(n.unit),
-            cell_list(n.cells.iter().copied()),
-            digit_list(n.digits),
-            unit_words(n.unit)
-        );
-            let pattern = subset_pattern(grid, &[n.unit], &n.cells, n.digits);
-            emit(Step::new(
-                technique,
-                vec![],
-                eliminations,
-                pattern,
-                subject,
-                text,
-            ))
-        },
-    );
-    if flow.is_continue() {
-        units.finish(grid, found.get());
-    }
-    flow
+                let pattern = subset_pattern(grid, &[n.unit], &n.cells, n.digits);
+                emit(Step::new(
+                    technique,
+                    vec![],
+                    eliminations,
+                    pattern,
+                    subject,
+                    text,
+                ))
+            },
+        )
+    })
 }
 
 fn locked(grid: &Grid, size: u32, technique: Technique, emit: &mut Emit<'_>) -> ControlFlow<()> {
@@ -334,31 +329,26 @@ fn hidden_in(
     technique: Technique,
     emit: &mut Emit<'_>,
 ) -> ControlFlow<()> {
-    let units = Units::new(search, size);
-    let found = std::cell::Cell::new(0u32);
-    let skip = |unit| units.skips(grid, unit);
-    let flow = hidden_subsets(grid, size, min_empty, &skip, |h| {
-        found.set(found.get() | 1 << h.unit.index());
-        let text = format!(
-            "In {}, the digits {} fit only in {}, so those cells can hold nothing else.",
-            unit_words(h.unit),
-            digit_list(h.digits),
-            cell_list(h.cells.iter().copied())
-        );
-        let pattern = subset_pattern(grid, &[h.unit], &h.cells, h.digits);
-        emit(Step::new(
-            technique,
-            vec![],
-            h.eliminations(grid).collect(),
-            pattern,
-            hidden_subject(&h),
-            text,
-        ))
-    });
-    if flow.is_continue() {
-        units.finish(grid, found.get());
-    }
-    flow
+    searched(grid, search, size, |skip, found| {
+        hidden_subsets(grid, size, min_empty, skip, |h| {
+            found(h.unit);
+            let text = format!(
+                "In {}, the digits {} fit only in {}, so those cells can hold nothing else.",
+                unit_words(h.unit),
+                digit_list(h.digits),
+                cell_list(h.cells.iter().copied())
+            );
+            let pattern = subset_pattern(grid, &[h.unit], &h.cells, h.digits);
+            emit(Step::new(
+                technique,
+                vec![],
+                h.eliminations(grid).collect(),
+                pattern,
+                hidden_subject(&h),
+                text,
+            ))
+        })
+    })
 }
 
 fn direct_hidden(
@@ -367,15 +357,13 @@ fn direct_hidden(
     technique: Technique,
     emit: &mut Emit<'_>,
 ) -> ControlFlow<()> {
-    let units = Units::new(Search::DirectHidden, size);
-    let found = std::cell::Cell::new(0u32);
-    let skip = |unit| units.skips(grid, unit);
-    let flow = hidden_subsets(grid, size, size + 1, &skip, |h| {
-        let Some((unit, cell, digit)) = single_beside(grid, &h) else {
-            return ControlFlow::Continue(());
-        };
-        found.set(found.get() | 1 << h.unit.index());
-        let text = format!(
+    searched(grid, Search::DirectHidden, size, |skip, found| {
+        hidden_subsets(grid, size, size + 1, skip, |h| {
+            let Some((unit, cell, digit)) = single_beside(grid, &h) else {
+                return ControlFlow::Continue(());
+            };
+            found(h.unit);
+            let text = format!(
             "In {}, the digits {} fit only in {}; without {} there, {} is the only place for {} in {}.",
             unit_words(h.unit),
             digit_list(h.digits),
@@ -385,25 +373,22 @@ fn direct_hidden(
             digit,
             unit_words(unit)
         );
-        let pattern = subset_pattern(grid, &[h.unit], &h.cells, h.digits)
-            .candidates(h.eliminations(grid), Role::Cover)
-            .unit(unit, Role::Base)
-            .cell(cell, Role::Placement)
-            .candidate(Candidate::new(cell, digit), Role::Placement);
-        let placement = vec![Candidate::new(cell, digit)];
-        emit(Step::new(
-            technique,
-            placement,
-            vec![],
-            pattern,
-            hidden_subject(&h),
-            text,
-        ))
-    });
-    if flow.is_continue() {
-        units.finish(grid, found.get());
-    }
-    flow
+            let pattern = subset_pattern(grid, &[h.unit], &h.cells, h.digits)
+                .candidates(h.eliminations(grid), Role::Cover)
+                .unit(unit, Role::Base)
+                .cell(cell, Role::Placement)
+                .candidate(Candidate::new(cell, digit), Role::Placement);
+            let placement = vec![Candidate::new(cell, digit)];
+            emit(Step::new(
+                technique,
+                placement,
+                vec![],
+                pattern,
+                hidden_subject(&h),
+                text,
+            ))
+        })
+    })
 }
 
 pub fn naked_pair(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
