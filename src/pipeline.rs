@@ -250,25 +250,6 @@ fn hodoku_search_key(step: &Step) -> (usize, usize, Vec<usize>) {
     (kind, unit.number(), within)
 }
 
-/// HoDoKu's sort key for steps of one search: most eliminations first, then the lowest sum
-/// of the eliminated candidates weighted by position (`getIndexSumme`: cell x (1 + 80 i) +
-/// digit, over the candidates as HoDoKu has sorted them by then: by digit, then cell; this
-/// matters for a Remote Pair's two digits), then the shortest chain.
-fn hodoku_sort_key(step: &Step) -> (std::cmp::Reverse<usize>, usize, usize) {
-    let mut by_digit = step.eliminations.clone();
-    by_digit.sort_by_key(|c| (c.digit, c.cell));
-    let index_sum = by_digit
-        .iter()
-        .enumerate()
-        .map(|(i, c)| c.cell * (1 + 80 * i) + c.digit as usize)
-        .sum();
-    (
-        std::cmp::Reverse(step.eliminations.len()),
-        index_sum,
-        step.pattern.nodes.len(),
-    )
-}
-
 impl Default for Options {
     /// The Sudoku Explainer profile: [`Options::sudoku_explainer`].
     fn default() -> Options {
@@ -649,11 +630,12 @@ fn next_step_of(
                 for &x in search.iter() {
                     searched.insert(x);
                 }
+                // (the least of each technique's choices is the least of all their steps)
                 let best = search
                     .iter()
                     .filter(|&&x| enabled.contains(x))
-                    .flat_map(|&x| crate::finders::all_hodoku(x, grid))
-                    .min_by_key(hodoku_sort_key);
+                    .filter_map(|&x| crate::finders::hodoku_choice(x, grid))
+                    .min_by_key(crate::finders::hodoku_order::step_sort_key);
                 if best.is_some() {
                     return best;
                 }
@@ -928,23 +910,6 @@ mod tests {
         assert!(crate::finders::all(Technique::NakedTriple, &grid)
             .iter()
             .all(|s| s.notation() != triple));
-    }
-
-    /// Where HoDoKu sorts its chains, the hodoku profile takes the chain with the most
-    /// eliminations, not the shortest.
-    #[test]
-    fn hodoku_choice_prefers_more_eliminations() {
-        let short = Step::new(
-            Technique::Aic,
-            vec![],
-            vec![crate::step::Candidate::new(3, 1)],
-            crate::step::Pattern::default(),
-            String::new(),
-            String::new(),
-        );
-        let mut long = short.clone();
-        long.eliminations.push(crate::step::Candidate::new(4, 1));
-        assert!(hodoku_sort_key(&long) < hodoku_sort_key(&short));
     }
 
     #[test]

@@ -32,6 +32,7 @@ pub mod exclusion;
 pub mod fish;
 pub mod forcing_chains;
 pub mod hodoku_loops;
+pub mod hodoku_order;
 pub(crate) mod hodoku_singles;
 pub mod hodoku_tabling;
 pub mod intersections;
@@ -296,6 +297,22 @@ pub fn all(technique: Technique, grid: &Grid) -> Vec<Step> {
 /// Every step of `technique` that HoDoKu's own search for it ([`hodoku_finder`]) finds.
 pub fn all_hodoku(technique: Technique, grid: &Grid) -> Vec<Step> {
     all_of(hodoku_finder(technique), technique, grid)
+}
+
+/// The step HoDoKu applies from its sorted search for `technique` (X-Chain, XY-Chain, Remote
+/// Pair, Turbot Fish; see [`hodoku_order`]): of every step [`all_hodoku`] finds, the first with
+/// the least sort key. The chain searches rank what they find before they write it in words,
+/// so only this step is written.
+pub fn hodoku_choice(technique: Technique, grid: &Grid) -> Option<Step> {
+    use Technique::*;
+    match technique {
+        XChain => aic::hodoku_x_chain_choice(grid),
+        XYChain => aic::xy_chain_hodoku_choice(grid),
+        RemotePair => aic::hodoku_remote_pair_choice(grid),
+        _ => all_hodoku(technique, grid)
+            .into_iter()
+            .min_by_key(hodoku_order::step_sort_key),
+    }
 }
 
 fn all_of(search: Finder, technique: Technique, grid: &Grid) -> Vec<Step> {

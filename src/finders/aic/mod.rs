@@ -64,6 +64,7 @@ use std::collections::BTreeMap;
 use std::ops::ControlFlow;
 use std::rc::Rc;
 
+use super::hodoku_order;
 use super::Emit;
 use crate::cache::{self, Memory};
 use crate::geometry::{cell_name, Cell, CellSet, Digit, DigitSet};
@@ -395,21 +396,71 @@ struct Found {
 /// Steps keyed by their eliminations, keeping the shortest chain for each.
 #[derive(Default)]
 struct Collector {
-    /// Eliminations -> (chain size, preference, step).
-    by_eliminations: BTreeMap<Vec<Candidate>, (usize, u8, Step)>,
+    /// Eliminations -> (chain size, preference, step). The step is `None` where the collector
+    /// keeps HoDoKu's choice alone and this is not it.
+    by_eliminations: BTreeMap<Vec<Candidate>, Kept>,
+    /// Whether only HoDoKu's choice among the steps is kept ([`Collector::hodoku_choice`]).
+    hodoku_choice: bool,
+    /// HoDoKu's choice so far: its key and eliminations.
+    best: Option<(ChoiceKey, Vec<Candidate>)>,
+    /// How many offers had something to eliminate (a search's barren-digit memory reads it).
+    productive: usize,
 }
 
+/// What the collector keeps for a set of eliminations: the chain's size, its preference and
+/// its step (if written).
+type Kept = (usize, u8, Option<Step>);
+
+/// Where a step stands in HoDoKu's choice: its sort key ([`hodoku_order::sort_key`]), then
+/// its chain's size, then (compared apart) its eliminations: the order the steps are emitted
+/// in breaks the key's ties.
+type ChoiceKey = (hodoku_order::SortKey, usize);
+
 impl Collector {
+    /// A collector that keeps only the step HoDoKu would apply of all it is offered (the first
+    /// of [`Collector::emit`]'s order with the least [`hodoku_order::sort_key`]), and writes
+    /// no other step: the other offers are ranked by their eliminations and chain alone.
+    fn hodoku_choice() -> Collector {
+        Collector {
+            hodoku_choice: true,
+            ..Collector::default()
+        }
+    }
+
     /// Sorts and de-duplicates `eliminations`; whether a step with them and a chain of `size`
     /// nodes would be kept (checked before its words are written).
-    fn wants(&self, eliminations: &mut Vec<Candidate>, size: usize, preference: u8) -> bool {
+    fn wants(&mut self, eliminations: &mut Vec<Candidate>, size: usize, preference: u8) -> bool {
         eliminations.sort();
         eliminations.dedup();
-        !eliminations.is_empty()
-            && self
-                .by_eliminations
-                .get(eliminations)
-                .is_none_or(|old| (old.0, old.1) > (size, preference))
+        if eliminations.is_empty() {
+            return false;
+        }
+        self.productive += 1;
+        self.would_keep(eliminations, size, preference)
+    }
+
+    /// [`Collector::wants`] for a chain found by a search that may keep HoDoKu's choice
+    /// alone: there the step is wanted only if it would be that choice so far. A chain that
+    /// would be kept for its eliminations but is not the choice is noted as kept, unwritten.
+    fn wants_chain(&mut self, eliminations: &mut Vec<Candidate>, chain: &Chain) -> bool {
+        if !self.wants(eliminations, chain.size(), 0) {
+            return false;
+        }
+        if !self.hodoku_choice {
+            return true;
+        }
+        let key = (
+            hodoku_order::sort_key(eliminations, chain.nodes.len()),
+            chain.size(),
+        );
+        let chosen = self.best.as_ref().is_none_or(|(best, best_eliminations)| {
+            (&key, &*eliminations) < (best, best_eliminations)
+        });
+        if !chosen {
+            self.by_eliminations
+                .insert(eliminations.clone(), (chain.size(), 0, None));
+        }
+        chosen
     }
 
     /// [`Collector::wants`] for eliminations already sorted and distinct.
@@ -432,8 +483,21 @@ impl Collector {
         match self.by_eliminations.get(&key) {
             Some(old) if (old.0, old.1) <= rank => {}
             _ => {
+                if self.hodoku_choice {
+                    // (`wants_chain` found this the choice so far: the last one goes unwritten)
+                    if let Some((_, old)) = self.best.take() {
+                        if let Some(kept) = self.by_eliminations.get_mut(&old) {
+                            kept.2 = None;
+                        }
+                    }
+                    let choice_key = (
+                        hodoku_order::sort_key(&key, found.chain.nodes.len()),
+                        rank.0,
+                    );
+                    self.best = Some((choice_key, key.clone()));
+                }
                 self.by_eliminations
-                    .insert(key, (rank.0, rank.1, step(graph, found)));
+                    .insert(key, (rank.0, rank.1, Some(step(graph, found))));
             }
         }
     }
@@ -448,10 +512,11 @@ impl Collector {
 
     /// The steps in the order [`Collector::emit`] emits them.
     fn into_steps(self) -> Vec<Step> {
-        let mut all: Vec<(Vec<Candidate>, (usize, u8, Step))> =
-            self.by_eliminations.into_iter().collect();
+        let mut all: Vec<(Vec<Candidate>, Kept)> = self.by_eliminations.into_iter().collect();
         all.sort_by(|a, b| (a.1 .0, &a.0).cmp(&(b.1 .0, &b.0)));
-        all.into_iter().map(|(_, (_, _, step))| step).collect()
+        all.into_iter()
+            .filter_map(|(_, (_, _, step))| step)
+            .collect()
     }
 }
 
@@ -524,14 +589,29 @@ fn step(graph: &LinkGraph, found: Found) -> Step {
 
 /// X-Chain: one digit, three or more strong links along units.
 pub fn x_chain(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
-    x_chains(grid, false, emit)
+    x_chains(grid, false, Collector::default(), emit)
 }
 
 /// HoDoKu's X-Chain search, which also takes a chain that comes back to its start cell by a
 /// strong link: the start cell then holds the digit, and HoDoKu removes it from every cell
 /// that sees the start (the chain's own cells included).
 pub fn hodoku_x_chain(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
-    x_chains(grid, true, emit)
+    x_chains(grid, true, Collector::default(), emit)
+}
+
+/// The step HoDoKu applies of [`hodoku_x_chain`]'s (see [`crate::finders::hodoku_choice`]).
+pub fn hodoku_x_chain_choice(grid: &Grid) -> Option<Step> {
+    choice(|emit| x_chains(grid, true, Collector::hodoku_choice(), emit))
+}
+
+/// The one step a search run with [`Collector::hodoku_choice`] emits, if any.
+fn choice(search: impl FnOnce(&mut Emit<'_>) -> ControlFlow<()>) -> Option<Step> {
+    let mut chosen = None;
+    let _ = search(&mut |step| {
+        chosen = Some(step);
+        ControlFlow::Break(())
+    });
+    chosen
 }
 
 thread_local! {
@@ -544,8 +624,12 @@ thread_local! {
         const { std::cell::Cell::new([[u128::MAX; 9]; 2]) };
 }
 
-fn x_chains(grid: &Grid, back_to_start: bool, emit: &mut Emit<'_>) -> ControlFlow<()> {
-    let mut found = Collector::default();
+fn x_chains(
+    grid: &Grid,
+    back_to_start: bool,
+    mut found: Collector,
+    emit: &mut Emit<'_>,
+) -> ControlFlow<()> {
     let mut scratch = Search::default();
     let mut chainless = CHAINLESS_DIGITS.get();
     let remembered = &mut chainless[usize::from(back_to_start)];
@@ -559,7 +643,7 @@ fn x_chains(grid: &Grid, back_to_start: bool, emit: &mut Emit<'_>) -> ControlFlo
             CHAINLESS_DIGITS.set(chainless);
             return ControlFlow::Break(()); // (a search cut short gives no step)
         }
-        let steps_before = found.by_eliminations.len();
+        let productive_before = found.productive;
         for start in 0..graph.nodes.len() {
             let search = scratch.run(&graph, start, false, CellSet::EMPTY);
             for end in 0..graph.nodes.len() {
@@ -578,7 +662,7 @@ fn x_chains(grid: &Grid, back_to_start: bool, emit: &mut Emit<'_>) -> ControlFlo
                 // As HoDoKu, a chain candidate that sees both ends goes too.
                 let mut eliminations: Vec<Candidate> =
                     seeing_all(grid, a.cells | z.cells, digit).collect();
-                if !found.wants(&mut eliminations, chain.size(), 0) {
+                if !found.wants_chain(&mut eliminations, &chain) {
                     continue;
                 }
                 found.offer(
@@ -602,8 +686,7 @@ fn x_chains(grid: &Grid, back_to_start: bool, emit: &mut Emit<'_>) -> ControlFlo
                 offer_x_loop(grid, &graph, search, start, &mut found);
             }
         }
-        // (a digit's steps are new keys in the collector: none added, none found)
-        remembered[digit as usize - 1] = if found.by_eliminations.len() == steps_before {
+        remembered[digit as usize - 1] = if found.productive == productive_before {
             cells
         } else {
             u128::MAX
@@ -635,7 +718,7 @@ fn offer_x_loop(
         chain.nodes.push(start);
         chain.strong.push(true);
         let mut eliminations: Vec<Candidate> = seeing_all(grid, a.cells, a.digit).collect();
-        if !found.wants(&mut eliminations, chain.size(), 0) {
+        if !found.wants_chain(&mut eliminations, &chain) {
             continue;
         }
         found.offer(
@@ -671,8 +754,17 @@ fn chain_cells(graph: &LinkGraph, chain: &Chain) -> Vec<Cell> {
 
 /// XY-Chain: bivalue cells from `d` in one end cell to `d` in the other.
 pub fn xy_chain(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
+    xy_chains(grid, Collector::default(), emit)
+}
+
+/// The step HoDoKu applies of [`xy_chain`]'s, the hodoku profile's XY-Chain search too (see
+/// [`crate::finders::hodoku_choice`]).
+pub fn xy_chain_hodoku_choice(grid: &Grid) -> Option<Step> {
+    choice(|emit| xy_chains(grid, Collector::hodoku_choice(), emit))
+}
+
+fn xy_chains(grid: &Grid, mut found: Collector, emit: &mut Emit<'_>) -> ControlFlow<()> {
     let graph = LinkGraph::build(grid, GraphKind::bivalue(grid, grid.empty_cells()));
-    let mut found = Collector::default();
     let mut scratch = Search::default();
     for start in 0..graph.nodes.len() {
         if crate::deadline::expired() {
@@ -700,7 +792,7 @@ pub fn xy_chain(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
             }
             let mut eliminations: Vec<Candidate> =
                 seeing_all(grid, a.cells | z.cells, a.digit).collect();
-            if !found.wants(&mut eliminations, chain.size(), 0) {
+            if !found.wants_chain(&mut eliminations, &chain) {
                 continue;
             }
             let d = a.digit;
@@ -771,7 +863,16 @@ const HODOKU_REMOTE_PAIR_CELLS: usize = 10;
 /// first); the shortest chain is kept for each set of eliminations, the first found of equal
 /// ones (start cells in order, then each cell's neighbours in order).
 pub fn hodoku_remote_pair(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
-    let mut found = Collector::default();
+    hodoku_remote_pairs(grid, Collector::default(), emit)
+}
+
+/// The step HoDoKu applies of [`hodoku_remote_pair`]'s (see
+/// [`crate::finders::hodoku_choice`]).
+pub fn hodoku_remote_pair_choice(grid: &Grid) -> Option<Step> {
+    choice(|emit| hodoku_remote_pairs(grid, Collector::hodoku_choice(), emit))
+}
+
+fn hodoku_remote_pairs(grid: &Grid, mut found: Collector, emit: &mut Emit<'_>) -> ControlFlow<()> {
     for (low, high, cells) in remote_pair_cells(grid) {
         let graph = LinkGraph::build(grid, GraphKind::bivalue(grid, cells));
         for start in cells.iter() {
@@ -840,15 +941,18 @@ fn cells_chain(graph: &LinkGraph, cells: &[Cell], (low, high): (Digit, Digit)) -
 
 /// Each pair of digits with the empty cells that hold exactly it, where there are four or more.
 fn remote_pair_cells(grid: &Grid) -> Vec<(Digit, Digit, CellSet)> {
+    // The bivalue cells, by their pair's mask, in one pass over the grid.
+    let mut by_pair = [CellSet::EMPTY; 1 << 9];
+    for cell in grid.empty_cells().iter() {
+        let digits = grid.candidates(cell);
+        if digits.len() == 2 {
+            by_pair[digits.0 as usize] = by_pair[digits.0 as usize].with(cell);
+        }
+    }
     let mut out = Vec::new();
     for low in 1..=9u8 {
         for high in low + 1..=9u8 {
-            let pair = DigitSet::single(low).with(high);
-            let cells: CellSet = grid
-                .empty_cells()
-                .iter()
-                .filter(|&c| grid.candidates(c) == pair)
-                .collect();
+            let cells = by_pair[DigitSet::single(low).with(high).0 as usize];
             if cells.len() >= 4 {
                 out.push((low, high, cells));
             }
@@ -878,7 +982,7 @@ fn offer_remote_pair(
             );
         }
     }
-    if !found.wants(&mut eliminations, chain.size(), 0) {
+    if !found.wants_chain(&mut eliminations, &chain) {
         return;
     }
     let (start_cell, end_cell) = (chain_cells[0], chain_cells[chain_cells.len() - 1]);
@@ -1479,9 +1583,15 @@ mod tests {
         let digits: Vec<u8> = PUZZLE.bytes().map(|b| b.saturating_sub(b'0')).collect();
         let mut grid = Grid::from_puzzle(&digits.try_into().expect("81 cells"));
         let options = crate::pipeline::Options::hodoku();
+        // Every step, then HoDoKu's choice alone (the two collectors share the memory).
         let search = |grid: &Grid, back_to_start: bool| -> Vec<String> {
             let mut steps = Vec::new();
-            let _ = x_chains(grid, back_to_start, &mut |step| {
+            let _ = x_chains(grid, back_to_start, Collector::default(), &mut |step| {
+                steps.push(step.notation());
+                ControlFlow::Continue(())
+            });
+            let choice = Collector::hodoku_choice();
+            let _ = x_chains(grid, back_to_start, choice, &mut |step| {
                 steps.push(step.notation());
                 ControlFlow::Continue(())
             });
@@ -1515,6 +1625,42 @@ mod tests {
         assert!(
             states > 20 && found >= 2 && skipped > states,
             "{states} states, {found} steps, {skipped} digits skipped"
+        );
+    }
+
+    /// The chain searches' HoDoKu choice, ranked before any step is written, is the step the
+    /// least sort key picks of every step the search writes: at every state of hodoku paths
+    /// (a Remote Pair puzzle, two of HoDoKu's Unfair ones), for the three searches.
+    #[test]
+    fn hodoku_choice_is_the_least_of_every_step() {
+        use crate::finders::{all_hodoku, hodoku_choice, hodoku_order::step_sort_key};
+        let options = crate::pipeline::Options::hodoku();
+        let (mut states, mut choices, mut among_several) = (0, 0, 0);
+        for puzzle in [
+            "..6...5....3..4...2...7.4....93...7....46....8....23...7..9..2....5...161........",
+            "1.......3.6.3..7...7...5..121.7...9...7........8.1..2....8.64....9.2..6....4.....",
+            "87.........53.6..1...2.9...68.......7..1..84....9.......1..42.52.....43..........",
+        ] {
+            let mut grid = Grid::from_test_line(puzzle);
+            while let Some(step) = crate::pipeline::next_step(&grid, &options) {
+                for technique in [Technique::XChain, Technique::XYChain, Technique::RemotePair] {
+                    let every = all_hodoku(technique, &grid);
+                    let least = every.iter().min_by_key(|s| step_sort_key(s)).cloned();
+                    assert_eq!(
+                        hodoku_choice(technique, &grid),
+                        least,
+                        "{technique}, state {states}"
+                    );
+                    choices += usize::from(least.is_some());
+                    among_several += usize::from(every.len() > 1);
+                }
+                crate::pipeline::apply(&mut grid, &step);
+                states += 1;
+            }
+        }
+        assert!(
+            states > 200 && choices > 100 && among_several > 60,
+            "{states} states, {choices} choices, {among_several} among several"
         );
     }
 
