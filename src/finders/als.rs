@@ -511,14 +511,7 @@ pub fn als_xy_wing(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
         if i % 16 == 0 && crate::deadline::expired() {
             return ControlFlow::Break(());
         }
-        let mut later: Vec<usize> = graph.links_of[first.a]
-            .iter()
-            .chain(&graph.links_of[first.b])
-            .copied()
-            .filter(|&j| j > i)
-            .collect();
-        later.sort_unstable();
-        later.dedup();
+        let later = merged_after(&graph.links_of[first.a], &graph.links_of[first.b], i);
         for j in later {
             let second = &graph.links[j];
             if first.digits.len() == 1 && second.digits == first.digits {
@@ -576,6 +569,32 @@ pub fn als_xy_wing(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
         }
     }
     ControlFlow::Continue(())
+}
+
+/// The values above `after` of two ascending lists, ascending and each once (the links of the
+/// two sets of a link after it: read for every link, so merged in place, not collected).
+fn merged_after<'a>(
+    a: &'a [usize],
+    b: &'a [usize],
+    after: usize,
+) -> impl Iterator<Item = usize> + 'a {
+    let start = |list: &[usize]| list.partition_point(|&j| j <= after);
+    let (mut a, mut b) = (&a[start(a)..], &b[start(b)..]);
+    std::iter::from_fn(move || {
+        let next = match (a.first(), b.first()) {
+            (Some(&x), Some(&y)) => x.min(y),
+            (Some(&x), None) => x,
+            (None, Some(&y)) => y,
+            (None, None) => return None,
+        };
+        if a.first() == Some(&next) {
+            a = &a[1..];
+        }
+        if b.first() == Some(&next) {
+            b = &b[1..];
+        }
+        Some(next)
+    })
 }
 
 /// One state of the chain search: a set reached through a link whose actual RCs are `arc`.
@@ -1183,6 +1202,14 @@ mod tests {
             "Death Blossom: r7c3, -1- r17c4 {134}, -3- r456c3,r5c1 {34689}, -8- r12378c2 {345789} => r1c3<>4",
             BLOSSOM_MISS,
         );
+    }
+
+    #[test]
+    fn merged_links_are_ascending_distinct_and_after_the_link() {
+        let merged: Vec<usize> = merged_after(&[1, 4, 6, 9], &[2, 4, 5, 9, 12], 3).collect();
+        assert_eq!(merged, [4, 5, 6, 9, 12]);
+        assert_eq!(merged_after(&[], &[3], 3).count(), 0);
+        assert_eq!(merged_after(&[7], &[], 0).collect::<Vec<_>>(), [7]);
     }
 
     #[test]

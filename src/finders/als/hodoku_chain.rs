@@ -19,6 +19,7 @@ use std::collections::HashMap;
 use std::ops::ControlFlow;
 
 use super::{chain_step, common_eliminations, graph_of, AlsGraph};
+use crate::finders::hodoku_order::index_sum;
 use crate::finders::Emit;
 use crate::geometry::{Cell, Digit, DigitSet};
 use crate::grid::Grid;
@@ -183,14 +184,6 @@ impl Search<'_> {
             }
         }
     }
-}
-
-/// `getIndexSumme`: each eliminated candidate's cell weighted by its position, plus its digit.
-fn index_sum(key: &[(Digit, Cell)]) -> usize {
-    key.iter()
-        .enumerate()
-        .map(|(i, &(d, c))| c * (1 + 80 * i) + d as usize)
-        .sum()
 }
 
 /// Every ALS chain HoDoKu's solver finds, in the order it takes them.
