@@ -70,7 +70,9 @@ use arrayvec::ArrayVec;
 
 use super::Emit;
 use crate::cache::{self, Memory};
-use crate::geometry::{peers, row_of, Cell, CellSet, Digit, DigitSet, Unit, UnitKind, CELLS};
+use crate::geometry::{
+    peers, row_of, Cell, CellSet, Digit, DigitSet, Unit, UnitKind, CELLS, UNITS,
+};
 use crate::grid::Grid;
 use crate::step::{cell_list, digit_list, Candidate, Pattern, Role, Step};
 use crate::technique::{Facts, Technique};
@@ -82,7 +84,7 @@ pub use hodoku_chain::hodoku_als_chain;
 const MAX_CHAIN_SETS: usize = 6;
 
 /// An almost locked set with the per-digit views every ALS technique needs.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 pub(crate) struct Als {
     pub(crate) cells: CellSet,
     pub(crate) digits: DigitSet,
@@ -109,6 +111,16 @@ impl Als {
             holding,
             seen_by,
         }
+    }
+
+    /// The set in a later state of the grid where its own cells are unchanged and candidates
+    /// have only gone: the outside cells seeing a digit's copies keep that digit or drop out.
+    fn narrowed_to(&self, grid: &Grid) -> Als {
+        let mut als = self.clone();
+        for d in self.digits {
+            als.seen_by[d as usize - 1] = self.seen_by(d) & grid.digit_cells(d);
+        }
+        als
     }
 
     pub(crate) fn holding(&self, d: Digit) -> CellSet {
@@ -157,20 +169,25 @@ pub(crate) fn collect_alses(grid: &Grid) -> Vec<Als> {
         if crate::deadline::expired() {
             break; // (a collection cut short is never kept)
         }
-        let cells: ArrayVec<Cell, 9> = unit
-            .cells()
-            .iter()
-            .copied()
-            .filter(|&c| grid.value(c) == 0)
-            .collect();
-        let mut found = |set: CellSet, digits: DigitSet| {
-            if !found_in_earlier_unit(set, unit) {
-                alses.push(Als::new(grid, set, digits));
-            }
-        };
-        subsets_of_house(grid, &cells, 0, CellSet::EMPTY, DigitSet::EMPTY, &mut found);
+        collect_house(grid, unit, &mut alses);
     }
     alses
+}
+
+/// Appends the ALSs `unit` gives in [`collect_alses`]'s order (those of no earlier unit).
+fn collect_house(grid: &Grid, unit: Unit, alses: &mut Vec<Als>) {
+    let cells: ArrayVec<Cell, 9> = unit
+        .cells()
+        .iter()
+        .copied()
+        .filter(|&c| grid.value(c) == 0)
+        .collect();
+    let mut found = |set: CellSet, digits: DigitSet| {
+        if !found_in_earlier_unit(set, unit) {
+            alses.push(Als::new(grid, set, digits));
+        }
+    };
+    subsets_of_house(grid, &cells, 0, CellSet::EMPTY, DigitSet::EMPTY, &mut found);
 }
 
 /// Whether `set`, one of the subsets of `unit`, lies within a unit before it (rows, then
@@ -217,7 +234,7 @@ fn subsets_of_house(
 }
 
 /// The restricted commons of a pair of disjoint sets `a < b` (indices into the ALS list).
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 struct Link {
     a: usize,
     b: usize,
@@ -225,21 +242,76 @@ struct Link {
 }
 
 /// The ALSs of a grid state and their restricted commons.
+#[derive(Debug, PartialEq)]
 struct AlsGraph {
     alses: Vec<Als>,
+    /// Where each house's sets start in `alses` (house order), then the end of the list.
+    house_starts: [usize; UNITS + 1],
     /// Every pair with one or two RCs, ordered by `a`, then `b`.
     links: Vec<Link>,
     /// Per set, the indices (into `links`) of its links, ascending.
     links_of: Vec<Vec<usize>>,
 }
 
+/// No set of the last graph: a set collected afresh.
+const FRESH: usize = usize::MAX;
+
 impl AlsGraph {
-    fn build(grid: &Grid) -> AlsGraph {
-        let alses = collect_alses(grid);
+    /// The graph of `grid`, taking over from `last` (the graph of an earlier state of the same
+    /// path, with its grid) what its steps left unchanged.
+    ///
+    /// A house whose cells are as they were gives the same sets; where no candidate came back,
+    /// each such set only loses the outside cells that lost a digit (`seen_by` narrows to the
+    /// digit's cells), and two such sets have the same restricted commons (the cells of one set
+    /// holding a digit still hold it, so whether they all see the other's copies is unchanged).
+    /// Only the sets of changed houses are collected again, and only their pairs tested.
+    fn build(grid: &Grid, last: Option<(&Grid, &AlsGraph)>) -> AlsGraph {
+        let last = last.filter(|(old, _)| only_lost_candidates(old, grid));
+        let unchanged = last.map_or(0, |(old, _)| unchanged_houses(old, grid));
+        let mut alses = Vec::new();
+        let mut house_starts = [0; UNITS + 1];
+        // Per set, its index in the last graph, or FRESH.
+        let mut kept_from = Vec::new();
+        for unit in Unit::all() {
+            house_starts[unit.index()] = alses.len();
+            if crate::deadline::expired() {
+                break; // (a graph cut short is never kept, see `graph_of`)
+            }
+            match last {
+                Some((_, old)) if unchanged & 1 << unit.index() != 0 => {
+                    let range = old.house_starts[unit.index()]..old.house_starts[unit.index() + 1];
+                    for (at, als) in old.alses[range.clone()].iter().enumerate() {
+                        alses.push(als.narrowed_to(grid));
+                        kept_from.push(range.start + at);
+                    }
+                }
+                _ => {
+                    collect_house(grid, unit, &mut alses);
+                    kept_from.resize(alses.len(), FRESH);
+                }
+            }
+        }
+        house_starts[UNITS] = alses.len();
+        let changed_cells = Unit::all()
+            .filter(|u| unchanged & 1 << u.index() == 0)
+            .fold(CellSet::EMPTY, |cells, u| cells | u.cell_set());
         let mut links = Vec::new();
         let mut links_of = vec![Vec::new(); alses.len()];
         let sets_at = SetsAtCells::new(&alses);
+        let mut fresh = vec![0u64; sets_at.words];
+        for (i, &from) in kept_from.iter().enumerate() {
+            if from == FRESH {
+                fresh[i / 64] |= 1 << (i % 64);
+            }
+        }
+        let mut new_index = vec![FRESH; last.map_or(0, |(_, old)| old.alses.len())];
+        for (i, &from) in kept_from.iter().enumerate() {
+            if from != FRESH {
+                new_index[from] = i;
+            }
+        }
         let mut partners = vec![0u64; sets_at.words];
+        let mut found: Vec<(usize, DigitSet)> = Vec::new();
         for (i, a) in alses.iter().enumerate() {
             if crate::deadline::expired() {
                 break; // (a graph cut short is never kept, see `graph_of`)
@@ -248,32 +320,76 @@ impl AlsGraph {
             // none (every common digit has cells in `b`). The sets after `a` holding such a
             // cell and none of `a`'s, in order.
             let seen_any = a.seen_by.iter().fold(CellSet::EMPTY, |acc, &s| acc | s);
-            sets_at.after(i, seen_any, a.cells, &mut partners);
-            for j in bits_of(&partners) {
-                let b = &alses[j];
-                let restricted: DigitSet = (a.digits & b.digits)
-                    .iter()
-                    .filter(|&d| (b.holding(d) - a.seen_by(d)).is_empty())
-                    .collect();
-                // Three RCs would leave the pair too few digits: only a broken grid has them.
-                if restricted.is_empty() || restricted.len() > 2 {
-                    continue;
+            found.clear();
+            match (last, kept_from[i]) {
+                (Some((_, old)), from) if from != FRESH => {
+                    // The last graph's links to later sets it kept, and the fresh sets, which
+                    // lie in the changed houses.
+                    let kept = old.links_of[from]
+                        .iter()
+                        .map(|&l| old.links[l])
+                        .filter(|link| link.a == from && new_index[link.b] != FRESH)
+                        .map(|link| (new_index[link.b], link.digits));
+                    sets_at.after(i, seen_any & changed_cells, a.cells, &mut partners);
+                    for (p, f) in partners.iter_mut().zip(&fresh) {
+                        *p &= f;
+                    }
+                    let fresh_ones = bits_of(&partners)
+                        .filter_map(|j| restricted_commons(a, &alses[j]).map(|d| (j, d)));
+                    found.extend(kept.chain(fresh_ones));
+                    found.sort_unstable_by_key(|&(j, _)| j);
                 }
+                _ => {
+                    sets_at.after(i, seen_any, a.cells, &mut partners);
+                    found.extend(
+                        bits_of(&partners)
+                            .filter_map(|j| restricted_commons(a, &alses[j]).map(|d| (j, d))),
+                    );
+                }
+            }
+            for &(j, digits) in &found {
                 links_of[i].push(links.len());
                 links_of[j].push(links.len());
-                links.push(Link {
-                    a: i,
-                    b: j,
-                    digits: restricted,
-                });
+                links.push(Link { a: i, b: j, digits });
             }
         }
         AlsGraph {
             alses,
+            house_starts,
             links,
             links_of,
         }
     }
+}
+
+/// The restricted commons of two disjoint sets (`b`'s copies of the digit all see `a`'s), if
+/// one or two: three would leave the pair too few digits, which only a broken grid has.
+fn restricted_commons(a: &Als, b: &Als) -> Option<DigitSet> {
+    let restricted: DigitSet = (a.digits & b.digits)
+        .iter()
+        .filter(|&d| (b.holding(d) - a.seen_by(d)).is_empty())
+        .collect();
+    (!restricted.is_empty() && restricted.len() <= 2).then_some(restricted)
+}
+
+/// Whether `new` is `old` with candidates removed (and cells placed) only: no candidate
+/// back, no placed digit changed.
+fn only_lost_candidates(old: &Grid, new: &Grid) -> bool {
+    (0..CELLS).all(|c| {
+        (new.candidates(c) - old.candidates(c)).is_empty()
+            && (old.value(c) == 0 || old.value(c) == new.value(c))
+    })
+}
+
+/// The houses (bit = [`Unit::index`]) whose cells have the same candidates and values in both
+/// grids.
+fn unchanged_houses(old: &Grid, new: &Grid) -> u32 {
+    let changed = (0..CELLS)
+        .filter(|&c| old.candidates(c) != new.candidates(c) || old.value(c) != new.value(c))
+        .fold(CellSet::EMPTY, |cells, c| cells.with(c));
+    Unit::all()
+        .filter(|u| (u.cell_set() & changed).is_empty())
+        .fold(0, |houses, u| houses | 1 << u.index())
 }
 
 /// Per cell, the sets holding it, as bits (bit `i` = the set at index `i`): the pairs of sets
@@ -376,7 +492,11 @@ fn graph_of(grid: &Grid) -> Rc<AlsGraph> {
                 return Rc::clone(graph);
             }
         }
-        let graph = Rc::new(AlsGraph::build(grid));
+        let last = cache.borrow_mut().take();
+        let graph = Rc::new(AlsGraph::build(
+            grid,
+            last.as_ref().map(|(old, graph)| (old, &**graph)),
+        ));
         // A graph the deadline may have cut short is not kept; nor is one too large to keep.
         let keep =
             !crate::deadline::expired() && kept_bytes(&graph) <= cache::bound(Memory::AlsGraph);
@@ -1201,6 +1321,46 @@ mod tests {
             BLOSSOM,
             "Death Blossom: r7c3, -1- r17c4 {134}, -3- r456c3,r5c1 {34689}, -8- r12378c2 {345789} => r1c3<>4",
             BLOSSOM_MISS,
+        );
+    }
+
+    /// A graph taken over from an earlier state's is the graph built afresh: at every state of
+    /// hodoku paths (taken over from the state before and from three states before), the same
+    /// sets, links and link lists; from a later state (candidates came back) it is built
+    /// afresh. And most houses were taken over.
+    #[test]
+    fn a_graph_taken_over_from_an_earlier_state_is_the_fresh_graph() {
+        let options = crate::pipeline::Options::hodoku();
+        let (mut compared, mut houses_kept) = (0, 0);
+        for puzzle in [
+            "......8....9..852.4...9.......5...6.1..6.4..37....2....63.............39......1.7",
+            "1.....6........4.8...3.....9..7...2.....8.5..........7.68.4.....45..9..........3.",
+        ] {
+            let mut grid = Grid::from_test_line(puzzle);
+            let mut earlier: Vec<Grid> = Vec::new();
+            while let Some(step) = crate::pipeline::next_step(&grid, &options) {
+                let fresh = AlsGraph::build(&grid, None);
+                for back in [1, 3] {
+                    let Some(old) = earlier.len().checked_sub(back).map(|i| &earlier[i]) else {
+                        continue;
+                    };
+                    let old_graph = AlsGraph::build(old, None);
+                    let taken = AlsGraph::build(&grid, Some((old, &old_graph)));
+                    assert_eq!(taken, fresh, "state {}, {back} back", earlier.len());
+                    // Backwards: the later state's graph gives nothing to the earlier one.
+                    let back_again = AlsGraph::build(old, Some((&grid, &fresh)));
+                    assert_eq!(back_again, old_graph, "state {}, back again", earlier.len());
+                    compared += 1;
+                    houses_kept += unchanged_houses(old, &grid).count_ones();
+                }
+                earlier.push(grid.clone());
+                crate::pipeline::apply(&mut grid, &step);
+            }
+            assert!(grid.is_solved());
+        }
+        assert!(
+            compared > 200 && houses_kept as usize > compared * 12,
+            "{compared} graphs compared, {houses_kept} houses taken over"
         );
     }
 
