@@ -89,11 +89,15 @@ struct Search<'a> {
     chain: Vec<(Rc, Actual)>,
     found: Vec<FoundChain>,
     by_eliminations: HashMap<Vec<(Digit, Cell)>, usize>,
+    /// Calls of `recurse` so far (the deadline is read every 64th).
+    calls: u32,
 }
 
 impl Search<'_> {
     fn recurse(&mut self, from: usize, last: Option<(Rc, Actual)>) {
-        if self.chain.len() >= MAX_LINKS || crate::deadline::expired() {
+        // (the clock every so many calls: each call costs far less than reading it)
+        self.calls = self.calls.wrapping_add(1);
+        if self.chain.len() >= MAX_LINKS || (self.calls % 64 == 0 && crate::deadline::expired()) {
             return;
         }
         let mut i = 0;
@@ -156,10 +160,14 @@ impl Search<'_> {
                 zs = zs.without(d);
             }
         }
-        let (eliminations, _) = common_eliminations(a, end, zs);
-        if eliminations.is_empty() {
+        // (most chains eliminate nothing: tested before anything is collected)
+        if zs
+            .iter()
+            .all(|z| (a.seen_by(z) & end.seen_by(z)).is_empty())
+        {
             return;
         }
+        let (eliminations, _) = common_eliminations(a, end, zs);
         let mut key: Vec<(Digit, Cell)> = eliminations.iter().map(|c| (c.digit, c.cell)).collect();
         key.sort_unstable();
         let mut path = vec![(self.start, DigitSet::EMPTY)];
@@ -209,6 +217,7 @@ pub fn hodoku_als_chain(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
         chain: Vec::new(),
         found: Vec::new(),
         by_eliminations: HashMap::new(),
+        calls: 0,
     };
     for start in 0..count {
         search.start = start;
