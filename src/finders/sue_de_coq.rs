@@ -226,10 +226,15 @@ fn check_houses(
             if !holds_v || line_set.len() <= line_extra.len() || covered >= n {
                 return ControlFlow::Continue(());
             }
-            let block_source: ArrayVec<Cell, 9> =
-                (houses.block_cells - core - line_set).iter().collect();
-            // The box set may not use the line set's digits of V.
+            // The box set may not use the line set's digits of V, and must hold one of V.
             let allowed = DigitSet::ALL - (line_digits & v);
+            let block_source: ArrayVec<Cell, 9> = (houses.block_cells - core - line_set)
+                .iter()
+                .filter(|&c| (grid.candidates(c) - allowed).is_empty())
+                .collect();
+            if (digits_of(grid, block_source.iter().copied().collect()) & v).is_empty() {
+                return ControlFlow::Continue(());
+            }
             subsets(
                 grid,
                 &block_source,
