@@ -138,7 +138,7 @@ fn hodoku_order(steps: Vec<Found>) -> Vec<Found> {
                 group_of.insert(found.eliminations.clone(), groups.len());
                 let key = (
                     std::cmp::Reverse(found.eliminations.len()),
-                    index_sum(&found.eliminations),
+                    super::hodoku_order::index_sum(&found.eliminations),
                 );
                 groups.push((key.0, key.1, order, vec![found]));
             }
@@ -165,15 +165,6 @@ fn hodoku_order(steps: Vec<Found>) -> Vec<Found> {
         ordered.extend(sorted);
     }
     ordered
-}
-
-/// `getIndexSumme`: each eliminated candidate's cell weighted by its position, plus its digit.
-fn index_sum(eliminations: &[(Digit, Cell)]) -> usize {
-    eliminations
-        .iter()
-        .enumerate()
-        .map(|(i, &(d, c))| c * (1 + 80 * i) + d as usize)
-        .sum()
 }
 
 /// The first cell of a node (a group's lowest), as HoDoKu's entries name a node's cell.
