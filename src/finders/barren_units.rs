@@ -77,16 +77,22 @@ pub(super) fn searched(
 ) -> ControlFlow<()> {
     debug_assert!((2..=4).contains(&size));
     let slot = search as usize * SIZES + size as usize - 2;
+    // Every house's state once, and the memory's copy: the test then reads neither the grid
+    // nor the thread's memory again (it runs for each house the search reaches).
+    let mut now = [NONE; UNITS];
+    for unit in Unit::all() {
+        now[unit.index()] = state(grid, unit);
+    }
+    let remembered = BARREN.with_borrow(|barren| barren[slot]);
     let found = Cell::new(0u32);
-    let skips =
-        |unit: Unit| BARREN.with_borrow(|barren| barren[slot][unit.index()] == state(grid, unit));
+    let skips = |unit: Unit| remembered[unit.index()] == now[unit.index()];
     let flow = run(&skips, &|unit: Unit| {
         found.set(found.get() | 1 << unit.index())
     });
     if flow.is_continue() {
         BARREN.with_borrow_mut(|barren| {
             for unit in Unit::all().filter(|u| found.get() & 1 << u.index() == 0) {
-                barren[slot][unit.index()] = state(grid, unit);
+                barren[slot][unit.index()] = now[unit.index()];
             }
         });
     }
