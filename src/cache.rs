@@ -27,8 +27,9 @@
 //! search and digit, the digit's cells when it last gave no chain: 288 bytes a thread, no
 //! heap), the fish searches' last template union per digit (its rows' allowed columns and
 //! the union: 9 entries of 64 bytes a thread, no heap) and the single-digit searches' barren
-//! digits (basic fish, the single-digit patterns and HoDoKu's coloring: per search and digit,
-//! its candidate and placed cells, 2.6 KiB a thread, no heap) and the subset searches' barren houses (per search,
+//! digits (basic fish, the single-digit patterns, HoDoKu's coloring and Locked Candidates: per
+//! search and digit, its candidate and placed cells, 3.1 KiB a thread, no heap) and the subset
+//! searches' barren houses (per search,
 //! size and house, its cells: 8 KiB a thread, no heap), which [`crate::clear_caches`] empties
 //! too.
 //!

@@ -17,7 +17,7 @@ use std::ops::ControlFlow;
 
 use arrayvec::ArrayVec;
 
-use super::Emit;
+use super::{barren_digits, Emit};
 use crate::geometry::{cell_name, unit_words, Cell, CellSet, Digit, Unit, UnitKind};
 use crate::grid::Grid;
 use crate::step::{Candidate, Pattern, Role, Step};
@@ -53,6 +53,16 @@ fn shared_unit(cells: CellSet, kind: UnitKind) -> Option<Unit> {
 fn locks(
     grid: &Grid,
     pointing: bool,
+    each: impl FnMut(Lock) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    locks_of_digits(grid, pointing, 0, each)
+}
+
+/// [`locks`] of the digits not in `passed_over` (bit `d` for digit `d`).
+fn locks_of_digits(
+    grid: &Grid,
+    pointing: bool,
+    passed_over: u16,
     mut each: impl FnMut(Lock) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
     // (base kind, cover kind) passes.
@@ -73,7 +83,7 @@ fn locks(
             // At most one lock per digit; on the stack, since this runs at most steps of SE's
             // order (the direct forms come right after the hidden singles).
             let mut found: ArrayVec<Lock, 9> = ArrayVec::new();
-            for digit in 1..=9 {
+            for digit in (1..=9).filter(|d| passed_over & 1 << d == 0) {
                 let cells = grid.digit_cells(digit) & base.cell_set();
                 if cells.len() < 2 {
                     // One place is a hidden single, none is a contradiction: neither is a lock.
@@ -147,10 +157,22 @@ fn locked_candidates(grid: &Grid, pointing: bool, emit: &mut Emit<'_>) -> Contro
     } else {
         Technique::LockedCandidatesClaiming
     };
-    locks(grid, pointing, |lock| {
+    // A digit whose last whole search found no lock with eliminations, unchanged since, is
+    // passed over: its locks read and remove that digit alone.
+    let search = if pointing {
+        barren_digits::Search::Pointing
+    } else {
+        barren_digits::Search::Claiming
+    };
+    let mut digits = barren_digits::Digits::new(search, grid);
+    let passed_over = (1..=9u8)
+        .filter(|&d| digits.skips(d))
+        .fold(0u16, |mask, d| mask | 1 << d);
+    let flow = locks_of_digits(grid, pointing, passed_over, |lock| {
         if lock.targets.is_empty() {
             return ControlFlow::Continue(());
         }
+        digits.found(lock.digit);
         let subject = format!("{} in {}", lock.digit, lock.base);
         let pattern = pattern(&lock).candidates(lock.eliminations(), Role::Cover);
         emit(Step::new(
@@ -161,7 +183,11 @@ fn locked_candidates(grid: &Grid, pointing: bool, emit: &mut Emit<'_>) -> Contro
             subject,
             lock_text(&lock),
         ))
-    })
+    });
+    if flow.is_continue() {
+        digits.finish();
+    }
+    flow
 }
 
 fn direct(grid: &Grid, pointing: bool, emit: &mut Emit<'_>) -> ControlFlow<()> {
@@ -227,4 +253,34 @@ pub fn direct_pointing(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
 /// Sudoku Explainer's Direct Claiming: a claiming lock whose eliminations give a hidden single.
 pub fn direct_claiming(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
     direct(grid, false, emit)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::technique::Technique;
+
+    /// Both searches give the same steps with the barren digits remembered along se and hodoku
+    /// paths as with the memory emptied first.
+    #[test]
+    fn remembered_barren_digits_change_no_result() {
+        use crate::finders::barren_digits;
+        use crate::finders::testing::{assert_barren_memory_changes_nothing, Searches};
+        assert_barren_memory_changes_nothing(
+            &[
+                "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+                "....4.....14.....6..29.3...2...7..9..9....5..6.5..1..35.....72...6.....1.....7.3.",
+                "..39.4..8....62.41..8....2...6.2..39.........42..9.1...8....6..79.23....3..1.57..",
+            ],
+            &[
+                crate::pipeline::Options::sudoku_explainer(),
+                crate::pipeline::Options::hodoku(),
+            ],
+            Searches::Techniques(&[
+                Technique::LockedCandidatesPointing,
+                Technique::LockedCandidatesClaiming,
+            ]),
+            (barren_digits::clear, barren_digits::any_remembered),
+            (200, 20),
+        );
+    }
 }
