@@ -423,6 +423,33 @@ pub(crate) mod testing {
         walk_comparing(grid, options, &search, clear, held)
     }
 
+    /// Three puzzles (a top1465 puzzle and two of se121) whose paths the barren memories'
+    /// tests walk: long enough, and with steps of most searches along the way.
+    pub(crate) const BARREN_WALKS: [&str; 3] = [
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+        "....4.....14.....6..29.3...2...7..9..9....5..6.5..1..35.....72...6.....1.....7.3.",
+        "..39.4..8....62.41..8....2...6.2..39.........42..9.1...8....6..79.23....3..1.57..",
+    ];
+
+    /// [`assert_barren_memory_changes_nothing`] for techniques that remember their barren
+    /// digits, on the paths of [`BARREN_WALKS`].
+    pub(crate) fn assert_barren_digits_change_nothing(
+        profiles: &[crate::pipeline::Options],
+        techniques: &[Technique],
+        minimums: (usize, usize),
+    ) {
+        assert_barren_memory_changes_nothing(
+            &BARREN_WALKS,
+            profiles,
+            Searches::Techniques(techniques),
+            (
+                super::barren_digits::clear,
+                super::barren_digits::any_remembered,
+            ),
+            minimums,
+        );
+    }
+
     /// What a barren memory's test runs: on every puzzle and profile, [`walk_comparing`] with
     /// `searches` (techniques through [`all`], or finder functions), summed; asserts more than
     /// `min_states` states, more than `min_found` steps and the memory holding something at

@@ -598,22 +598,14 @@ mod tests {
     /// paths as with the memory emptied first.
     #[test]
     fn remembered_barren_digits_change_no_result() {
-        use crate::finders::barren_digits;
-        use crate::finders::testing::{assert_barren_memory_changes_nothing, Searches};
-        assert_barren_memory_changes_nothing(
-            &[
-                "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
-                "....4.....14.....6..29.3...2...7..9..9....5..6.5..1..35.....72...6.....1.....7.3.",
-                "..39.4..8....62.41..8....2...6.2..39.........42..9.1...8....6..79.23....3..1.57..",
-            ],
+        crate::finders::testing::assert_barren_digits_change_nothing(
             &[crate::pipeline::Options::hodoku()],
-            Searches::Techniques(&[
+            &[
                 Technique::Skyscraper,
                 Technique::TwoStringKite,
                 Technique::TurbotFish,
                 Technique::EmptyRectangle,
-            ]),
-            (barren_digits::clear, barren_digits::any_remembered),
+            ],
             (100, 10),
         );
     }
