@@ -139,11 +139,7 @@ fn naked_in(
                     return ControlFlow::Continue(());
                 }
                 found(n.unit);
-                let subject = format!(
-                    "{} in {}",
-                    digit_list(n.digits),
-                    cell_list(n.cells.iter().copied())
-                );
+                let subject = subset_subject(n.digits, &n.cells);
                 let text = format!(
                 "In {}, the cells {} hold only the digits {}, so no other cell of {} can hold them.",
                 unit_words(n.unit),
@@ -192,11 +188,7 @@ fn locked(grid: &Grid, size: u32, technique: Technique, emit: &mut Emit<'_>) -> 
         if !(in_box && in_line_only) {
             return ControlFlow::Continue(());
         }
-        let subject = format!(
-            "{} in {}",
-            digit_list(n.digits),
-            cell_list(n.cells.iter().copied())
-        );
+        let subject = subset_subject(n.digits, &n.cells);
         let text = format!(
             "The cells {} hold only the digits {} and lie in both {} and {}, so no other cell of either can hold them.",
             cell_list(n.cells.iter().copied()),
@@ -308,10 +300,15 @@ fn single_beside(grid: &Grid, h: &Hidden) -> Option<(Unit, Cell, u8)> {
 }
 
 fn hidden_subject(h: &Hidden) -> String {
+    subset_subject(h.digits, &h.cells)
+}
+
+/// `1,2 in r1c1,r1c5`: a subset's digits and cells, as its step's subject.
+fn subset_subject(digits: DigitSet, cells: &[Cell]) -> String {
     format!(
         "{} in {}",
-        digit_list(h.digits),
-        cell_list(h.cells.iter().copied())
+        digit_list(digits),
+        cell_list(cells.iter().copied())
     )
 }
 
