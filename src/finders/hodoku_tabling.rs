@@ -729,24 +729,76 @@ struct Derivation {
 #[derive(Default)]
 struct Found {
     conclusions: BTreeMap<Conclusion, Derivation>,
+    /// The depths of one table's entries by node, for the refutations of one table: a
+    /// contradiction's table is a large one, and its chains' ends were found by scanning it
+    /// once per end (a thirtieth of the hodoku profile's time on forum 11+).
+    depths: DepthIndex,
 }
 
 impl Found {
+    /// Keeps `derivation` unless the conclusion has one as short; its length is the sum of
+    /// its chains' depths.
     fn add(&mut self, tables: &Tables, conclusion: Conclusion, derivation: Derivation) {
         let length: usize = derivation
             .chains
             .iter()
             .map(|&(premise, end)| tables.of(premise).map_or(0, |t| t.depth_of(end)))
             .sum();
-        let derivation = Derivation {
-            length,
-            ..derivation
-        };
+        self.keep(conclusion, Derivation { length, ..derivation });
+    }
+
+    /// [`Found::add`] for chains that all start at the premise of `table`.
+    fn add_from(&mut self, table: &Table, conclusion: Conclusion, derivation: Derivation) {
+        let length = derivation
+            .chains
+            .iter()
+            .map(|&(_, end)| self.depths.depth(table, end))
+            .sum();
+        self.keep(conclusion, Derivation { length, ..derivation });
+    }
+
+    fn keep(&mut self, conclusion: Conclusion, derivation: Derivation) {
         match self.conclusions.get(&conclusion) {
-            Some(kept) if kept.length <= length => {}
+            Some(kept) if kept.length <= derivation.length => {}
             _ => {
                 self.conclusions.insert(conclusion, derivation);
             }
+        }
+    }
+}
+
+/// Each node's depth in one table, looked up without scanning it: filled when a table other
+/// than the last one is asked about (entries are unique in a table; a node it does not hold
+/// has depth 0, as [`Table::depth_of`] gives).
+#[derive(Default)]
+struct DepthIndex {
+    /// The table indexed, by its premise.
+    premise: Option<Node>,
+    /// `round` where the node is in the indexed table.
+    stamp: Vec<u32>,
+    depth: Vec<u16>,
+    round: u32,
+}
+
+impl DepthIndex {
+    fn depth(&mut self, table: &Table, node: Node) -> usize {
+        if self.premise != Some(table.premise()) {
+            self.premise = Some(table.premise());
+            self.round += 1;
+            for (&entry, &depth) in table.entries.iter().zip(&table.depths) {
+                let at = entry as usize;
+                if at >= self.stamp.len() {
+                    self.stamp.resize(at + 1, 0);
+                    self.depth.resize(at + 1, 0);
+                }
+                self.stamp[at] = self.round;
+                self.depth[at] = depth;
+            }
+        }
+        let at = node as usize;
+        match self.stamp.get(at) {
+            Some(&stamp) if stamp == self.round => self.depth[at] as usize,
+            _ => 0,
         }
     }
 }
@@ -783,7 +835,6 @@ fn search(grid: &Grid, mode: Mode) -> (Rc<Tables>, Found) {
             for on in [true, false] {
                 check_one(
                     grid,
-                    &tables,
                     tables.candidate(cell, digit, on),
                     &allowed,
                     &mut found,
@@ -852,7 +903,6 @@ fn units_of_cells_where(cells: CellSet, test: impl Fn(CellSet) -> bool) -> u32 {
 /// `checkOneChain`: contradictions inside one table.
 fn check_one(
     grid: &Grid,
-    tables: &Tables,
     table: &Table,
     allowed: &[CellSet; 9],
     found: &mut Found,
@@ -862,8 +912,8 @@ fn check_one(
     let conclusion = refutation(premise);
     let mut refute = |place: Place, ends: &[Node]| {
         let chains = ends.iter().map(|&end| (premise, end)).collect();
-        found.add(
-            tables,
+        found.add_from(
+            table,
             conclusion,
             Derivation {
                 refuted: Some(premise),
