@@ -505,6 +505,28 @@ impl CellSet {
     pub fn iter(self) -> CellIter {
         CellIter(self.0)
     }
+    /// The units holding a cell of this set, as bits of a unit mask (bit = [`Unit::index`]),
+    /// read off the set's bits a row at a time rather than cell by cell.
+    pub fn units_met(self) -> u32 {
+        let x = self.0;
+        let mut rows = 0u32;
+        for r in 0..9 {
+            rows |= u32::from((x >> (9 * r)) & 0x1ff != 0) << r;
+        }
+        // Each band's three rows folded onto its first: bits 27b..27b+9 hold band b's columns.
+        let bands = x | x >> 9 | x >> 18;
+        let columns = ((bands | bands >> 27 | bands >> 54) & 0x1ff) as u32;
+        let mut boxes = 0u32;
+        for band in 0..3 {
+            let stacks = ((bands >> (27 * band)) & 0x1ff) as u32;
+            // Bit 2 of each three-bit stack is set where the stack holds a cell.
+            let held = (((stacks & 0o333) + 0o333) | stacks) & 0o444;
+            let three = (held >> 2 & 1) | (held >> 4 & 2) | (held >> 6 & 4);
+            boxes |= three << (3 * band);
+        }
+        rows | columns << 9 | boxes << 18
+    }
+
     /// Cells that see every cell of this set (the common peers), excluding the set itself.
     pub fn common_peers(self) -> CellSet {
         let mut acc = CellSet::ALL;
@@ -587,6 +609,33 @@ mod tests {
         assert_eq!(unit_words(Unit::row(3)), "row 4");
         assert_eq!(unit_words(Unit::column(6)), "column 7");
         assert_eq!(unit_words(Unit::boxed(8)), "box 9");
+    }
+
+    /// The units a set meets, read a row at a time, are those counted unit by unit, on sets of
+    /// every size from a fixed pseudo-random sequence and on every single cell.
+    #[test]
+    fn units_met_are_the_units_holding_a_cell() {
+        let counted = |set: CellSet| {
+            Unit::all()
+                .filter(|unit| !(unit.cell_set() & set).is_empty())
+                .fold(0u32, |mask, unit| mask | 1 << unit.index())
+        };
+        for cell in 0..CELLS {
+            assert_eq!(CellSet::single(cell).units_met(), unit_mask_of(cell), "{cell}");
+        }
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        for round in 0..3000 {
+            let mut set = CellSet::EMPTY;
+            for _ in 0..round % 30 {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                set = set.with((state % CELLS as u64) as Cell);
+            }
+            assert_eq!(set.units_met(), counted(set), "{set:?}");
+        }
+        assert_eq!(CellSet::EMPTY.units_met(), 0);
+        assert_eq!(CellSet::ALL.units_met(), (1 << 27) - 1);
     }
 
     #[test]

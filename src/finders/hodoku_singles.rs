@@ -279,13 +279,10 @@ impl HodokuSingles {
         }
     }
 
-    /// Queues the first cell of `unit` that still has `digit`, if any.
+    /// Queues the first cell of `unit` that still has `digit`, if any (every unit lists its
+    /// cells ascending, so the lowest of the digit's cells there).
     fn add_hidden(&mut self, unit: Unit, digit: Digit) {
-        if let Some(&cell) = unit
-            .cells()
-            .iter()
-            .find(|&&c| self.masks[c] & bit(digit) != 0)
-        {
+        if let Some(cell) = (self.digit_cells[digit as usize - 1] & unit.cell_set()).first() {
             self.hidden.push(cell, digit);
         }
     }

@@ -823,13 +823,29 @@ pub(crate) fn allowed(grid: &Grid) -> [CellSet; 9] {
     allowed
 }
 
+/// [`allowed`] with the units each digit's allowed places meet (bit = [`Unit::index`]).
+struct Allowed {
+    places: [CellSet; 9],
+    units: [u32; 9],
+}
+
+impl Allowed {
+    fn of(grid: &Grid) -> Allowed {
+        let places = allowed(grid);
+        Allowed {
+            places,
+            units: places.map(CellSet::units_met),
+        }
+    }
+}
+
 fn search(grid: &Grid, mode: Mode) -> (Rc<Tables>, Found) {
     let tables = match mode {
         Mode::Chains => grouped_chain_tables(grid),
         Mode::Nets => Rc::new(build_tables(grid, mode, true)),
     };
     let mut found = Found::default();
-    let allowed = allowed(grid);
+    let allowed = Allowed::of(grid);
     for cell in 0..CELLS {
         for digit in grid.candidates(cell).iter() {
             for on in [true, false] {
@@ -904,7 +920,7 @@ fn units_of_cells_where(cells: CellSet, test: impl Fn(CellSet) -> bool) -> u32 {
 fn check_one(
     grid: &Grid,
     table: &Table,
-    allowed: &[CellSet; 9],
+    allowed: &Allowed,
     found: &mut Found,
 ) {
     let premise = table.premise();
@@ -984,17 +1000,15 @@ fn check_one(
             .collect();
         refute(Place::Cell(c), &ends);
     }
-    // A house emptied of a digit: it holds allowed places, all of them off.
+    // A house emptied of a digit: it holds allowed places, none of them left open.
     let mut emptied_in = [0u32; 9];
     for (i, units) in emptied_in.iter_mut().enumerate() {
-        let off_places = allowed[i] & set_off[i];
-        if !off_places.is_empty() {
-            let open_places = allowed[i] - set_off[i];
-            *units = units_of_cells_where(off_places, |unit| (unit & open_places).is_empty());
+        if !(allowed.places[i] & set_off[i]).is_empty() {
+            *units = allowed.units[i] & !(allowed.places[i] - set_off[i]).units_met();
         }
     }
     for_each_hit(&emptied_in, |house, d| {
-        let places = house.cell_set() & allowed[d as usize - 1];
+        let places = house.cell_set() & allowed.places[d as usize - 1];
         let ends: ArrayVec<Node, 9> = places.iter().map(|c| candidate_node(c, d, false)).collect();
         refute(Place::House(house), &ends);
     });
