@@ -621,7 +621,11 @@ mod tests {
                 .fold(0u32, |mask, unit| mask | 1 << unit.index())
         };
         for cell in 0..CELLS {
-            assert_eq!(CellSet::single(cell).units_met(), unit_mask_of(cell), "{cell}");
+            assert_eq!(
+                CellSet::single(cell).units_met(),
+                unit_mask_of(cell),
+                "{cell}"
+            );
         }
         let mut state = 0x2545_f491_4f6c_dd1du64;
         for round in 0..3000 {

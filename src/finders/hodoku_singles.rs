@@ -179,15 +179,16 @@ impl HodokuSingles {
     /// them without taking them: open naked entries in queue order (the digit the entry was
     /// queued with, even if a later removal left the cell none), then for each open cell not
     /// yet listed its first hidden entry whose cell has a unit with one place left for the
-    /// digit.
-    pub(crate) fn all_singles(&self) -> Vec<(Cell, Digit)> {
-        let mut singles: Vec<(Cell, Digit)> = self
-            .naked
-            .waiting()
-            .iter()
-            .copied()
-            .filter(|&(cell, _)| self.values[cell] == 0)
-            .collect();
+    /// digit. Written into `singles` (emptied first), whose room the trials keep.
+    pub(crate) fn all_singles(&self, singles: &mut Vec<(Cell, Digit)>) {
+        singles.clear();
+        singles.extend(
+            self.naked
+                .waiting()
+                .iter()
+                .copied()
+                .filter(|&(cell, _)| self.values[cell] == 0),
+        );
         let mut listed = CellSet::EMPTY;
         for &(cell, digit) in self.hidden.waiting() {
             if self.values[cell] != 0 || listed.contains(cell) {
@@ -201,7 +202,6 @@ impl HodokuSingles {
                 listed = listed.with(cell);
             }
         }
-        singles
     }
 
     /// A waiting naked single whose cell is the last open one of a unit: rows, columns, then

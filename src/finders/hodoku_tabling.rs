@@ -350,12 +350,13 @@ pub(super) fn build_tables(grid: &Grid, mode: Mode, with_groups: bool) -> Tables
     let nodes = NORMAL_NODES as usize + 2 * group_nodes.len();
     let mut candidates: Vec<Option<Box<Table>>> = vec![None; NORMAL_NODES as usize];
     let trial_base = (mode == Mode::Nets).then(|| HodokuSingles::new(grid).with_empty_queues());
+    let mut singles = Vec::new();
     for cell in 0..CELLS {
         for digit in grid.candidates(cell).iter() {
             for on in [true, false] {
                 let table = match &trial_base {
                     None => chain_table(grid, cell, digit, on, nodes),
-                    Some(base) => net_table(grid, base, cell, digit, on, nodes),
+                    Some(base) => net_table(grid, base, cell, digit, on, nodes, &mut singles),
                 };
                 candidates[candidate_node(cell, digit, on) as usize] = Some(table);
             }
@@ -423,6 +424,7 @@ fn net_table(
     digit: Digit,
     on: bool,
     nodes: usize,
+    singles: &mut Vec<(Cell, Digit)>,
 ) -> Box<Table> {
     let mut state = base.clone();
     let mut table = Table::new(candidate_node(cell, digit, on), nodes);
@@ -437,7 +439,8 @@ fn net_table(
         }
     }
     for _ in 0..LOOK_AHEAD {
-        for (single, value) in state.all_singles() {
+        state.all_singles(singles);
+        for &(single, value) in singles.iter() {
             trial_place(grid, &mut state, &mut table, single, value);
         }
     }
@@ -744,7 +747,13 @@ impl Found {
             .iter()
             .map(|&(premise, end)| tables.of(premise).map_or(0, |t| t.depth_of(end)))
             .sum();
-        self.keep(conclusion, Derivation { length, ..derivation });
+        self.keep(
+            conclusion,
+            Derivation {
+                length,
+                ..derivation
+            },
+        );
     }
 
     /// [`Found::add`] for chains that all start at the premise of `table`.
@@ -754,7 +763,13 @@ impl Found {
             .iter()
             .map(|&(_, end)| self.depths.depth(table, end))
             .sum();
-        self.keep(conclusion, Derivation { length, ..derivation });
+        self.keep(
+            conclusion,
+            Derivation {
+                length,
+                ..derivation
+            },
+        );
     }
 
     fn keep(&mut self, conclusion: Conclusion, derivation: Derivation) {
@@ -917,12 +932,7 @@ fn units_of_cells_where(cells: CellSet, test: impl Fn(CellSet) -> bool) -> u32 {
 }
 
 /// `checkOneChain`: contradictions inside one table.
-fn check_one(
-    grid: &Grid,
-    table: &Table,
-    allowed: &Allowed,
-    found: &mut Found,
-) {
+fn check_one(grid: &Grid, table: &Table, allowed: &Allowed, found: &mut Found) {
     let premise = table.premise();
     let (cell, digit) = cell_digit(premise);
     let conclusion = refutation(premise);
