@@ -250,7 +250,48 @@ struct AlsGraph {
     /// Every pair with one or two RCs, ordered by `a`, then `b`.
     links: Vec<Link>,
     /// Per set, the indices (into `links`) of its links, ascending.
-    links_of: Vec<Vec<usize>>,
+    links_of: LinksOf,
+}
+
+/// Each set's links, one list after another in one vector: the lists are filled once the
+/// links are known, where a growing vector per set cost a reallocation every few links.
+#[derive(Debug, PartialEq)]
+struct LinksOf {
+    /// Set `i`'s links are `links[starts[i]..starts[i + 1]]`.
+    starts: Vec<usize>,
+    links: Vec<usize>,
+}
+
+impl LinksOf {
+    /// The lists of `sets` sets joined by `links` (ordered by `a`, then `b`): each link's index
+    /// goes to both its sets, so each list is ascending.
+    fn of(sets: usize, links: &[Link]) -> LinksOf {
+        let mut starts = vec![0; sets + 1];
+        for link in links {
+            starts[link.a + 1] += 1;
+            starts[link.b + 1] += 1;
+        }
+        for i in 0..sets {
+            starts[i + 1] += starts[i];
+        }
+        let mut next = starts.clone();
+        let mut of = vec![0; 2 * links.len()];
+        for (l, link) in links.iter().enumerate() {
+            for set in [link.a, link.b] {
+                of[next[set]] = l;
+                next[set] += 1;
+            }
+        }
+        LinksOf { starts, links: of }
+    }
+
+    fn of_set(&self, set: usize) -> &[usize] {
+        &self.links[self.starts[set]..self.starts[set + 1]]
+    }
+
+    fn heap_bytes(&self) -> usize {
+        (self.starts.capacity() + self.links.capacity()) * std::mem::size_of::<usize>()
+    }
 }
 
 /// No set of the last graph: a set collected afresh.
@@ -268,10 +309,13 @@ impl AlsGraph {
     fn build(grid: &Grid, last: Option<(&Grid, &AlsGraph)>) -> AlsGraph {
         let last = last.filter(|(old, _)| only_lost_candidates(old, grid));
         let unchanged = last.map_or(0, |(old, _)| unchanged_houses(old, grid));
-        let mut alses = Vec::new();
+        // Room for about as many sets and links as the last graph had: a set is some 600 bytes,
+        // and growing the list as it fills copied it over and over.
+        let room = last.map_or(512, |(_, old)| old.alses.len() + old.alses.len() / 4);
+        let mut alses = Vec::with_capacity(room);
         let mut house_starts = [0; UNITS + 1];
         // Per set, its index in the last graph, or FRESH.
-        let mut kept_from = Vec::new();
+        let mut kept_from = Vec::with_capacity(room);
         for unit in Unit::all() {
             house_starts[unit.index()] = alses.len();
             if crate::deadline::expired() {
@@ -295,8 +339,7 @@ impl AlsGraph {
         let changed_cells = Unit::all()
             .filter(|u| unchanged & 1 << u.index() == 0)
             .fold(CellSet::EMPTY, |cells, u| cells | u.cell_set());
-        let mut links = Vec::new();
-        let mut links_of = vec![Vec::new(); alses.len()];
+        let mut links = Vec::with_capacity(last.map_or(0, |(_, old)| old.links.len()));
         let sets_at = SetsAtCells::new(&alses);
         let mut fresh = vec![0u64; sets_at.words];
         for (i, &from) in kept_from.iter().enumerate() {
@@ -325,7 +368,9 @@ impl AlsGraph {
                 (Some((_, old)), from) if from != FRESH => {
                     // The last graph's links to later sets it kept, and the fresh sets, which
                     // lie in the changed houses.
-                    let kept = old.links_of[from]
+                    let kept = old
+                        .links_of
+                        .of_set(from)
                         .iter()
                         .map(|&l| old.links[l])
                         .filter(|link| link.a == from && new_index[link.b] != FRESH)
@@ -347,17 +392,13 @@ impl AlsGraph {
                     );
                 }
             }
-            for &(j, digits) in &found {
-                links_of[i].push(links.len());
-                links_of[j].push(links.len());
-                links.push(Link { a: i, b: j, digits });
-            }
+            links.extend(found.iter().map(|&(j, digits)| Link { a: i, b: j, digits }));
         }
         AlsGraph {
+            links_of: LinksOf::of(alses.len(), &links),
             alses,
             house_starts,
             links,
-            links_of,
         }
     }
 }
@@ -452,11 +493,7 @@ impl AlsGraph {
     fn heap_bytes(&self) -> usize {
         self.alses.capacity() * std::mem::size_of::<Als>()
             + self.links.capacity() * std::mem::size_of::<Link>()
-            + self
-                .links_of
-                .iter()
-                .map(|l| std::mem::size_of::<Vec<usize>>() + l.capacity() * 8)
-                .sum::<usize>()
+            + self.links_of.heap_bytes()
     }
 }
 
@@ -631,7 +668,11 @@ pub fn als_xy_wing(grid: &Grid, emit: &mut Emit<'_>) -> ControlFlow<()> {
         if i % 16 == 0 && crate::deadline::expired() {
             return ControlFlow::Break(());
         }
-        let later = merged_after(&graph.links_of[first.a], &graph.links_of[first.b], i);
+        let later = merged_after(
+            graph.links_of.of_set(first.a),
+            graph.links_of.of_set(first.b),
+            i,
+        );
         for j in later {
             let second = &graph.links[j];
             if first.digits.len() == 1 && second.digits == first.digits {
