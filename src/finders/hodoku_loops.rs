@@ -219,7 +219,7 @@ fn check_nice_loop(grid: &Grid, tables: &Tables, table: &Table, j: usize, loops:
         return;
     }
     let end = table.entries[j];
-    let chain = table.path_to(end);
+    let chain = table.path_to_entry(j);
     let n = chain.len();
     let cell = |i: usize| cell_of(tables, chain[i]);
     // The last link may not come from inside the start cell, the first must leave it.
@@ -344,7 +344,7 @@ fn check_aic(grid: &Grid, tables: &Tables, table: &Table, j: usize, loops: &mut 
     if raw.is_empty() {
         return;
     }
-    let chain = table.path_to(table.entries[j]);
+    let chain = table.path_to_entry(j);
     if is_lasso(tables, &chain, true) {
         return;
     }

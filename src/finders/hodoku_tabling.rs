@@ -264,10 +264,16 @@ impl Table {
 
     /// The entries from the premise to `node`, by the way it was first reached.
     pub(super) fn path_to(&self, node: Node) -> Vec<Node> {
-        let Some(mut at) = self.index_of(node) else {
-            return vec![self.premise(), node];
-        };
-        let mut path = vec![self.entries[at]];
+        match self.index_of(node) {
+            Some(at) => self.path_to_entry(at),
+            None => vec![self.premise(), node],
+        }
+    }
+
+    /// [`Table::path_to`] the entry at index `at`.
+    pub(super) fn path_to_entry(&self, mut at: usize) -> Vec<Node> {
+        let mut path = Vec::with_capacity(self.depths[at] as usize + 1);
+        path.push(self.entries[at]);
         while at != 0 {
             at = self.parents[at] as usize;
             path.push(self.entries[at]);
