@@ -437,6 +437,28 @@ impl fmt::Display for DigitSet {
     }
 }
 
+/// Bit 9r for each row r: the first cell of each row.
+const ROW_FIRST_BITS: u128 = {
+    let mut bits = 0;
+    let mut r = 0;
+    while r < 9 {
+        bits |= 1 << (9 * r);
+        r += 1;
+    }
+    bits
+};
+
+/// Bits 64 - 8k for k in 0..9: see [`CellSet::units_met`].
+const ROW_GATHER: u128 = {
+    let mut bits = 0;
+    let mut k = 0;
+    while k < 9 {
+        bits |= 1 << (64 - 8 * k);
+        k += 1;
+    }
+    bits
+};
+
 /// A set of cells, stored as bits 0..81 of a `u128`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
 pub struct CellSet(pub u128);
@@ -509,10 +531,15 @@ impl CellSet {
     /// read off the set's bits a row at a time rather than cell by cell.
     pub fn units_met(self) -> u32 {
         let x = self.0;
-        let mut rows = 0u32;
-        for r in 0..9 {
-            rows |= u32::from((x >> (9 * r)) & 0x1ff != 0) << r;
-        }
+        // Bit 9r of `spread` is set where row r holds a cell (each bit takes in the eight above
+        // it, all in its own row); multiplying by bits 64 - 8k moves bit 9r to bit 64 + r, and
+        // every other product bit lands apart from the rest, so nothing carries.
+        let spread = {
+            let two = x | x >> 1;
+            let four = two | two >> 2;
+            (four | four >> 4 | x >> 8) & ROW_FIRST_BITS
+        };
+        let rows = (spread.wrapping_mul(ROW_GATHER) >> 64) as u32 & 0x1ff;
         // Each band's three rows folded onto its first: bits 27b..27b+9 hold band b's columns.
         let bands = x | x >> 9 | x >> 18;
         let columns = ((bands | bands >> 27 | bands >> 54) & 0x1ff) as u32;
