@@ -189,7 +189,7 @@ impl Table {
                 direct: 0,
             }),
         };
-        table.add(premise, 0);
+        table.add(premise);
         table
     }
 
@@ -201,17 +201,14 @@ impl Table {
         self.present[node as usize / 64] & (1 << (node % 64)) != 0
     }
 
-    /// Adds an implication reached from entry `parent`, unless the table has it or is full.
-    fn add(&mut self, node: Node, parent: usize) {
+    /// Adds the premise, then its direct implications (each reached from the premise), each
+    /// unless the table has it or is full.
+    fn add(&mut self, node: Node) {
         if self.entries.len() >= MAX_ENTRIES || self.contains(node) {
             return;
         }
-        let depth = if self.entries.is_empty() {
-            0
-        } else {
-            self.depths[parent] + 1
-        };
-        self.push_new(node, parent, depth);
+        let depth = u16::from(!self.entries.is_empty());
+        self.push_new(node, 0, depth);
     }
 
     /// Appends `node`, which the table does not hold yet, at `depth` below entry `parent`.
@@ -391,7 +388,7 @@ fn chain_table(grid: &Grid, cell: Cell, digit: Digit, on: bool, nodes: usize) ->
     let others = grid.digit_cells(digit).without(cell);
     if on {
         for other in own.iter().filter(|&d| d != digit) {
-            table.add(candidate_node(cell, other, false), 0);
+            table.add(candidate_node(cell, other, false));
         }
         for unit in crate::geometry::units_of(cell) {
             let places = grid.digit_cells(digit) & unit.cell_set();
@@ -399,7 +396,7 @@ fn chain_table(grid: &Grid, cell: Cell, digit: Digit, on: bool, nodes: usize) ->
                 continue;
             }
             for peer in (others & unit.cell_set()).iter() {
-                table.add(candidate_node(peer, digit, false), 0);
+                table.add(candidate_node(peer, digit, false));
             }
         }
     } else {
@@ -408,13 +405,13 @@ fn chain_table(grid: &Grid, cell: Cell, digit: Digit, on: bool, nodes: usize) ->
                 .without(digit)
                 .first()
                 .expect("a bivalue cell's other digit");
-            table.add(candidate_node(cell, other, true), 0);
+            table.add(candidate_node(cell, other, true));
         }
         for unit in crate::geometry::units_of(cell) {
             let places = grid.digit_cells(digit) & unit.cell_set();
             if places.len() == 2 {
                 let other = (places.without(cell)).first().expect("the conjugate");
-                table.add(candidate_node(other, digit, true), 0);
+                table.add(candidate_node(other, digit, true));
             }
         }
     }
@@ -465,13 +462,13 @@ fn trial_place(
     let seen = grid.digit_cells(digit).without(cell) & peers(cell);
     let own = state.mask(cell);
     state.place(cell, digit);
-    table.add(candidate_node(cell, digit, true), 0);
+    table.add(candidate_node(cell, digit, true));
     for peer in seen.iter() {
-        table.add(candidate_node(peer, digit, false), 0);
+        table.add(candidate_node(peer, digit, false));
     }
     for other in 1..=9u8 {
         if other != digit && own & (1 << (other - 1)) != 0 {
-            table.add(candidate_node(cell, other, false), 0);
+            table.add(candidate_node(cell, other, false));
         }
     }
 }
@@ -491,21 +488,21 @@ fn add_group_tables(grid: &Grid, tables: &mut Tables) {
         let mut off_table = Table::new(group_node(g, false), nodes);
         let seeing = grid.digit_cells(digit) & group.buddies;
         for cell in seeing.iter() {
-            on_table.add(candidate_node(cell, digit, false), 0);
+            on_table.add(candidate_node(cell, digit, false));
             if let Some(t) = tables.candidates[candidate_node(cell, digit, true) as usize].as_mut()
             {
-                t.add(group_node(g, false), 0);
+                t.add(group_node(g, false));
             }
         }
         for house in [group.block, group.line] {
             let only = seeing & house.cell_set();
             if only.len() == 1 {
                 let cell = only.first().expect("one cell");
-                off_table.add(candidate_node(cell, digit, true), 0);
+                off_table.add(candidate_node(cell, digit, true));
                 if let Some(t) =
                     tables.candidates[candidate_node(cell, digit, false) as usize].as_mut()
                 {
-                    t.add(group_node(g, true), 0);
+                    t.add(group_node(g, true));
                 }
             }
         }
@@ -524,7 +521,7 @@ fn add_group_tables(grid: &Grid, tables: &mut Tables) {
                     other.block == house
                 };
                 if shares {
-                    on_table.add(group_node(h, false), 0);
+                    on_table.add(group_node(h, false));
                     sharing[i].0 += 1;
                     sharing[i].1.get_or_insert(h);
                 }
@@ -536,7 +533,7 @@ fn add_group_tables(grid: &Grid, tables: &mut Tables) {
                     - group.cells
                     - tables.group_nodes[h].cells;
                 if rest.is_empty() {
-                    off_table.add(group_node(h, true), 0);
+                    off_table.add(group_node(h, true));
                 }
             }
         }
