@@ -750,13 +750,7 @@ impl Found {
             .iter()
             .map(|&(premise, end)| tables.of(premise).map_or(0, |t| t.depth_of(end)))
             .sum();
-        self.keep(
-            conclusion,
-            Derivation {
-                length,
-                ..derivation
-            },
-        );
+        self.keep(conclusion, length, derivation);
     }
 
     /// [`Found::add`] for chains that all start at the premise of `table`.
@@ -766,19 +760,18 @@ impl Found {
             .iter()
             .map(|&(_, end)| self.depths.depth(table, end))
             .sum();
-        self.keep(
-            conclusion,
-            Derivation {
-                length,
-                ..derivation
-            },
-        );
+        self.keep(conclusion, length, derivation);
     }
 
-    fn keep(&mut self, conclusion: Conclusion, derivation: Derivation) {
+    /// Keeps `derivation`, of `length`, unless the conclusion has one as short.
+    fn keep(&mut self, conclusion: Conclusion, length: usize, derivation: Derivation) {
         match self.conclusions.get(&conclusion) {
-            Some(kept) if kept.length <= derivation.length => {}
+            Some(kept) if kept.length <= length => {}
             _ => {
+                let derivation = Derivation {
+                    length,
+                    ..derivation
+                };
                 self.conclusions.insert(conclusion, derivation);
             }
         }
