@@ -201,22 +201,16 @@ impl Table {
         self.present[node as usize / 64] & (1 << (node % 64)) != 0
     }
 
-    /// Adds the premise, then its direct implications (each reached from the premise), each
-    /// unless the table has it or is full.
+    /// Adds the premise (depth 0), then its direct implications (depth 1, each reached from
+    /// the premise), each unless the table has it or is full.
     fn add(&mut self, node: Node) {
         if self.entries.len() >= MAX_ENTRIES || self.contains(node) {
             return;
         }
-        let depth = u16::from(!self.entries.is_empty());
-        self.push_new(node, 0, depth);
-    }
-
-    /// Appends `node`, which the table does not hold yet, at `depth` below entry `parent`.
-    fn push_new(&mut self, node: Node, parent: usize, depth: u16) {
         self.present[node as usize / 64] |= 1 << (node % 64);
+        self.depths.push(u16::from(!self.entries.is_empty()));
         self.entries.push(node);
-        self.parents.push(parent as u16);
-        self.depths.push(depth);
+        self.parents.push(0);
     }
 
     /// The candidates the table sets on, by digit (digit 1 first).
@@ -732,7 +726,6 @@ struct Derivation {
 }
 
 /// The conclusions of one search, each with its shortest derivation.
-#[derive(Default)]
 struct Found {
     conclusions: BTreeMap<Conclusion, Derivation>,
     /// The depths of one table's entries by node, for the refutations of one table: a
@@ -742,6 +735,19 @@ struct Found {
 }
 
 impl Found {
+    /// Nothing found yet, on tables of `nodes` nodes.
+    fn new(nodes: usize) -> Found {
+        Found {
+            conclusions: BTreeMap::new(),
+            depths: DepthIndex {
+                premise: None,
+                stamp: vec![0; nodes],
+                depth: vec![0; nodes],
+                round: 0,
+            },
+        }
+    }
+
     /// Keeps `derivation` unless the conclusion has one as short; its length is the sum of
     /// its chains' depths.
     fn add(&mut self, tables: &Tables, conclusion: Conclusion, derivation: Derivation) {
@@ -781,7 +787,6 @@ impl Found {
 /// Each node's depth in one table, looked up without scanning it: filled when a table other
 /// than the last one is asked about (entries are unique in a table; a node it does not hold
 /// has depth 0, as [`Table::depth_of`] gives).
-#[derive(Default)]
 struct DepthIndex {
     /// The table indexed, by its premise.
     premise: Option<Node>,
@@ -797,19 +802,15 @@ impl DepthIndex {
             self.premise = Some(table.premise());
             self.round += 1;
             for (&entry, &depth) in table.entries.iter().zip(&table.depths) {
-                let at = entry as usize;
-                if at >= self.stamp.len() {
-                    self.stamp.resize(at + 1, 0);
-                    self.depth.resize(at + 1, 0);
-                }
-                self.stamp[at] = self.round;
-                self.depth[at] = depth;
+                self.stamp[entry as usize] = self.round;
+                self.depth[entry as usize] = depth;
             }
         }
         let at = node as usize;
-        match self.stamp.get(at) {
-            Some(&stamp) if stamp == self.round => self.depth[at] as usize,
-            _ => 0,
+        if self.stamp[at] == self.round {
+            self.depth[at] as usize
+        } else {
+            0
         }
     }
 }
@@ -855,7 +856,7 @@ fn search(grid: &Grid, mode: Mode) -> (Rc<Tables>, Found) {
         Mode::Chains => grouped_chain_tables(grid),
         Mode::Nets => Rc::new(build_tables(grid, mode, true)),
     };
-    let mut found = Found::default();
+    let mut found = Found::new(tables.node_count());
     let allowed = Allowed::of(grid);
     for cell in 0..CELLS {
         for digit in grid.candidates(cell).iter() {
