@@ -31,12 +31,13 @@
 use std::collections::HashMap;
 use std::ops::ControlFlow;
 
+use super::hodoku_reach::Reach;
 use super::hodoku_tabling::{
-    build_tables, candidate_node, cell_digit, grouped_chain_tables, is_on, node_candidate,
-    node_cells, node_words, Mode, Node, Table, Tables, NORMAL_NODES,
+    candidate_node, cell_digit, grouped_chain_tables, is_on, node_candidate, node_cells,
+    node_words, plain_chain_links, Node, Table, Tables, NORMAL_NODES,
 };
 use super::Emit;
-use crate::geometry::{cell_name, line_cells_name, peers, Cell, CellSet, Digit};
+use crate::geometry::{cell_name, line_cells_name, peers, Cell, CellSet, Digit, CELLS};
 use crate::grid::Grid;
 use crate::step::{Candidate, ChainNode, Link, Pattern, Role, Step};
 use crate::technique::{Facts, Technique};
@@ -99,9 +100,13 @@ fn emit_loops(grid: &Grid, grouped: bool, emit: &mut Emit<'_>) -> ControlFlow<()
         return ControlFlow::Continue(());
     }
     let tables = if grouped {
+        // The forcing chains take these tables over, closed, at most states that need them
+        // (four in five on forum 11+), so they are closed whole once.
         grouped_chain_tables(grid)
     } else {
-        std::rc::Rc::new(build_tables(grid, Mode::Chains, false))
+        let mut tables = plain_chain_links(grid);
+        close_loop_tables(grid, &mut tables);
+        std::rc::Rc::new(tables)
     };
     let mut loops = Loops::default();
     for on in [true, false] {
@@ -200,14 +205,72 @@ fn is_lasso(tables: &Tables, chain: &[Node], aic: bool) -> bool {
     false
 }
 
+/// Closes the tables whose premise reaches a node a loop or an AIC could end on beyond its
+/// direct implications: the searches below read nothing else
+/// from the others (a direct implication is one link, a loop needs three), so their closing
+/// is skipped.
+fn close_loop_tables(grid: &Grid, tables: &mut Tables) {
+    let premises: Vec<Node> = (0..CELLS)
+        .flat_map(|cell| {
+            grid.candidates(cell)
+                .iter()
+                .flat_map(move |digit| [false, true].map(|on| candidate_node(cell, digit, on)))
+        })
+        .collect();
+    let reach = Reach::of(premises.iter().copied(), &tables.links, tables.node_count());
+    let mut wanted = vec![false; NORMAL_NODES as usize];
+    for &premise in &premises {
+        let (start, _) = cell_digit(premise);
+        let direct = tables.links.of_node(premise);
+        let beyond =
+            |node: Node| node != premise && reach.reaches(premise, node) && !direct.contains(&node);
+        // A candidate of the premise's cell ends a nice loop; for a premise assumed false an
+        // AIC's end too. These are the entries `check_nice_loops` and `check_aics` look at.
+        let in_start_cell = grid.candidates(start).iter().any(|d| {
+            beyond(candidate_node(start, d, false)) || beyond(candidate_node(start, d, true))
+        });
+        wanted[premise as usize] = in_start_cell
+            || (!is_on(premise)
+                && reach
+                    .reached_on(premise)
+                    .any(|node| ends_an_aic(grid, premise, node) && !direct.contains(&node)));
+    }
+    tables.close_where(|premise| wanted[premise as usize]);
+}
+
+/// Whether a node is one of a cell's candidates, on or off.
+fn in_cell(cell: Cell, node: Node) -> bool {
+    // A cell's candidate nodes are the 18 ids from `candidate_node(cell, 1, false)` on (group
+    // nodes lie above them all): one subtraction tells.
+    node.wrapping_sub(candidate_node(cell, 1, false)) < 18
+}
+
+/// Whether an AIC from `premise` (assumed false) to `node` (true) would eliminate something:
+/// with one digit, two or more cells see both ends; with two, the ends see each other and each
+/// holds the other's digit.
+fn ends_an_aic(grid: &Grid, premise: Node, node: Node) -> bool {
+    if node >= NORMAL_NODES || !is_on(node) {
+        return false;
+    }
+    let (start, start_digit) = cell_digit(premise);
+    let (end, end_digit) = cell_digit(node);
+    if end == start {
+        return false;
+    }
+    if start_digit == end_digit {
+        (peers(start) & peers(end) & grid.digit_cells(start_digit)).len() >= 2
+    } else {
+        peers(start).contains(end)
+            && grid.candidates(end).contains(start_digit)
+            && grid.candidates(start).contains(end_digit)
+    }
+}
+
 /// `checkNiceLoops`: every candidate of the premise's own cell that its table reaches.
 fn check_nice_loops(grid: &Grid, tables: &Tables, table: &Table, loops: &mut Loops) {
     let (start, _) = cell_digit(table.premise());
-    // A cell's candidate nodes are the 18 ids from `candidate_node(start, 1, false)` on (group
-    // nodes lie above them all): one subtraction tells an entry of the start cell.
-    let first = candidate_node(start, 1, false);
     for (j, &node) in table.entries.iter().enumerate() {
-        if node.wrapping_sub(first) < 18 && j > 0 {
+        if j > 0 && in_cell(start, node) {
             check_nice_loop(grid, tables, table, j, loops);
         }
     }
@@ -297,25 +360,9 @@ fn check_nice_loop(grid: &Grid, tables: &Tables, table: &Table, j: usize, loops:
 
 /// `checkAics`: from a candidate assumed false to another candidate true, outside its cell.
 fn check_aics(grid: &Grid, tables: &Tables, table: &Table, loops: &mut Loops) {
-    let (start, start_digit) = cell_digit(table.premise());
+    let premise = table.premise();
     for j in 1..table.entries.len() {
-        let node = table.entries[j];
-        if node >= NORMAL_NODES || !is_on(node) {
-            continue;
-        }
-        let (end, end_digit) = cell_digit(node);
-        if end == start {
-            continue;
-        }
-        let both = peers(start) & peers(end);
-        let wanted = if start_digit == end_digit {
-            (both & grid.digit_cells(start_digit)).len() >= 2
-        } else {
-            peers(start).contains(end)
-                && grid.candidates(end).contains(start_digit)
-                && grid.candidates(start).contains(end_digit)
-        };
-        if wanted {
+        if ends_an_aic(grid, premise, table.entries[j]) {
             check_aic(grid, tables, table, j, loops);
         }
     }

@@ -120,6 +120,9 @@ pub(super) struct Table {
     marks: OnceCell<Marks>,
     /// How many of `entries` are direct implications (the rest came from closing the table).
     direct: usize,
+    /// Whether the table holds everything its premise implies, not just the direct
+    /// implications (the loop searches close only the tables that can hold a loop).
+    closed: bool,
 }
 
 /// At most this many spare tables are kept (a search with groups uses about 1,700).
@@ -178,6 +181,7 @@ impl Table {
                 spare.present.resize(nodes.div_ceil(64), 0);
                 spare.marks = OnceCell::new();
                 spare.direct = 0;
+                spare.closed = false;
                 spare
             }
             None => Box::new(Table {
@@ -187,6 +191,7 @@ impl Table {
                 present: vec![0; nodes.div_ceil(64)],
                 marks: OnceCell::new(),
                 direct: 0,
+                closed: false,
             }),
         };
         table.add(premise);
@@ -284,6 +289,8 @@ pub(super) struct Tables {
     #[allow(clippy::vec_box)] // the boxes come from and go back to the spares
     groups: Vec<Box<Table>>,
     pub(super) group_nodes: Vec<GroupNode>,
+    /// Every node's direct implications, for closing tables when they are asked for.
+    pub(super) links: DirectLinks,
 }
 
 impl Drop for Tables {
@@ -303,8 +310,47 @@ impl Drop for Tables {
 }
 
 impl Tables {
-    fn node_count(&self) -> usize {
+    pub(super) fn node_count(&self) -> usize {
         NORMAL_NODES as usize + 2 * self.group_nodes.len()
+    }
+
+    /// Closes every candidate's table made and not closed yet.
+    pub(super) fn close_all(&mut self) {
+        let made: Vec<bool> = self.candidates.iter().map(Option::is_some).collect();
+        self.close_where(|premise| made[premise as usize]);
+    }
+
+    /// Closes the candidates' tables whose premise `wanted` picks, unless closed already,
+    /// making those not made yet from the direct implications (`wanted` picks candidates of
+    /// the grid alone). A table's closing reads the direct implications alone, so tables can
+    /// be closed in any order and at any time with the same result.
+    pub(super) fn close_where(&mut self, wanted: impl Fn(Node) -> bool) {
+        let mut scratch: Option<Closing> = None;
+        let nodes = self.node_count();
+        // HoDoKu closes the tables on first, then off; the order changes nothing here, but
+        // keeps the tables' memory reused in the same order as before.
+        for on in [true, false] {
+            for index in 0..self.candidates.len() {
+                let node = index as Node;
+                if is_on(node) != on || !wanted(node) {
+                    continue;
+                }
+                let table = self.candidates[index].get_or_insert_with(|| {
+                    let mut table = Table::new(node, nodes);
+                    for &implied in self.links.of_node(node) {
+                        table.add(implied);
+                    }
+                    table.direct = table.entries.len();
+                    table
+                });
+                if table.closed {
+                    continue;
+                }
+                let scratch = scratch.get_or_insert_with(|| Closing::new(nodes));
+                scratch.close(&self.links, table);
+                table.closed = true;
+            }
+        }
     }
 
     fn of(&self, node: Node) -> Option<&Table> {
@@ -338,7 +384,47 @@ struct Marks {
     off: [CellSet; 9],
 }
 
+/// Every candidate's table, closed.
 pub(super) fn build_tables(grid: &Grid, mode: Mode, with_groups: bool) -> Tables {
+    let mut tables = open_tables(grid, mode, with_groups);
+    tables.close_all();
+    tables
+}
+
+/// Every candidate's direct implications in chain mode without group nodes, and no tables yet:
+/// [`Tables::close_where`] makes and closes those asked for.
+pub(super) fn plain_chain_links(grid: &Grid) -> Tables {
+    let mut links = DirectLinks {
+        starts: Vec::with_capacity(NORMAL_NODES as usize + 1),
+        nodes: Vec::new(),
+    };
+    for cell in 0..CELLS {
+        let own = grid.candidates(cell);
+        for digit in 1..=9 {
+            for on in [false, true] {
+                let start = links.nodes.len();
+                links.starts.push(start as u32);
+                if own.contains(digit) {
+                    chain_links(grid, cell, digit, on, |node| {
+                        if !links.nodes[start..].contains(&node) {
+                            links.nodes.push(node);
+                        }
+                    });
+                }
+            }
+        }
+    }
+    links.starts.push(links.nodes.len() as u32);
+    Tables {
+        candidates: vec![None; NORMAL_NODES as usize],
+        groups: Vec::new(),
+        group_nodes: Vec::new(),
+        links,
+    }
+}
+
+/// Every candidate's table with its direct implications alone (see [`Tables::close_where`]).
+pub(super) fn open_tables(grid: &Grid, mode: Mode, with_groups: bool) -> Tables {
     let group_nodes = if with_groups {
         group_nodes(grid)
     } else {
@@ -363,6 +449,7 @@ pub(super) fn build_tables(grid: &Grid, mode: Mode, with_groups: bool) -> Tables
         candidates,
         groups: Vec::new(),
         group_nodes,
+        links: DirectLinks::default(),
     };
     add_group_tables(grid, &mut tables);
     for table in tables.candidates.iter_mut().flatten() {
@@ -371,18 +458,25 @@ pub(super) fn build_tables(grid: &Grid, mode: Mode, with_groups: bool) -> Tables
     for table in &mut tables.groups {
         table.direct = table.entries.len();
     }
-    close_tables(&mut tables);
+    tables.links = DirectLinks::of(&tables);
     tables
 }
 
 /// A candidate's direct implications (`fillTables` for chains).
 fn chain_table(grid: &Grid, cell: Cell, digit: Digit, on: bool, nodes: usize) -> Box<Table> {
     let mut table = Table::new(candidate_node(cell, digit, on), nodes);
+    chain_links(grid, cell, digit, on, |node| table.add(node));
+    table
+}
+
+/// The direct implications of a candidate on or off, in HoDoKu's order, each given to `add`
+/// (which drops repeats: a peer can share two units with the cell).
+fn chain_links(grid: &Grid, cell: Cell, digit: Digit, on: bool, mut add: impl FnMut(Node)) {
     let own = grid.candidates(cell);
     let others = grid.digit_cells(digit).without(cell);
     if on {
         for other in own.iter().filter(|&d| d != digit) {
-            table.add(candidate_node(cell, other, false));
+            add(candidate_node(cell, other, false));
         }
         for unit in crate::geometry::units_of(cell) {
             let places = grid.digit_cells(digit) & unit.cell_set();
@@ -390,7 +484,7 @@ fn chain_table(grid: &Grid, cell: Cell, digit: Digit, on: bool, nodes: usize) ->
                 continue;
             }
             for peer in (others & unit.cell_set()).iter() {
-                table.add(candidate_node(peer, digit, false));
+                add(candidate_node(peer, digit, false));
             }
         }
     } else {
@@ -399,17 +493,16 @@ fn chain_table(grid: &Grid, cell: Cell, digit: Digit, on: bool, nodes: usize) ->
                 .without(digit)
                 .first()
                 .expect("a bivalue cell's other digit");
-            table.add(candidate_node(cell, other, true));
+            add(candidate_node(cell, other, true));
         }
         for unit in crate::geometry::units_of(cell) {
             let places = grid.digit_cells(digit) & unit.cell_set();
             if places.len() == 2 {
                 let other = (places.without(cell)).first().expect("the conjugate");
-                table.add(candidate_node(other, digit, true));
+                add(candidate_node(other, digit, true));
             }
         }
     }
-    table
 }
 
 /// A net trial (`getTableEntry`): the premise played on a copy of the grid, then four rounds of
@@ -537,25 +630,6 @@ fn add_group_tables(grid: &Grid, tables: &mut Tables) {
     }
 }
 
-/// `expandTables`: each candidate's table takes in, entry by entry, the direct implications
-/// of every entry it holds, until nothing is new or it is full.
-fn close_tables(tables: &mut Tables) {
-    let mut scratch = Closing::new(tables.node_count());
-    let direct = DirectLinks::of(tables);
-    for on in [true, false] {
-        for index in 0..tables.candidates.len() {
-            if is_on(index as Node) != on {
-                continue;
-            }
-            let Some(mut dest) = tables.candidates[index].take() else {
-                continue;
-            };
-            scratch.close(&direct, &mut dest);
-            tables.candidates[index] = Some(dest);
-        }
-    }
-}
-
 /// The entries the table being closed gains, in a fixed array: this loop is most of the
 /// tabling searches' time, and most implications met are already in the table, so each is
 /// written at the end whether or not it is new and kept by advancing the length only when it
@@ -589,7 +663,8 @@ fn pack(node: Node, parent: u16, depth: u16) -> u64 {
 
 /// Every node's direct implications, one list after another in one vector (closing reads them
 /// over and over: one block of memory rather than a table apiece).
-struct DirectLinks {
+#[derive(Default)]
+pub(super) struct DirectLinks {
     /// Where node `n`'s implications start and end: `starts[n]..starts[n + 1]`.
     starts: Vec<u32>,
     nodes: Vec<Node>,
@@ -610,7 +685,7 @@ impl DirectLinks {
         DirectLinks { starts, nodes }
     }
 
-    fn of_node(&self, node: Node) -> &[Node] {
+    pub(super) fn of_node(&self, node: Node) -> &[Node] {
         let n = node as usize;
         &self.nodes[self.starts[n] as usize..self.starts[n + 1] as usize]
     }

@@ -33,6 +33,7 @@ pub mod fish;
 pub mod forcing_chains;
 pub mod hodoku_loops;
 pub mod hodoku_order;
+mod hodoku_reach;
 pub(crate) mod hodoku_singles;
 pub mod hodoku_tabling;
 pub mod intersections;
