@@ -222,8 +222,9 @@ fn close_loop_tables(grid: &Grid, tables: &mut Tables) {
     for &premise in &premises {
         let (start, _) = cell_digit(premise);
         let direct = tables.links.of_node(premise);
+        let reached = reach.from(premise);
         let beyond =
-            |node: Node| node != premise && reach.reaches(premise, node) && !direct.contains(&node);
+            |node: Node| node != premise && reached.contains(node) && !direct.contains(&node);
         // A candidate of the premise's cell ends a nice loop; for a premise assumed false an
         // AIC's end too. These are the entries `check_nice_loops` and `check_aics` look at.
         let in_start_cell = grid.candidates(start).iter().any(|d| {
@@ -231,8 +232,8 @@ fn close_loop_tables(grid: &Grid, tables: &mut Tables) {
         });
         wanted[premise as usize] = in_start_cell
             || (!is_on(premise)
-                && reach
-                    .reached_on(premise)
+                && reached
+                    .on_nodes()
                     .any(|node| ends_an_aic(grid, premise, node) && !direct.contains(&node)));
     }
     tables.close_where(|premise| wanted[premise as usize]);

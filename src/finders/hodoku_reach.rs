@@ -14,7 +14,7 @@ use super::hodoku_tabling::{is_on, DirectLinks, Node};
 /// Marks a node without a position.
 const NONE: u32 = u32::MAX;
 
-/// The nodes each node reaches (see [`Reach::reached`]).
+/// The nodes each node reaches (see [`Reach::from`]).
 pub(super) struct Reach {
     /// Each node's position among the nodes of the graph, or `NONE`.
     position: Vec<u32>,
@@ -97,6 +97,8 @@ impl Reach {
         // The walk: each position with the index of its next link to take.
         let mut walk: Vec<(u32, u32)> = Vec::new();
         let mut visited = 0u32;
+        // At most one component a node: the sets never move once placed.
+        self.sets.reserve_exact(count * self.words);
         for root in 0..count as u32 {
             if order[root as usize] != NONE {
                 continue;
@@ -175,38 +177,17 @@ impl Reach {
         }
     }
 
-    /// The positions `from` reaches, as a set (empty for a node the graph does not hold).
-    fn set_of(&self, from: Node) -> &[u64] {
+    /// What `from` reaches: the nodes of its component (itself among them) and everything its
+    /// implications lead to (nothing for a node the graph does not hold).
+    pub(super) fn from(&self, from: Node) -> Reached<'_> {
         let at = self.position.get(from as usize).copied().unwrap_or(NONE);
-        if at == NONE {
-            return &[];
-        }
-        let c = self.component[at as usize] as usize;
-        &self.sets[c * self.words..(c + 1) * self.words]
-    }
-
-    /// Whether `from` reaches `to` (itself when on a cycle; see [`Reach::reached`]).
-    pub(super) fn reaches(&self, from: Node, to: Node) -> bool {
-        let at = self.position.get(to as usize).copied().unwrap_or(NONE);
-        if at == NONE {
-            return false;
-        }
-        let set = self.set_of(from);
-        set.get(at as usize / 64)
-            .is_some_and(|word| word & (1 << (at % 64)) != 0)
-    }
-
-    /// The nodes `from` reaches: those of its component (itself among them) and everything
-    /// its implications lead to.
-    #[cfg(test)]
-    pub(super) fn reached(&self, from: Node) -> impl Iterator<Item = Node> + '_ {
-        self.nodes_in(self.set_of(from).iter().copied())
-    }
-
-    /// [`Reach::reached`], the nodes that are on alone.
-    pub(super) fn reached_on(&self, from: Node) -> impl Iterator<Item = Node> + '_ {
-        let set = self.set_of(from);
-        self.nodes_in(set.iter().zip(&self.on).map(|(&word, &on)| word & on))
+        let set = if at == NONE {
+            &[]
+        } else {
+            let c = self.component[at as usize] as usize;
+            &self.sets[c * self.words..(c + 1) * self.words]
+        };
+        Reached { reach: self, set }
     }
 
     fn nodes_in<'a>(
@@ -224,6 +205,44 @@ impl Reach {
                 Some(self.nodes[w * 64 + bit])
             })
         })
+    }
+}
+
+/// The nodes one node reaches (see [`Reach::from`]).
+pub(super) struct Reached<'a> {
+    reach: &'a Reach,
+    set: &'a [u64],
+}
+
+impl Reached<'_> {
+    /// Whether the node is reached.
+    #[inline]
+    pub(super) fn contains(&self, node: Node) -> bool {
+        let at = self
+            .reach
+            .position
+            .get(node as usize)
+            .copied()
+            .unwrap_or(NONE) as usize;
+        self.set
+            .get(at / 64)
+            .is_some_and(|word| word & (1 << (at % 64)) != 0)
+    }
+
+    /// Every node reached.
+    #[cfg(test)]
+    pub(super) fn nodes(&self) -> impl Iterator<Item = Node> + '_ {
+        self.reach.nodes_in(self.set.iter().copied())
+    }
+
+    /// The nodes reached that are on.
+    pub(super) fn on_nodes(&self) -> impl Iterator<Item = Node> + '_ {
+        let on = self
+            .set
+            .iter()
+            .zip(&self.reach.on)
+            .map(|(&word, &on)| word & on);
+        self.reach.nodes_in(on)
     }
 }
 
@@ -252,7 +271,7 @@ mod tests {
             for table in tables.candidates.iter().flatten() {
                 assert!(table.entries.len() < 1000, "no table is full");
                 let held: BTreeSet<Node> = table.entries.iter().copied().collect();
-                let mut reached: BTreeSet<Node> = reach.reached(table.premise()).collect();
+                let mut reached: BTreeSet<Node> = reach.from(table.premise()).nodes().collect();
                 // The premise is held at entry 0; reach holds it only on a cycle.
                 reached.insert(table.premise());
                 assert_eq!(held, reached, "premise {}", table.premise());
