@@ -35,6 +35,14 @@ struct Graph {
     targets: Vec<u32>,
 }
 
+impl Graph {
+    /// Whether a position implies nothing (most nodes off without a strong link): such a node
+    /// gets no component, and those that imply it take its bit directly.
+    fn is_sink(&self, at: u32) -> bool {
+        self.starts[at as usize] == self.starts[at as usize + 1]
+    }
+}
+
 impl Reach {
     /// The reach of `premises` and of every node they lead to.
     pub(super) fn of(
@@ -100,7 +108,7 @@ impl Reach {
         // At most one component a node: the sets never move once placed.
         self.sets.reserve_exact(count * self.words);
         for root in 0..count as u32 {
-            if order[root as usize] != NONE {
+            if order[root as usize] != NONE || graph.is_sink(root) {
                 continue;
             }
             order[root as usize] = visited;
@@ -115,7 +123,9 @@ impl Reach {
                     let next = graph.targets[*link as usize];
                     *link += 1;
                     let n = next as usize;
-                    if order[n] == NONE {
+                    if graph.is_sink(next) {
+                        // (its component would be itself alone: `add_component` takes its bit)
+                    } else if order[n] == NONE {
                         order[n] = visited;
                         low[n] = visited;
                         visited += 1;
@@ -165,6 +175,11 @@ impl Reach {
             let links = &graph.targets[graph.starts[m] as usize..graph.starts[m + 1] as usize];
             for &target in links {
                 let other = self.component[target as usize];
+                if other == NONE {
+                    // A node that implies nothing reaches only itself.
+                    own[target as usize / 64] |= 1 << (target % 64);
+                    continue;
+                }
                 if other == this || other == last {
                     continue;
                 }
@@ -178,13 +193,19 @@ impl Reach {
     }
 
     /// What `from` reaches: the nodes of its component (itself among them) and everything its
-    /// implications lead to (nothing for a node the graph does not hold).
+    /// implications lead to (nothing for a node that implies nothing, or that the graph does
+    /// not hold).
     pub(super) fn from(&self, from: Node) -> Reached<'_> {
         let at = self.position.get(from as usize).copied().unwrap_or(NONE);
-        let set = if at == NONE {
+        let component = if at == NONE {
+            NONE
+        } else {
+            self.component[at as usize]
+        };
+        let set = if component == NONE {
             &[]
         } else {
-            let c = self.component[at as usize] as usize;
+            let c = component as usize;
             &self.sets[c * self.words..(c + 1) * self.words]
         };
         Reached { reach: self, set }
@@ -272,7 +293,7 @@ mod tests {
                 assert!(table.entries.len() < 1000, "no table is full");
                 let held: BTreeSet<Node> = table.entries.iter().copied().collect();
                 let mut reached: BTreeSet<Node> = reach.from(table.premise()).nodes().collect();
-                // The premise is held at entry 0; reach holds it only on a cycle.
+                // The premise is held at entry 0; its reach holds it unless it implies nothing.
                 reached.insert(table.premise());
                 assert_eq!(held, reached, "premise {}", table.premise());
             }
