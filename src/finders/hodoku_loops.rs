@@ -31,13 +31,12 @@
 use std::collections::HashMap;
 use std::ops::ControlFlow;
 
-use super::hodoku_reach::Reach;
 use super::hodoku_tabling::{
     candidate_node, cell_digit, grouped_chain_tables, is_on, node_candidate, node_cells,
     node_words, plain_chain_links, Node, Table, Tables, NORMAL_NODES,
 };
 use super::Emit;
-use crate::geometry::{cell_name, line_cells_name, peers, Cell, CellSet, Digit, CELLS};
+use crate::geometry::{cell_name, line_cells_name, peers, Cell, CellSet, Digit};
 use crate::grid::Grid;
 use crate::step::{Candidate, ChainNode, Link, Pattern, Role, Step};
 use crate::technique::{Facts, Technique};
@@ -100,9 +99,7 @@ fn emit_loops(grid: &Grid, grouped: bool, emit: &mut Emit<'_>) -> ControlFlow<()
         return ControlFlow::Continue(());
     }
     let tables = if grouped {
-        // The forcing chains take these tables over, closed, at most states that need them
-        // (four in five on forum 11+), so they are closed whole once.
-        grouped_chain_tables(grid)
+        grouped_chain_tables(grid, |tables| close_loop_tables(grid, tables)).0
     } else {
         let mut tables = plain_chain_links(grid);
         close_loop_tables(grid, &mut tables);
@@ -210,16 +207,9 @@ fn is_lasso(tables: &Tables, chain: &[Node], aic: bool) -> bool {
 /// from the others (a direct implication is one link, a loop needs three), so their closing
 /// is skipped.
 fn close_loop_tables(grid: &Grid, tables: &mut Tables) {
-    let premises: Vec<Node> = (0..CELLS)
-        .flat_map(|cell| {
-            grid.candidates(cell)
-                .iter()
-                .flat_map(move |digit| [false, true].map(|on| candidate_node(cell, digit, on)))
-        })
-        .collect();
-    let reach = Reach::of(premises.iter().copied(), &tables.links, tables.node_count());
+    let reach = tables.reach();
     let mut wanted = vec![false; NORMAL_NODES as usize];
-    for &premise in &premises {
+    for &premise in &tables.premises {
         let (start, _) = cell_digit(premise);
         let direct = tables.links.of_node(premise);
         let reached = reach.from(premise);

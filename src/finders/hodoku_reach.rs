@@ -1,13 +1,16 @@
-//! Which nodes each node's implications reach, in any order: the set HoDoKu's closed table of a
-//! premise holds (up to its 1,000 entries), without the order its breadth-first closing meets
-//! them in.
+//! Which premises each node's implications reach, in any order: the candidates HoDoKu's
+//! closed table of a premise holds (up to its 1,000 entries), without the order its
+//! breadth-first closing meets them in.
 //!
-//! The plain nice loop search reads loops and AICs off closed tables, but at the states where
-//! it runs almost no table reaches a node a loop could end on (991 in 1,000 on every 30th of
-//! top1465, hodoku profile). Closing a table walks its entries' implications one by one; the
-//! reach of every node at once is one pass over the implications (Tarjan's strongly connected
-//! components, each component's reach the union of those its links lead to, all found before
-//! it). So that search makes and closes only the tables whose reach holds an end.
+//! Closing a table walks its entries' implications one by one, and HoDoKu closes every table at
+//! every state its chain searches run; but the loop searches read loops off a few tables only
+//! (at the states where plain nice loops run, 991 tables in 1,000 on every 30th of top1465
+//! reach no node a loop could end on), and the forcing chain checks need every table's
+//! candidates but the order of the few a conclusion is drawn from (1 to 8 in 100). The reach
+//! of every node at once is one pass over the implications: Tarjan's strongly connected
+//! components, each component's reach the union of those its links lead to (all found before
+//! it), and nodes that imply nothing left out of the walk. So the searches close only the
+//! tables they read in order (`hodoku_loops`, `hodoku_tabling`).
 
 use super::hodoku_tabling::{is_on, DirectLinks, Node};
 
@@ -24,9 +27,11 @@ pub(super) struct Reach {
     on: Vec<u64>,
     /// Each position's component.
     component: Vec<u32>,
-    /// Per component, the positions it holds or reaches, `words` words each.
+    /// Per component, the premises' positions it holds or reaches, `words` words each.
     sets: Vec<u64>,
     words: usize,
+    /// How many premises there are (they take the first positions).
+    premises: usize,
 }
 
 /// The graph by position: `targets[starts[p]..starts[p + 1]]` are the positions `p` implies.
@@ -58,6 +63,7 @@ impl Reach {
                 nodes.push(premise);
             }
         }
+        let premises = nodes.len();
         // Then whatever they lead to (group nodes among them), each once, and the graph.
         let mut graph = Graph {
             starts: Vec::with_capacity(nodes.len() + 1),
@@ -77,9 +83,11 @@ impl Reach {
             next += 1;
         }
         graph.starts.push(graph.targets.len() as u32);
-        let words = nodes.len().div_ceil(64);
+        // The sets hold the premises alone (the nodes the searches ask about; group nodes
+        // only pass implications on), which lie first.
+        let words = premises.div_ceil(64).max(1);
         let mut on = vec![0u64; words];
-        for (at, &node) in nodes.iter().enumerate() {
+        for (at, &node) in nodes[..premises].iter().enumerate() {
             on[at / 64] |= u64::from(is_on(node)) << (at % 64);
         }
         let mut reach = Reach {
@@ -87,6 +95,7 @@ impl Reach {
             component: vec![NONE; nodes.len()],
             sets: Vec::new(),
             words,
+            premises,
             on,
             nodes,
         };
@@ -166,7 +175,7 @@ impl Reach {
             self.component[member as usize] = this;
         }
         let (done, own) = self.sets.split_at_mut(this as usize * words);
-        for &member in members {
+        for &member in members.iter().filter(|&&m| (m as usize) < self.premises) {
             own[member as usize / 64] |= 1 << (member % 64);
         }
         let mut last = NONE;
@@ -177,7 +186,9 @@ impl Reach {
                 let other = self.component[target as usize];
                 if other == NONE {
                     // A node that implies nothing reaches only itself.
-                    own[target as usize / 64] |= 1 << (target % 64);
+                    if (target as usize) < self.premises {
+                        own[target as usize / 64] |= 1 << (target % 64);
+                    }
                     continue;
                 }
                 if other == this || other == last {
@@ -190,6 +201,21 @@ impl Reach {
                 }
             }
         }
+    }
+
+    /// The component a node belongs to, if it implies anything: the nodes of one component
+    /// reach the same nodes.
+    pub(super) fn component_of(&self, node: Node) -> Option<usize> {
+        let at = self.position.get(node as usize).copied().unwrap_or(NONE);
+        if at == NONE || self.component[at as usize] == NONE {
+            return None;
+        }
+        Some(self.component[at as usize] as usize)
+    }
+
+    /// How many components there are.
+    pub(super) fn component_count(&self) -> usize {
+        self.sets.len() / self.words
     }
 
     /// What `from` reaches: the nodes of its component (itself among them) and everything its
@@ -235,7 +261,7 @@ pub(super) struct Reached<'a> {
     set: &'a [u64],
 }
 
-impl Reached<'_> {
+impl<'a> Reached<'a> {
     /// Whether the node is reached.
     #[inline]
     pub(super) fn contains(&self, node: Node) -> bool {
@@ -250,14 +276,18 @@ impl Reached<'_> {
             .is_some_and(|word| word & (1 << (at % 64)) != 0)
     }
 
+    /// How many nodes are reached.
+    pub(super) fn count(&self) -> usize {
+        self.set.iter().map(|word| word.count_ones() as usize).sum()
+    }
+
     /// Every node reached.
-    #[cfg(test)]
-    pub(super) fn nodes(&self) -> impl Iterator<Item = Node> + '_ {
+    pub(super) fn nodes(&self) -> impl Iterator<Item = Node> + 'a {
         self.reach.nodes_in(self.set.iter().copied())
     }
 
     /// The nodes reached that are on.
-    pub(super) fn on_nodes(&self) -> impl Iterator<Item = Node> + '_ {
+    pub(super) fn on_nodes(&self) -> impl Iterator<Item = Node> + 'a {
         let on = self
             .set
             .iter()
@@ -270,7 +300,7 @@ impl Reached<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::finders::hodoku_tabling::{build_tables, Mode};
+    use crate::finders::hodoku_tabling::{build_tables, Mode, NORMAL_NODES};
     use crate::grid::Grid;
     use std::collections::BTreeSet;
 
@@ -287,11 +317,16 @@ mod tests {
         let grid = Grid::from_puzzle(&puzzle);
         for with_groups in [false, true] {
             let tables = build_tables(&grid, Mode::Chains, with_groups);
-            let premises = tables.candidates.iter().flatten().map(|t| t.premise());
-            let reach = Reach::of(premises, &tables.links, tables.node_count());
+            let reach = tables.reach();
             for table in tables.candidates.iter().flatten() {
                 assert!(table.entries.len() < 1000, "no table is full");
-                let held: BTreeSet<Node> = table.entries.iter().copied().collect();
+                // The sets hold the premises: the candidates, not the group nodes.
+                let held: BTreeSet<Node> = table
+                    .entries
+                    .iter()
+                    .copied()
+                    .filter(|&n| n < NORMAL_NODES)
+                    .collect();
                 let mut reached: BTreeSet<Node> = reach.from(table.premise()).nodes().collect();
                 // The premise is held at entry 0; its reach holds it unless it implies nothing.
                 reached.insert(table.premise());

@@ -4,7 +4,9 @@
 //! table holds the direct implications (a cell's other digits go, the digit leaves the cell's
 //! units; a bivalue cell or a conjugate pair turns the other candidate on; grouped nodes of a
 //! box-line intersection take part too), a *net* table what four rounds of singles played on a
-//! copy of the grid give. Every table is then closed over the tables of its own implications.
+//! copy of the grid give. Every table is then closed over the tables of its own implications:
+//! here, for chain tables, only those a conclusion is drawn from (the checks read every table's
+//! candidates from its reach, `hodoku_reach`, which holds the same candidates).
 //! A table that holds a contradiction (its premise's opposite, a candidate both true and false,
 //! two digits in a cell, a digit twice in a unit, a cell or a unit emptied of a digit) refutes
 //! its premise; what both tables of one candidate hold, or the tables of every candidate of a
@@ -28,6 +30,8 @@ use std::ops::ControlFlow;
 use std::rc::Rc;
 
 use arrayvec::ArrayVec;
+
+use super::hodoku_reach::Reach;
 
 use super::hodoku_singles::HodokuSingles;
 use super::Emit;
@@ -151,20 +155,28 @@ pub(super) fn clear_spare_tables() {
     SPARE.with(|spare| *spare.borrow_mut() = Vec::new());
 }
 
-/// [`build_tables`] in chain mode with groups, shared with the previous caller on the same
-/// grid.
-pub(super) fn grouped_chain_tables(grid: &Grid) -> Rc<Tables> {
+/// [`open_tables`] in chain mode with groups, shared with the previous caller on the same
+/// grid, after `prepare` has closed what this caller needs (what an earlier caller closed stays
+/// closed); returns the tables and what `prepare` gave.
+pub(super) fn grouped_chain_tables<R>(
+    grid: &Grid,
+    prepare: impl FnOnce(&mut Tables) -> R,
+) -> (Rc<Tables>, R) {
     LAST_GROUPED_CHAINS.with(|last| {
-        if let Some((built_on, tables)) = &*last.borrow() {
-            if built_on == grid {
-                return tables.clone();
-            }
+        let mut last = last.borrow_mut();
+        if !matches!(&*last, Some((built_on, _)) if built_on == grid) {
+            // The old tables go back to the spares before the new ones are built.
+            *last = None;
+            *last = Some((grid.clone(), Rc::new(open_tables(grid, Mode::Chains, true))));
         }
-        // The old tables go back to the spares before the new ones are built.
-        *last.borrow_mut() = None;
-        let tables = Rc::new(build_tables(grid, Mode::Chains, true));
-        *last.borrow_mut() = Some((grid.clone(), tables.clone()));
-        tables
+        let (_, shared) = last.as_mut().expect("tables for this grid");
+        if Rc::get_mut(shared).is_none() {
+            // An earlier caller still holds them (the pipeline's callers let go first): this
+            // caller's are built afresh, the same.
+            *shared = Rc::new(open_tables(grid, Mode::Chains, true));
+        }
+        let result = prepare(Rc::get_mut(shared).expect("tables held here alone"));
+        (shared.clone(), result)
     })
 }
 
@@ -229,22 +241,8 @@ impl Table {
     }
 
     fn marks(&self) -> &Marks {
-        self.marks.get_or_init(|| {
-            let mut marks = Marks {
-                on: [CellSet::EMPTY; 9],
-                off: [CellSet::EMPTY; 9],
-            };
-            for &node in self.entries.iter().filter(|&&n| n < NORMAL_NODES) {
-                let (cell, digit) = cell_digit(node);
-                let sets = if is_on(node) {
-                    &mut marks.on
-                } else {
-                    &mut marks.off
-                };
-                sets[digit as usize - 1] = sets[digit as usize - 1].with(cell);
-            }
-            marks
-        })
+        self.marks
+            .get_or_init(|| Marks::of(self.entries.iter().copied()))
     }
 
     /// Whether the closed table sets a candidate node.
@@ -291,6 +289,10 @@ pub(super) struct Tables {
     pub(super) group_nodes: Vec<GroupNode>,
     /// Every node's direct implications, for closing tables when they are asked for.
     pub(super) links: DirectLinks,
+    /// The candidate nodes of the grid, each a premise, in node order.
+    pub(super) premises: Vec<Node>,
+    /// What each node reaches, worked out when first asked for.
+    reach: OnceCell<Reach>,
 }
 
 impl Drop for Tables {
@@ -312,6 +314,47 @@ impl Drop for Tables {
 impl Tables {
     pub(super) fn node_count(&self) -> usize {
         NORMAL_NODES as usize + 2 * self.group_nodes.len()
+    }
+
+    /// What every node reaches (see [`Reach`]).
+    pub(super) fn reach(&self) -> &Reach {
+        self.reach.get_or_init(|| {
+            Reach::of(
+                self.premises.iter().copied(),
+                &self.links,
+                self.node_count(),
+            )
+        })
+    }
+
+    /// Gives every open table the marks its closed self would have, read from its reach: the
+    /// checks need only those, and only the few tables a conclusion is drawn from need their
+    /// order (see [`Found::settle`]). A table whose reach would overfill it is closed instead,
+    /// as its closing stops at [`MAX_ENTRIES`].
+    fn mark_from_reach(&mut self) {
+        let reach = self.reach();
+        let overfull: Vec<bool> = (0..NORMAL_NODES)
+            .map(|premise| {
+                let reached = reach.from(premise);
+                reached.count() + usize::from(!reached.contains(premise)) > MAX_ENTRIES
+            })
+            .collect();
+        self.close_where(|premise| overfull[premise as usize]);
+        let reach = self.reach();
+        // The nodes of one component reach the same nodes, themselves among them.
+        let mut by_component: Vec<Option<Marks>> = vec![None; reach.component_count()];
+        for table in self.candidates.iter().flatten() {
+            if !table.closed {
+                let premise = table.premise();
+                let marks = match reach.component_of(premise) {
+                    Some(c) => by_component[c]
+                        .get_or_insert_with(|| Marks::of(reach.from(premise).nodes()))
+                        .clone(),
+                    None => Marks::of([premise].into_iter()),
+                };
+                let _ = table.marks.set(marks);
+            }
+        }
     }
 
     /// Closes every candidate's table made and not closed yet.
@@ -384,7 +427,28 @@ struct Marks {
     off: [CellSet; 9],
 }
 
+impl Marks {
+    /// The candidate nodes among `nodes` (group nodes are left out).
+    fn of(nodes: impl Iterator<Item = Node>) -> Marks {
+        let mut marks = Marks {
+            on: [CellSet::EMPTY; 9],
+            off: [CellSet::EMPTY; 9],
+        };
+        for node in nodes.filter(|&n| n < NORMAL_NODES) {
+            let (cell, digit) = cell_digit(node);
+            let sets = if is_on(node) {
+                &mut marks.on
+            } else {
+                &mut marks.off
+            };
+            sets[digit as usize - 1] = sets[digit as usize - 1].with(cell);
+        }
+        marks
+    }
+}
+
 /// Every candidate's table, closed.
+#[cfg(test)]
 pub(super) fn build_tables(grid: &Grid, mode: Mode, with_groups: bool) -> Tables {
     let mut tables = open_tables(grid, mode, with_groups);
     tables.close_all();
@@ -420,7 +484,21 @@ pub(super) fn plain_chain_links(grid: &Grid) -> Tables {
         groups: Vec::new(),
         group_nodes: Vec::new(),
         links,
+        premises: candidate_premises(grid),
+        reach: OnceCell::new(),
     }
+}
+
+/// Every candidate of the grid on and off, in node order.
+fn candidate_premises(grid: &Grid) -> Vec<Node> {
+    let mut premises = Vec::new();
+    for cell in 0..CELLS {
+        for digit in grid.candidates(cell).iter() {
+            premises.push(candidate_node(cell, digit, false));
+            premises.push(candidate_node(cell, digit, true));
+        }
+    }
+    premises
 }
 
 /// Every candidate's table with its direct implications alone (see [`Tables::close_where`]).
@@ -450,6 +528,8 @@ pub(super) fn open_tables(grid: &Grid, mode: Mode, with_groups: bool) -> Tables 
         groups: Vec::new(),
         group_nodes,
         links: DirectLinks::default(),
+        premises: candidate_premises(grid),
+        reach: OnceCell::new(),
     };
     add_group_tables(grid, &mut tables);
     for table in tables.candidates.iter_mut().flatten() {
@@ -803,6 +883,9 @@ struct Derivation {
 /// The conclusions of one search, each with its shortest derivation.
 struct Found {
     conclusions: BTreeMap<Conclusion, Derivation>,
+    /// The derivations the checks met, in order, each with whether all its chains start at
+    /// one premise; their lengths are worked out once their tables are closed (`settle`).
+    met: Vec<(Conclusion, Derivation, bool)>,
     /// The depths of one table's entries by node, for the refutations of one table: a
     /// contradiction's table is a large one, and its chains' ends were found by scanning it
     /// once per end (a thirtieth of the hodoku profile's time on forum 11+).
@@ -814,6 +897,7 @@ impl Found {
     fn new(nodes: usize) -> Found {
         Found {
             conclusions: BTreeMap::new(),
+            met: Vec::new(),
             depths: DepthIndex {
                 premise: None,
                 stamp: vec![0; nodes],
@@ -823,25 +907,39 @@ impl Found {
         }
     }
 
-    /// Keeps `derivation` unless the conclusion has one as short; its length is the sum of
-    /// its chains' depths.
-    fn add(&mut self, tables: &Tables, conclusion: Conclusion, derivation: Derivation) {
-        let length: usize = derivation
-            .chains
-            .iter()
-            .map(|&(premise, end)| tables.of(premise).map_or(0, |t| t.depth_of(end)))
-            .sum();
-        self.keep(conclusion, length, derivation);
+    /// Notes a derivation whose chains start at several premises.
+    fn add(&mut self, conclusion: Conclusion, derivation: Derivation) {
+        self.met.push((conclusion, derivation, false));
     }
 
-    /// [`Found::add`] for chains that all start at the premise of `table`.
-    fn add_from(&mut self, table: &Table, conclusion: Conclusion, derivation: Derivation) {
-        let length = derivation
-            .chains
-            .iter()
-            .map(|&(_, end)| self.depths.depth(table, end))
-            .sum();
-        self.keep(conclusion, length, derivation);
+    /// Notes a derivation whose chains all start at one premise.
+    fn add_from(&mut self, conclusion: Conclusion, derivation: Derivation) {
+        self.met.push((conclusion, derivation, true));
+    }
+
+    /// Closes the tables the derivations met start from, then keeps, for each conclusion, the
+    /// shortest derivation (the first met on a tie); a derivation's length is the sum of its
+    /// chains' depths.
+    fn settle(&mut self, tables: &mut Tables) {
+        let mut starts = vec![false; NORMAL_NODES as usize];
+        for (_, derivation, _) in &self.met {
+            for &(premise, _) in &derivation.chains {
+                starts[premise as usize] = true;
+            }
+        }
+        tables.close_where(|premise| starts[premise as usize]);
+        for (conclusion, derivation, one_premise) in std::mem::take(&mut self.met) {
+            let length = derivation
+                .chains
+                .iter()
+                .map(|&(premise, end)| match tables.of(premise) {
+                    Some(table) if one_premise => self.depths.depth(table, end),
+                    Some(table) => table.depth_of(end),
+                    None => 0,
+                })
+                .sum();
+            self.keep(conclusion, length, derivation);
+        }
     }
 
     /// Keeps `derivation`, of `length`, unless the conclusion has one as short.
@@ -927,10 +1025,30 @@ impl Allowed {
 }
 
 fn search(grid: &Grid, mode: Mode) -> (Rc<Tables>, Found) {
-    let tables = match mode {
-        Mode::Chains => grouped_chain_tables(grid),
-        Mode::Nets => Rc::new(build_tables(grid, mode, true)),
-    };
+    match mode {
+        Mode::Chains => grouped_chain_tables(grid, |tables| {
+            tables.mark_from_reach();
+            check_tables(grid, tables)
+        }),
+        Mode::Nets => {
+            // Net tables are dense: their reach costs more than closing them all.
+            let mut tables = open_tables(grid, mode, true);
+            tables.close_all();
+            let found = check_tables(grid, &mut tables);
+            (Rc::new(tables), found)
+        }
+    }
+}
+
+/// Every check on every table's marks, then the derivations' tables closed for their lengths.
+fn check_tables(grid: &Grid, tables: &mut Tables) -> Found {
+    let mut found = check_marks(grid, tables);
+    found.settle(tables);
+    found
+}
+
+/// The checks, on the tables' marks.
+fn check_marks(grid: &Grid, tables: &Tables) -> Found {
     let mut found = Found::new(tables.node_count());
     let allowed = Allowed::of(grid);
     for cell in 0..CELLS {
@@ -947,7 +1065,7 @@ fn search(grid: &Grid, mode: Mode) -> (Rc<Tables>, Found) {
     }
     for cell in 0..CELLS {
         for digit in grid.candidates(cell).iter() {
-            check_both(&tables, cell, digit, &mut found);
+            check_both(tables, cell, digit, &mut found);
         }
     }
     for cell in grid.empty_cells().iter() {
@@ -956,7 +1074,7 @@ fn search(grid: &Grid, mode: Mode) -> (Rc<Tables>, Found) {
             .iter()
             .map(|d| candidate_node(cell, d, true))
             .collect();
-        check_all(&tables, &premises, Place::Cell(cell), &mut found);
+        check_all(tables, &premises, Place::Cell(cell), &mut found);
     }
     for house in houses() {
         for digit in 1..=9 {
@@ -968,10 +1086,10 @@ fn search(grid: &Grid, mode: Mode) -> (Rc<Tables>, Found) {
                 .iter()
                 .map(|c| candidate_node(c, digit, true))
                 .collect();
-            check_all(&tables, &premises, Place::DigitIn(digit, house), &mut found);
+            check_all(tables, &premises, Place::DigitIn(digit, house), &mut found);
         }
     }
-    (tables, found)
+    found
 }
 
 /// The conclusion that the premise of `table` is false.
@@ -1011,7 +1129,6 @@ fn check_one(grid: &Grid, table: &Table, allowed: &Allowed, found: &mut Found) {
     let mut refute = |place: Place, ends: &[Node]| {
         let chains = ends.iter().map(|&end| (premise, end)).collect();
         found.add_from(
-            table,
             conclusion,
             Derivation {
                 refuted: Some(premise),
@@ -1135,7 +1252,6 @@ fn check_both(tables: &Tables, cell: Cell, digit: Digit, found: &mut Found) {
             for c in both.without(cell).iter() {
                 let end = candidate_node(c, d, true_in_both);
                 found.add(
-                    tables,
                     conclusion_of(c, d),
                     Derivation {
                         refuted: None,
@@ -1178,7 +1294,6 @@ fn check_all(tables: &Tables, premises: &[Node], place: Place, found: &mut Found
                     Conclusion::Eliminate(c, d)
                 };
                 found.add(
-                    tables,
                     conclusion,
                     Derivation {
                         refuted: None,
@@ -1410,18 +1525,30 @@ mod tests {
         let grid = Grid::from_puzzle(&puzzle);
         let worker = std::thread::spawn(move || {
             clear_spare_tables();
-            let first = grouped_chain_tables(&grid);
-            let again = grouped_chain_tables(&grid);
-            assert!(
-                Rc::ptr_eq(&first, &again),
+            let (first, _) = grouped_chain_tables(&grid, Tables::close_all);
+            let first_address = Rc::as_ptr(&first);
+            drop(first);
+            let (again, _) = grouped_chain_tables(&grid, Tables::close_all);
+            assert_eq!(
+                first_address,
+                Rc::as_ptr(&again),
                 "the same grid shares its tables"
             );
-            drop((first, again));
+            // Held elsewhere, the tables are built afresh, the same.
+            let (held, _) = grouped_chain_tables(&grid, Tables::close_all);
+            assert!(!Rc::ptr_eq(&again, &held));
+            for (a, b) in again.candidates.iter().zip(&held.candidates) {
+                assert_eq!(
+                    a.as_ref().map(|t| &t.entries),
+                    b.as_ref().map(|t| &t.entries)
+                );
+            }
+            drop((again, held));
             let mut other = grid.clone();
             let cell = other.empty_cells().first().expect("an empty cell");
             let digit = other.candidates(cell).iter().next().expect("a candidate");
             other.eliminate(cell, digit);
-            let rebuilt = grouped_chain_tables(&other);
+            let (rebuilt, _) = grouped_chain_tables(&other, Tables::close_all);
             assert!(rebuilt.candidates.iter().flatten().count() > 0);
         });
         worker.join().expect("the worker ends without a panic");
