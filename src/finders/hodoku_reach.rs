@@ -12,7 +12,8 @@
 //! it), and nodes that imply nothing left out of the walk. So the searches close only the
 //! tables they read in order (`hodoku_loops`, `hodoku_tabling`).
 
-use super::hodoku_tabling::{is_on, DirectLinks, Node};
+/// A node, numbered as the tables number them (below the node count given to [`Reach::of`]).
+type Node = u32;
 
 /// Marks a node without a position.
 const NONE: u32 = u32::MAX;
@@ -49,10 +50,12 @@ impl Graph {
 }
 
 impl Reach {
-    /// The reach of `premises` and of every node they lead to.
-    pub(super) fn of(
+    /// The reach of `premises` and of every node they lead to, each node's direct implications
+    /// given by `implied`; `is_on` tells the nodes that set a candidate on.
+    pub(super) fn of<'a>(
         premises: impl Iterator<Item = Node>,
-        links: &DirectLinks,
+        implied: impl Fn(Node) -> &'a [Node],
+        is_on: impl Fn(Node) -> bool,
         node_count: usize,
     ) -> Reach {
         let mut position = vec![NONE; node_count];
@@ -72,11 +75,11 @@ impl Reach {
         let mut next = 0;
         while next < nodes.len() {
             graph.starts.push(graph.targets.len() as u32);
-            for &implied in links.of_node(nodes[next]) {
-                let at = &mut position[implied as usize];
+            for &node in implied(nodes[next]) {
+                let at = &mut position[node as usize];
                 if *at == NONE {
                     *at = nodes.len() as u32;
-                    nodes.push(implied);
+                    nodes.push(node);
                 }
                 graph.targets.push(*at);
             }
@@ -294,44 +297,5 @@ impl<'a> Reached<'a> {
             .zip(&self.reach.on)
             .map(|(&word, &on)| word & on);
         self.reach.nodes_in(on)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::finders::hodoku_tabling::{build_tables, Mode, NORMAL_NODES};
-    use crate::grid::Grid;
-    use std::collections::BTreeSet;
-
-    /// Every premise reaches exactly the nodes its closed table holds (none of these tables
-    /// is full), with and without group nodes, on grids of a hard puzzle part-way solved.
-    #[test]
-    fn a_premise_reaches_what_its_closed_table_holds() {
-        let text =
-            "98.7..6..5..6...4...6.3...98......7...23....6....2..1..5..7.....4.9..1....9..3..7";
-        let mut puzzle = [0; 81];
-        for (cell, b) in puzzle.iter_mut().zip(text.bytes()) {
-            *cell = if b == b'.' { 0 } else { b - b'0' };
-        }
-        let grid = Grid::from_puzzle(&puzzle);
-        for with_groups in [false, true] {
-            let tables = build_tables(&grid, Mode::Chains, with_groups);
-            let reach = tables.reach();
-            for table in tables.candidates.iter().flatten() {
-                assert!(table.entries.len() < 1000, "no table is full");
-                // The sets hold the premises: the candidates, not the group nodes.
-                let held: BTreeSet<Node> = table
-                    .entries
-                    .iter()
-                    .copied()
-                    .filter(|&n| n < NORMAL_NODES)
-                    .collect();
-                let mut reached: BTreeSet<Node> = reach.from(table.premise()).nodes().collect();
-                // The premise is held at entry 0; its reach holds it unless it implies nothing.
-                reached.insert(table.premise());
-                assert_eq!(held, reached, "premise {}", table.premise());
-            }
-        }
     }
 }
