@@ -429,23 +429,36 @@ struct Marks {
 }
 
 impl Marks {
-    /// The candidate nodes among `nodes` (group nodes are left out).
+    /// The candidate nodes among `nodes` (group nodes are left out). Each node's bit is set
+    /// in a plain array of words, found in a table made once (marking every entry of every
+    /// net table was a tenth of the hodoku profile's time on forum 11+: a division and an
+    /// unpredictable on-or-off branch a node).
     fn of(nodes: impl Iterator<Item = Node>) -> Marks {
-        let mut marks = Marks {
-            on: [CellSet::EMPTY; 9],
-            off: [CellSet::EMPTY; 9],
-        };
+        // Words 2s and 2s + 1 hold set s's cells: sets 0..9 the digits on, 9..18 off.
+        let mut words = [0u64; 36];
+        let bits = mark_bits();
         for node in nodes.filter(|&n| n < NORMAL_NODES) {
-            let (cell, digit) = cell_digit(node);
-            let sets = if is_on(node) {
-                &mut marks.on
-            } else {
-                &mut marks.off
-            };
-            sets[digit as usize - 1] = sets[digit as usize - 1].with(cell);
+            let bit = bits[node as usize];
+            words[usize::from(bit >> 6)] |= 1 << (bit & 63);
         }
-        marks
+        let set = |s: usize| CellSet(u128::from(words[2 * s]) | u128::from(words[2 * s + 1]) << 64);
+        Marks {
+            on: std::array::from_fn(set),
+            off: std::array::from_fn(|i| set(9 + i)),
+        }
     }
+}
+
+/// Per candidate node, where [`Marks::of`] sets its bit: the word times 64 plus the bit.
+fn mark_bits() -> &'static [u16; NORMAL_NODES as usize] {
+    static BITS: std::sync::OnceLock<[u16; NORMAL_NODES as usize]> = std::sync::OnceLock::new();
+    BITS.get_or_init(|| {
+        std::array::from_fn(|node| {
+            let (cell, digit) = cell_digit(node as Node);
+            let set = usize::from(!is_on(node as Node)) * 9 + digit as usize - 1;
+            ((2 * set + cell / 64) * 64 + cell % 64) as u16
+        })
+    })
 }
 
 /// Every candidate's table, closed.
@@ -887,6 +900,11 @@ struct Found {
     /// The derivations the checks met, in order, each with whether all its chains start at
     /// one premise; their lengths are worked out once their tables are closed (`settle`).
     met: Vec<(Conclusion, Derivation, bool)>,
+    /// Which conclusions are kept.
+    wanted: Wanted,
+    /// The least conclusion met so far, when only the least is wanted: derivations of greater
+    /// ones are not noted.
+    least: Option<Conclusion>,
     /// The depths of one table's entries by node, for the refutations of one table: a
     /// contradiction's table is a large one, and its chains' ends were found by scanning it
     /// once per end (a thirtieth of the hodoku profile's time on forum 11+).
@@ -895,10 +913,12 @@ struct Found {
 
 impl Found {
     /// Nothing found yet, on tables of `nodes` nodes.
-    fn new(nodes: usize) -> Found {
+    fn new(nodes: usize, wanted: Wanted) -> Found {
         Found {
             conclusions: BTreeMap::new(),
             met: Vec::new(),
+            wanted,
+            least: None,
             depths: DepthIndex {
                 premise: None,
                 stamp: vec![0; nodes],
@@ -910,18 +930,31 @@ impl Found {
 
     /// Notes a derivation whose chains start at several premises.
     fn add(&mut self, conclusion: Conclusion, derivation: Derivation) {
-        self.met.push((conclusion, derivation, false));
+        self.note(conclusion, derivation, false);
     }
 
     /// Notes a derivation whose chains all start at one premise.
     fn add_from(&mut self, conclusion: Conclusion, derivation: Derivation) {
-        self.met.push((conclusion, derivation, true));
+        self.note(conclusion, derivation, true);
+    }
+
+    fn note(&mut self, conclusion: Conclusion, derivation: Derivation, one_premise: bool) {
+        if self.wanted == Wanted::Least {
+            if self.least.is_some_and(|least| conclusion > least) {
+                return;
+            }
+            self.least = Some(conclusion);
+        }
+        self.met.push((conclusion, derivation, one_premise));
     }
 
     /// Closes the tables the derivations met start from, then keeps, for each conclusion, the
     /// shortest derivation (the first met on a tie); a derivation's length is the sum of its
-    /// chains' depths.
+    /// chains' depths. Only the least conclusion's, when only that is wanted.
     fn settle(&mut self, tables: &mut Tables) {
+        if let Some(least) = self.least {
+            self.met.retain(|(conclusion, _, _)| *conclusion == least);
+        }
         let mut starts = vec![false; NORMAL_NODES as usize];
         for (_, derivation, _) in &self.met {
             for &(premise, _) in &derivation.chains {
@@ -1025,32 +1058,44 @@ impl Allowed {
     }
 }
 
-fn search(grid: &Grid, mode: Mode) -> (Rc<Tables>, Found) {
+/// Which conclusions a search keeps.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Wanted {
+    /// Every conclusion, each with its shortest derivation.
+    All,
+    /// The least conclusion alone (the one HoDoKu applies), with its shortest derivation.
+    Least,
+}
+
+fn search(grid: &Grid, mode: Mode, wanted: Wanted) -> (Rc<Tables>, Found) {
     match mode {
         Mode::Chains => grouped_chain_tables(grid, |tables| {
             tables.mark_from_reach();
-            check_tables(grid, tables)
+            check_tables(grid, tables, wanted)
         }),
         Mode::Nets => {
             // Net tables are dense: their reach costs more than closing them all.
             let mut tables = open_tables(grid, mode, true);
             tables.close_all();
-            let found = check_tables(grid, &mut tables);
+            let found = check_tables(grid, &mut tables, wanted);
             (Rc::new(tables), found)
         }
     }
 }
 
 /// Every check on every table's marks, then the derivations' tables closed for their lengths.
-fn check_tables(grid: &Grid, tables: &mut Tables) -> Found {
-    let mut found = check_marks(grid, tables);
+fn check_tables(grid: &Grid, tables: &mut Tables, wanted: Wanted) -> Found {
+    let mut found = match wanted {
+        Wanted::All => check_marks(grid, tables),
+        Wanted::Least => check_marks_for_least(grid, tables),
+    };
     found.settle(tables);
     found
 }
 
 /// The checks, on the tables' marks.
 fn check_marks(grid: &Grid, tables: &Tables) -> Found {
-    let mut found = Found::new(tables.node_count());
+    let mut found = Found::new(tables.node_count(), Wanted::All);
     let allowed = Allowed::of(grid);
     for cell in 0..CELLS {
         for digit in grid.candidates(cell).iter() {
@@ -1064,9 +1109,49 @@ fn check_marks(grid: &Grid, tables: &Tables) -> Found {
             }
         }
     }
+    check_pairs_and_sets(grid, tables, &mut found);
+    found
+}
+
+/// The checks that find the least conclusion, with every derivation of it in the order
+/// [`check_marks`] meets them. A table's own checks conclude only that its premise is false,
+/// so once the checks over several tables have bounded the least conclusion, the tables are
+/// checked in the order of what they would conclude, up to the first refuted (or the bound):
+/// most tables need no check at all.
+fn check_marks_for_least(grid: &Grid, tables: &Tables) -> Found {
+    let mut found = Found::new(tables.node_count(), Wanted::Least);
+    check_pairs_and_sets(grid, tables, &mut found);
+    // (check_marks meets a table's own derivations before those of several tables)
+    let of_several = std::mem::take(&mut found.met);
+    let allowed = Allowed::of(grid);
+    // Off tables conclude placements, which come before the on tables' eliminations.
+    'tables: for on in [false, true] {
+        for cell in 0..CELLS {
+            for digit in grid.candidates(cell).iter() {
+                let table = tables.candidate(cell, digit, on);
+                if found
+                    .least
+                    .is_some_and(|least| refutation(table.premise()) > least)
+                {
+                    break 'tables;
+                }
+                check_one(grid, table, &allowed, &mut found);
+                if !found.met.is_empty() {
+                    break 'tables;
+                }
+            }
+        }
+    }
+    found.met.extend(of_several);
+    found
+}
+
+/// `checkTwoChains` on every candidate, then `checkEntryList` on every cell and every digit
+/// of every house.
+fn check_pairs_and_sets(grid: &Grid, tables: &Tables, found: &mut Found) {
     for cell in 0..CELLS {
         for digit in grid.candidates(cell).iter() {
-            check_both(tables, cell, digit, &mut found);
+            check_both(tables, cell, digit, found);
         }
     }
     for cell in grid.empty_cells().iter() {
@@ -1075,7 +1160,7 @@ fn check_marks(grid: &Grid, tables: &Tables) -> Found {
             .iter()
             .map(|d| candidate_node(cell, d, true))
             .collect();
-        check_all(tables, &premises, Place::Cell(cell), &mut found);
+        check_all(tables, &premises, Place::Cell(cell), found);
     }
     for house in houses() {
         for digit in 1..=9 {
@@ -1087,10 +1172,9 @@ fn check_marks(grid: &Grid, tables: &Tables) -> Found {
                 .iter()
                 .map(|c| candidate_node(c, digit, true))
                 .collect();
-            check_all(tables, &premises, Place::DigitIn(digit, house), &mut found);
+            check_all(tables, &premises, Place::DigitIn(digit, house), found);
         }
     }
-    found
 }
 
 /// The conclusion that the premise of `table` is false.
@@ -1335,11 +1419,45 @@ fn emit_all(grid: &Grid, mode: Mode, emit: &mut Emit<'_>) -> ControlFlow<()> {
     if grid.is_solved() {
         return ControlFlow::Continue(());
     }
-    let (tables, found) = search(grid, mode);
+    let (tables, found) = search(grid, mode, Wanted::All);
     for (conclusion, derivation) in &found.conclusions {
         emit(to_step(&tables, mode, *conclusion, derivation))?;
     }
     ControlFlow::Continue(())
+}
+
+/// The techniques of one search (`technique` among them), if it is Forcing Chain or Forcing
+/// Net: its steps come sorted, so the first of them is all a caller wanting every one of
+/// these techniques needs ([`first_step`]).
+pub fn sorted_group(technique: Technique) -> Option<[Technique; 2]> {
+    use Technique::*;
+    match technique {
+        HodokuForcingChainContradiction | HodokuForcingChainVerity => {
+            Some([HodokuForcingChainContradiction, HodokuForcingChainVerity])
+        }
+        HodokuForcingNetContradiction | HodokuForcingNetVerity => {
+            Some([HodokuForcingNetContradiction, HodokuForcingNetVerity])
+        }
+        _ => None,
+    }
+}
+
+/// The first step [`forcing_chains`] or [`forcing_nets`] (as `technique` names one of them)
+/// would emit, found without working out the others: the same step, for a fraction of the
+/// checks.
+pub fn first_step(technique: Technique, grid: &Grid) -> Option<Step> {
+    use Technique::*;
+    let mode = match technique {
+        HodokuForcingChainContradiction | HodokuForcingChainVerity => Mode::Chains,
+        HodokuForcingNetContradiction | HodokuForcingNetVerity => Mode::Nets,
+        _ => return None,
+    };
+    if grid.is_solved() {
+        return None;
+    }
+    let (tables, found) = search(grid, mode, Wanted::Least);
+    let (conclusion, derivation) = found.conclusions.first_key_value()?;
+    Some(to_step(&tables, mode, *conclusion, derivation))
 }
 
 pub(super) fn node_text(tables: &Tables, node: Node) -> String {
@@ -1479,6 +1597,7 @@ fn to_step(tables: &Tables, mode: Mode, conclusion: Conclusion, derivation: &Der
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::finders::Finder;
 
     /// The units found from a set's own cells are those the 27 units give, counted one by one:
     /// units holding two or more cells of a set, and units holding cells of one set and none
@@ -1510,6 +1629,54 @@ mod tests {
             let alone = units_of_cells_where(set, |unit| (unit & other).is_empty());
             assert_eq!(alone, without_other, "{set:?} {other:?}");
         }
+    }
+
+    /// The first step found alone is the first of every step, chains and nets, at every state
+    /// of the hodoku profile's solves of three hard puzzles where it takes one of them (a wrong
+    /// bound in the least-only checks would give another conclusion or another derivation).
+    #[test]
+    fn the_first_step_alone_is_the_first_of_all() {
+        let puzzles = [
+            "98.7..6..5..6...4...6.3...98......7...23....6....2..1..5..7.....4.9..1....9..3..7",
+            "........6..5..18...9...8.7....8.2.....3.1.2..4..5.3....6.....9...83..1..7.......4",
+            "1.......2..94...5..6....7.....89..4....3.6.....8.4.....2....1..7.......6..5.8..3.",
+        ];
+        let (mut chains, mut nets) = (0, 0);
+        for text in puzzles {
+            let mut puzzle = [0; CELLS];
+            for (cell, b) in puzzle.iter_mut().zip(text.bytes()) {
+                *cell = if b == b'.' { 0 } else { b - b'0' };
+            }
+            let mut grid = Grid::from_puzzle(&puzzle);
+            let trace = crate::pipeline::solve(&grid, &crate::pipeline::Options::hodoku());
+            for taken in &trace.steps {
+                let search: Option<Finder> = match sorted_group(taken.technique) {
+                    Some([Technique::HodokuForcingChainContradiction, _]) => {
+                        chains += 1;
+                        Some(forcing_chains)
+                    }
+                    Some(_) => {
+                        nets += 1;
+                        Some(forcing_nets)
+                    }
+                    None => None,
+                };
+                if let Some(search) = search {
+                    let mut first = None;
+                    let _ = search(&grid, &mut |step| {
+                        first = Some(step);
+                        ControlFlow::Break(())
+                    });
+                    assert_eq!(first.as_ref(), Some(taken), "{text}");
+                    assert_eq!(first_step(taken.technique, &grid), first, "{text}");
+                }
+                crate::pipeline::apply(&mut grid, taken);
+            }
+        }
+        assert!(
+            chains >= 10 && nets >= 3,
+            "{chains} chain and {nets} net steps"
+        );
     }
 
     /// A thread that built grouped chain tables ends cleanly whichever of its locals goes

@@ -257,6 +257,10 @@ pub fn first_accepted(
     {
         return forcing_chains::first_forcing_chain_or_cycle(grid);
     }
+    if hodoku_tabling::sorted_group(technique).is_some_and(|group| group.iter().all(|&t| accept(t)))
+    {
+        return hodoku_tabling::first_step(technique, grid);
+    }
     // ALS Chain's search emits only ALS chains: asked only when they are wanted.
     if technique == Technique::AlsChain {
         return accept(technique)
