@@ -1124,26 +1124,63 @@ fn check_marks_for_least(grid: &Grid, tables: &Tables) -> Found {
     // (check_marks meets a table's own derivations before those of several tables)
     let of_several = std::mem::take(&mut found.met);
     let allowed = Allowed::of(grid);
+    // Tables marked from their reach (chain mode) share their marks by component, and the
+    // table of a premise that implies nothing holds that premise alone: a table's own checks
+    // run only where they could find what the checks of another table did not. (The one check
+    // that reads the premise, its opposite among the marks, finds nothing in a component
+    // another member of which found nothing: that member reaches both the premise and its
+    // opposite, a candidate both on and off.)
+    let reach = tables.reach.get();
+    let mut cleared = vec![false; reach.map_or(0, Reach::component_count)];
+    let dead_cell = grid
+        .empty_cells()
+        .iter()
+        .any(|c| grid.candidates(c).is_empty());
     // Off tables conclude placements, which come before the on tables' eliminations.
     'tables: for on in [false, true] {
         for cell in 0..CELLS {
             for digit in grid.candidates(cell).iter() {
                 let table = tables.candidate(cell, digit, on);
-                if found
-                    .least
-                    .is_some_and(|least| refutation(table.premise()) > least)
-                {
+                let premise = table.premise();
+                if found.least.is_some_and(|least| refutation(premise) > least) {
                     break 'tables;
+                }
+                let component = reach
+                    .filter(|_| !table.closed)
+                    .map(|reach| reach.component_of(premise));
+                match component {
+                    Some(Some(c)) if cleared[c] => continue,
+                    Some(None) if !dead_cell && !alone_refutes(grid, &allowed, premise) => continue,
+                    _ => {}
                 }
                 check_one(grid, table, &allowed, &mut found);
                 if !found.met.is_empty() {
                     break 'tables;
+                }
+                if let Some(Some(c)) = component {
+                    cleared[c] = true;
                 }
             }
         }
     }
     found.met.extend(of_several);
     found
+}
+
+/// Whether [`check_one`] finds a contradiction in a table that holds its premise alone, on a
+/// grid without a cell emptied of candidates: a cell whose only candidate the premise turns
+/// off, or a house whose only allowed place for the digit it turns off.
+fn alone_refutes(grid: &Grid, allowed: &Allowed, premise: Node) -> bool {
+    if is_on(premise) {
+        return false;
+    }
+    let (cell, digit) = cell_digit(premise);
+    let places = allowed.places[digit as usize - 1];
+    grid.candidates(cell).len() == 1
+        || (places.contains(cell)
+            && unit_sets_of(cell)
+                .iter()
+                .any(|&unit| (unit & places) == CellSet::single(cell)))
 }
 
 /// `checkTwoChains` on every candidate, then `checkEntryList` on every cell and every digit
@@ -1668,6 +1705,8 @@ mod tests {
                         ControlFlow::Break(())
                     });
                     assert_eq!(first.as_ref(), Some(taken), "{text}");
+                    // (on tables of its own: the search above closed some of the shared ones)
+                    clear_spare_tables();
                     assert_eq!(first_step(taken.technique, &grid), first, "{text}");
                 }
                 crate::pipeline::apply(&mut grid, taken);
@@ -1677,6 +1716,51 @@ mod tests {
             chains >= 10 && nets >= 3,
             "{chains} chain and {nets} net steps"
         );
+        // Where singles are left (a hint's state, not the solver's), tables that hold their
+        // premise alone refute it: a cell's last candidate, a house's last place.
+        let easy =
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+        let mut puzzle = [0; CELLS];
+        for (cell, b) in puzzle.iter_mut().zip(easy.bytes()) {
+            *cell = if b == b'.' { 0 } else { b - b'0' };
+        }
+        let mut grid = Grid::from_puzzle(&puzzle);
+        // The first open cell left with one digit whose turning off implies nothing (no
+        // conjugate, no group node's last place): it empties the cell.
+        let start = Grid::from_puzzle(&puzzle);
+        let cell = start.empty_cells().first().expect("an open cell");
+        let grid = start
+            .candidates(cell)
+            .iter()
+            .map(|kept| {
+                let mut grid = start.clone();
+                for digit in start.candidates(cell).iter().filter(|&d| d != kept) {
+                    grid.eliminate(cell, digit);
+                }
+                (grid, candidate_node(cell, kept, false))
+            })
+            .find(|(grid, off)| {
+                let tables = open_tables(grid, Mode::Chains, true);
+                tables.links.of_node(*off).is_empty()
+            })
+            .map(|(grid, _)| grid)
+            .expect("a digit whose off implies nothing");
+        for (technique, search) in [
+            (
+                Technique::HodokuForcingChainVerity,
+                forcing_chains as Finder,
+            ),
+            (Technique::HodokuForcingNetVerity, forcing_nets as Finder),
+        ] {
+            let mut first = None;
+            let _ = search(&grid, &mut |step| {
+                first = Some(step);
+                ControlFlow::Break(())
+            });
+            assert!(first.is_some());
+            clear_spare_tables();
+            assert_eq!(first_step(technique, &grid), first, "{easy}");
+        }
     }
 
     /// A thread that built grouped chain tables ends cleanly whichever of its locals goes
