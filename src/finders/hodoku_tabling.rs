@@ -1724,7 +1724,6 @@ mod tests {
         for (cell, b) in puzzle.iter_mut().zip(easy.bytes()) {
             *cell = if b == b'.' { 0 } else { b - b'0' };
         }
-        let mut grid = Grid::from_puzzle(&puzzle);
         // The first open cell left with one digit whose turning off implies nothing (no
         // conjugate, no group node's last place): it empties the cell.
         let start = Grid::from_puzzle(&puzzle);
