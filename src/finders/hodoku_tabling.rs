@@ -480,14 +480,9 @@ pub(super) fn plain_chain_links(grid: &Grid) -> Tables {
         let own = grid.candidates(cell);
         for digit in 1..=9 {
             for on in [false, true] {
-                let start = links.nodes.len();
-                links.starts.push(start as u32);
+                links.starts.push(links.nodes.len() as u32);
                 if own.contains(digit) {
-                    chain_links(grid, cell, digit, on, |node| {
-                        if !links.nodes[start..].contains(&node) {
-                            links.nodes.push(node);
-                        }
-                    });
+                    chain_links(grid, cell, digit, on, |node| links.nodes.push(node));
                 }
             }
         }
@@ -564,22 +559,21 @@ fn chain_table(grid: &Grid, cell: Cell, digit: Digit, on: bool, nodes: usize) ->
 }
 
 /// The direct implications of a candidate on or off, in HoDoKu's order, each given to `add`
-/// (which drops repeats: a peer can share two units with the cell).
+/// once (a peer can share two houses with the cell: it comes with the first).
 fn chain_links(grid: &Grid, cell: Cell, digit: Digit, on: bool, mut add: impl FnMut(Node)) {
     let own = grid.candidates(cell);
     let others = grid.digit_cells(digit).without(cell);
+    let mut seen = CellSet::EMPTY;
     if on {
         for other in own.iter().filter(|&d| d != digit) {
             add(candidate_node(cell, other, false));
         }
-        for unit in crate::geometry::units_of(cell) {
-            let places = grid.digit_cells(digit) & unit.cell_set();
-            if places.len() < 2 {
-                continue;
-            }
-            for peer in (others & unit.cell_set()).iter() {
+        for unit in crate::geometry::unit_sets_of(cell) {
+            let new = (others & unit) - seen;
+            for peer in new.iter() {
                 add(candidate_node(peer, digit, false));
             }
+            seen = seen | new;
         }
     } else {
         if own.len() == 2 {
@@ -589,11 +583,13 @@ fn chain_links(grid: &Grid, cell: Cell, digit: Digit, on: bool, mut add: impl Fn
                 .expect("a bivalue cell's other digit");
             add(candidate_node(cell, other, true));
         }
-        for unit in crate::geometry::units_of(cell) {
-            let places = grid.digit_cells(digit) & unit.cell_set();
-            if places.len() == 2 {
-                let other = (places.without(cell)).first().expect("the conjugate");
+        for unit in crate::geometry::unit_sets_of(cell) {
+            // The house's only other place: a conjugate pair.
+            let places = others & unit;
+            if places.len() == 1 && (places & seen).is_empty() {
+                let other = places.first().expect("the conjugate");
                 add(candidate_node(other, digit, true));
+                seen = seen | places;
             }
         }
     }
