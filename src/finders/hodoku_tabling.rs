@@ -573,7 +573,7 @@ fn chain_links(grid: &Grid, cell: Cell, digit: Digit, on: bool, mut add: impl Fn
             for peer in new.iter() {
                 add(candidate_node(peer, digit, false));
             }
-            seen = seen | new;
+            seen |= new;
         }
     } else {
         if own.len() == 2 {
@@ -589,7 +589,7 @@ fn chain_links(grid: &Grid, cell: Cell, digit: Digit, on: bool, mut add: impl Fn
             if places.len() == 1 && (places & seen).is_empty() {
                 let other = places.first().expect("the conjugate");
                 add(candidate_node(other, digit, true));
-                seen = seen | places;
+                seen |= places;
             }
         }
     }
