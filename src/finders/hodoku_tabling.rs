@@ -15,7 +15,8 @@
 //! What decides HoDoKu's score is which conclusion it applies, not how it shows it: of all it
 //! finds, HoDoKu sorts placements first, by cell, then eliminations by cell and digit
 //! (`TablingComparator`; each conclusion is kept once, with its shortest chains), and takes
-//! the first. The finders here emit every conclusion in that order. Forcing Net runs only
+//! the first. The finders here emit every conclusion in that order; [`first_step`] finds the
+//! first alone (all the pipeline takes), for a fraction of the checks. Forcing Net runs only
 //! where Forcing Chain finds nothing, so each of its conclusions needs a net.
 //!
 //! Mirrored HoDoKu details, each of which changes what is found: a table holds at most 1000
