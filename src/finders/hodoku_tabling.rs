@@ -335,12 +335,12 @@ impl Tables {
     /// as its closing stops at [`MAX_ENTRIES`].
     fn mark_from_reach(&mut self) {
         let reach = self.reach();
-        let overfull: Vec<bool> = (0..NORMAL_NODES)
-            .map(|premise| {
-                let reached = reach.from(premise);
-                reached.count() + usize::from(!reached.contains(premise)) > MAX_ENTRIES
-            })
-            .collect();
+        let mut overfull = vec![false; NORMAL_NODES as usize];
+        for &premise in &self.premises {
+            let reached = reach.from(premise);
+            overfull[premise as usize] =
+                reached.count() + usize::from(!reached.contains(premise)) > MAX_ENTRIES;
+        }
         self.close_where(|premise| overfull[premise as usize]);
         let reach = self.reach();
         // The nodes of one component reach the same nodes, themselves among them.
@@ -935,11 +935,17 @@ impl Found {
         self.note(conclusion, derivation, true);
     }
 
+    /// Whether a derivation of `conclusion` would be noted (only the least is wanted: the
+    /// checks skip making the others).
+    fn wants(&self, conclusion: Conclusion) -> bool {
+        self.wanted == Wanted::All || self.least.is_none_or(|least| conclusion <= least)
+    }
+
     fn note(&mut self, conclusion: Conclusion, derivation: Derivation, one_premise: bool) {
+        if !self.wants(conclusion) {
+            return;
+        }
         if self.wanted == Wanted::Least {
-            if self.least.is_some_and(|least| conclusion > least) {
-                return;
-            }
             self.least = Some(conclusion);
         }
         self.met.push((conclusion, derivation, one_premise));
@@ -1369,6 +1375,10 @@ fn check_both(tables: &Tables, cell: Cell, digit: Digit, found: &mut Found) {
                 on_sets.1[i] & off_sets.1[i]
             };
             for c in both.without(cell).iter() {
+                // (cells ascending: the rest would come after this one too)
+                if !found.wants(conclusion_of(c, d)) {
+                    break;
+                }
                 let end = candidate_node(c, d, true_in_both);
                 found.add(
                     conclusion_of(c, d),
@@ -1412,6 +1422,9 @@ fn check_all(tables: &Tables, premises: &[Node], place: Place, found: &mut Found
                 } else {
                     Conclusion::Eliminate(c, d)
                 };
+                if !found.wants(conclusion) {
+                    break;
+                }
                 found.add(
                     conclusion,
                     Derivation {
