@@ -17,6 +17,8 @@ type Node = u32;
 
 /// Marks a node without a position.
 const NONE: u32 = u32::MAX;
+/// Marks a node that implies nothing, in the walk's order.
+const SINK: u32 = u32::MAX - 1;
 
 /// The nodes each node reaches (see [`Reach::from`]).
 pub(super) struct Reach {
@@ -110,7 +112,11 @@ impl Reach {
     /// and every component it reaches is complete before it, so its reach is known then.
     fn find_components(&mut self, graph: &Graph) {
         let count = self.nodes.len();
-        let mut order = vec![NONE; count];
+        // A node that implies nothing is marked once here rather than tested at every link
+        // to it (its component would be itself alone: `add_component` takes its bit).
+        let mut order: Vec<u32> = (0..count as u32)
+            .map(|at| if graph.is_sink(at) { SINK } else { NONE })
+            .collect();
         let mut low = vec![0u32; count];
         let mut on_stack = vec![false; count];
         let mut stack: Vec<u32> = Vec::with_capacity(count);
@@ -120,7 +126,7 @@ impl Reach {
         // At most one component a node: the sets never move once placed.
         self.sets.reserve_exact(count * self.words);
         for root in 0..count as u32 {
-            if order[root as usize] != NONE || graph.is_sink(root) {
+            if order[root as usize] != NONE {
                 continue;
             }
             order[root as usize] = visited;
@@ -135,9 +141,7 @@ impl Reach {
                     let next = graph.targets[*link as usize];
                     *link += 1;
                     let n = next as usize;
-                    if graph.is_sink(next) {
-                        // (its component would be itself alone: `add_component` takes its bit)
-                    } else if order[n] == NONE {
+                    if order[n] == NONE {
                         order[n] = visited;
                         low[n] = visited;
                         visited += 1;
