@@ -229,17 +229,9 @@ impl Reach {
     /// implications lead to (nothing for a node that implies nothing, or that the graph does
     /// not hold).
     pub(super) fn from(&self, from: Node) -> Reached<'_> {
-        let at = self.position.get(from as usize).copied().unwrap_or(NONE);
-        let component = if at == NONE {
-            NONE
-        } else {
-            self.component[at as usize]
-        };
-        let set = if component == NONE {
-            &[]
-        } else {
-            let c = component as usize;
-            &self.sets[c * self.words..(c + 1) * self.words]
+        let set = match self.component_of(from) {
+            Some(c) => &self.sets[c * self.words..(c + 1) * self.words],
+            None => &[],
         };
         Reached { reach: self, set }
     }

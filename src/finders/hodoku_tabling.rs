@@ -1473,32 +1473,32 @@ fn emit_all(grid: &Grid, mode: Mode, emit: &mut Emit<'_>) -> ControlFlow<()> {
     ControlFlow::Continue(())
 }
 
+/// The search that finds `technique`, if it is one of HoDoKu's Forcing Chain or Net steps.
+fn mode_of(technique: Technique) -> Option<Mode> {
+    use Technique::*;
+    match technique {
+        HodokuForcingChainContradiction | HodokuForcingChainVerity => Some(Mode::Chains),
+        HodokuForcingNetContradiction | HodokuForcingNetVerity => Some(Mode::Nets),
+        _ => None,
+    }
+}
+
 /// The techniques of one search (`technique` among them), if it is Forcing Chain or Forcing
 /// Net: its steps come sorted, so the first of them is all a caller wanting every one of
 /// these techniques needs ([`first_step`]).
 pub fn sorted_group(technique: Technique) -> Option<[Technique; 2]> {
     use Technique::*;
-    match technique {
-        HodokuForcingChainContradiction | HodokuForcingChainVerity => {
-            Some([HodokuForcingChainContradiction, HodokuForcingChainVerity])
-        }
-        HodokuForcingNetContradiction | HodokuForcingNetVerity => {
-            Some([HodokuForcingNetContradiction, HodokuForcingNetVerity])
-        }
-        _ => None,
-    }
+    mode_of(technique).map(|mode| match mode {
+        Mode::Chains => [HodokuForcingChainContradiction, HodokuForcingChainVerity],
+        Mode::Nets => [HodokuForcingNetContradiction, HodokuForcingNetVerity],
+    })
 }
 
 /// The first step [`forcing_chains`] or [`forcing_nets`] (as `technique` names one of them)
 /// would emit, found without working out the others: the same step, for a fraction of the
 /// checks.
 pub fn first_step(technique: Technique, grid: &Grid) -> Option<Step> {
-    use Technique::*;
-    let mode = match technique {
-        HodokuForcingChainContradiction | HodokuForcingChainVerity => Mode::Chains,
-        HodokuForcingNetContradiction | HodokuForcingNetVerity => Mode::Nets,
-        _ => return None,
-    };
+    let mode = mode_of(technique)?;
     if grid.is_solved() {
         return None;
     }
@@ -1646,6 +1646,15 @@ mod tests {
     use super::*;
     use crate::finders::Finder;
 
+    /// The grid of an 81-character puzzle line (`.` for an empty cell).
+    fn grid_of_line(text: &str) -> Grid {
+        let mut puzzle = [0; CELLS];
+        for (cell, b) in puzzle.iter_mut().zip(text.bytes()) {
+            *cell = if b == b'.' { 0 } else { b - b'0' };
+        }
+        Grid::from_puzzle(&puzzle)
+    }
+
     /// The units found from a set's own cells are those the 27 units give, counted one by one:
     /// units holding two or more cells of a set, and units holding cells of one set and none
     /// of another, on sets of every size from a fixed pseudo-random sequence.
@@ -1690,11 +1699,7 @@ mod tests {
         ];
         let (mut chains, mut nets) = (0, 0);
         for text in puzzles {
-            let mut puzzle = [0; CELLS];
-            for (cell, b) in puzzle.iter_mut().zip(text.bytes()) {
-                *cell = if b == b'.' { 0 } else { b - b'0' };
-            }
-            let mut grid = Grid::from_puzzle(&puzzle);
+            let mut grid = grid_of_line(text);
             let trace = crate::pipeline::solve(&grid, &crate::pipeline::Options::hodoku());
             for taken in &trace.steps {
                 let search: Option<Finder> = match sorted_group(taken.technique) {
@@ -1730,13 +1735,9 @@ mod tests {
         // premise alone refute it: a cell's last candidate, a house's last place.
         let easy =
             "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
-        let mut puzzle = [0; CELLS];
-        for (cell, b) in puzzle.iter_mut().zip(easy.bytes()) {
-            *cell = if b == b'.' { 0 } else { b - b'0' };
-        }
         // The first open cell left with one digit whose turning off implies nothing (no
         // conjugate, no group node's last place): it empties the cell.
-        let start = Grid::from_puzzle(&puzzle);
+        let start = grid_of_line(easy);
         let cell = start.empty_cells().first().expect("an open cell");
         let grid = start
             .candidates(cell)
@@ -1777,13 +1778,9 @@ mod tests {
     /// them first (`clear_caches` does), and dropping them must not touch the spares then.
     #[test]
     fn a_thread_with_shared_tables_ends_cleanly() {
-        let mut puzzle = [0; CELLS];
-        let text =
-            "98.7..6..5..6...4...6.3...98......7...23....6....2..1..5..7.....4.9..1....9..3..7";
-        for (cell, b) in puzzle.iter_mut().zip(text.bytes()) {
-            *cell = if b == b'.' { 0 } else { b - b'0' };
-        }
-        let grid = Grid::from_puzzle(&puzzle);
+        let grid = grid_of_line(
+            "98.7..6..5..6...4...6.3...98......7...23....6....2..1..5..7.....4.9..1....9..3..7",
+        );
         let worker = std::thread::spawn(move || {
             clear_spare_tables();
             let (first, _) = grouped_chain_tables(&grid, Tables::close_all);
@@ -1819,13 +1816,9 @@ mod tests {
     /// tables is full), with and without group nodes, on the grid of a hard puzzle.
     #[test]
     fn a_premise_reaches_what_its_closed_table_holds() {
-        let text =
-            "98.7..6..5..6...4...6.3...98......7...23....6....2..1..5..7.....4.9..1....9..3..7";
-        let mut puzzle = [0; CELLS];
-        for (cell, b) in puzzle.iter_mut().zip(text.bytes()) {
-            *cell = if b == b'.' { 0 } else { b - b'0' };
-        }
-        let grid = Grid::from_puzzle(&puzzle);
+        let grid = grid_of_line(
+            "98.7..6..5..6...4...6.3...98......7...23....6....2..1..5..7.....4.9..1....9..3..7",
+        );
         for with_groups in [false, true] {
             let tables = build_tables(&grid, Mode::Chains, with_groups);
             let reach = tables.reach();
