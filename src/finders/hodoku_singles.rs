@@ -52,6 +52,11 @@ impl Queue {
         Some(entry)
     }
 
+    fn clear(&mut self) {
+        self.entries.clear();
+        self.next = 0;
+    }
+
     /// The entries still waiting, front first.
     fn waiting(&self) -> &[(Cell, Digit)] {
         &self.entries[self.next..]
@@ -170,6 +175,18 @@ impl HodokuSingles {
         }
     }
 
+    /// Makes this the same grid as `base` with both queues empty, keeping the queues' room: a
+    /// forcing net search plays some 400 trials on copies of one grid, and a fresh copy's
+    /// queues grew from nothing in each.
+    pub(crate) fn reset_to(&mut self, base: &HodokuSingles) {
+        self.values = base.values;
+        self.masks = base.masks;
+        self.digit_cells = base.digit_cells;
+        self.free = base.free;
+        self.naked.clear();
+        self.hidden.clear();
+    }
+
     /// A cell's candidates as HoDoKu's mask holds them (bit `d - 1` for digit `d`).
     pub(crate) fn mask(&self, cell: Cell) -> u16 {
         self.masks[cell]
@@ -227,8 +244,12 @@ impl HodokuSingles {
         self.values[cell] = digit;
         let own = self.masks[cell];
         self.masks[cell] = 0;
-        for set in &mut self.digit_cells {
-            *set = set.without(cell);
+        // (the other digits' sets do not hold the cell)
+        let mut left = own;
+        while left != 0 {
+            let at = left.trailing_zeros() as usize;
+            self.digit_cells[at] = self.digit_cells[at].without(cell);
+            left &= left - 1;
         }
         // Ascending, as HoDoKu visits the peers; those without the digit it passes over.
         for peer in (peers(cell) & self.digit_cells[digit as usize - 1]).iter() {

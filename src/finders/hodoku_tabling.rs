@@ -219,16 +219,27 @@ impl Table {
         self.present[node as usize / 64] & (1 << (node % 64)) != 0
     }
 
-    /// Adds the premise (depth 0), then its direct implications (depth 1, each reached from
-    /// the premise), each unless the table has it or is full.
+    /// Adds the premise, then its direct implications, each unless the table has it or is
+    /// full. Their parents and depths are written once all are in ([`Table::seal_direct`]):
+    /// a net trial adds thousands of nodes, and one push an add is a tenth of its cost less.
     fn add(&mut self, node: Node) {
         if self.entries.len() >= MAX_ENTRIES || self.contains(node) {
             return;
         }
         self.present[node as usize / 64] |= 1 << (node % 64);
-        self.depths.push(u16::from(!self.entries.is_empty()));
         self.entries.push(node);
-        self.parents.push(0);
+    }
+
+    /// Ends the direct implications: the premise at depth 0, each implication at depth 1
+    /// reached from the premise (entry 0).
+    fn seal_direct(&mut self) {
+        let direct = self.entries.len();
+        self.direct = direct;
+        self.parents.clear();
+        self.parents.resize(direct, 0);
+        self.depths.clear();
+        self.depths.push(0);
+        self.depths.resize(direct, 1);
     }
 
     /// The candidates the table sets on, by digit (digit 1 first).
@@ -385,7 +396,7 @@ impl Tables {
                     for &implied in self.links.of_node(node) {
                         table.add(implied);
                     }
-                    table.direct = table.entries.len();
+                    table.seal_direct();
                     table
                 });
                 if table.closed {
@@ -521,13 +532,17 @@ pub(super) fn open_tables(grid: &Grid, mode: Mode, with_groups: bool) -> Tables 
     let nodes = NORMAL_NODES as usize + 2 * group_nodes.len();
     let mut candidates: Vec<Option<Box<Table>>> = vec![None; NORMAL_NODES as usize];
     let trial_base = (mode == Mode::Nets).then(|| HodokuSingles::new(grid).with_empty_queues());
+    let mut trial = trial_base.clone();
     let mut singles = Vec::new();
     for cell in 0..CELLS {
         for digit in grid.candidates(cell).iter() {
             for on in [true, false] {
-                let table = match &trial_base {
-                    None => chain_table(grid, cell, digit, on, nodes),
-                    Some(base) => net_table(grid, base, cell, digit, on, nodes, &mut singles),
+                let table = match (&trial_base, &mut trial) {
+                    (Some(base), Some(trial)) => {
+                        trial.reset_to(base);
+                        net_table(grid, trial, cell, digit, on, nodes, &mut singles)
+                    }
+                    _ => chain_table(grid, cell, digit, on, nodes),
                 };
                 candidates[candidate_node(cell, digit, on) as usize] = Some(table);
             }
@@ -543,10 +558,10 @@ pub(super) fn open_tables(grid: &Grid, mode: Mode, with_groups: bool) -> Tables 
     };
     add_group_tables(grid, &mut tables);
     for table in tables.candidates.iter_mut().flatten() {
-        table.direct = table.entries.len();
+        table.seal_direct();
     }
     for table in &mut tables.groups {
-        table.direct = table.entries.len();
+        table.seal_direct();
     }
     tables.links = DirectLinks::of(&tables);
     tables
@@ -596,33 +611,32 @@ fn chain_links(grid: &Grid, cell: Cell, digit: Digit, on: bool, mut add: impl Fn
     }
 }
 
-/// A net trial (`getTableEntry`): the premise played on a copy of the grid, then four rounds of
-/// every single the copy's queues list.
+/// A net trial (`getTableEntry`): the premise played on `state`, a copy of the grid, then four
+/// rounds of every single the copy's queues list.
 fn net_table(
     grid: &Grid,
-    base: &HodokuSingles,
+    state: &mut HodokuSingles,
     cell: Cell,
     digit: Digit,
     on: bool,
     nodes: usize,
     singles: &mut Vec<(Cell, Digit)>,
 ) -> Box<Table> {
-    let mut state = base.clone();
     let mut table = Table::new(candidate_node(cell, digit, on), nodes);
     if on {
-        trial_place(grid, &mut state, &mut table, cell, digit);
+        trial_place(grid, state, &mut table, cell, digit);
     } else {
         state.eliminate(cell, digit);
         let left = state.mask(cell);
         if left.count_ones() == 1 {
             let only = left.trailing_zeros() as Digit + 1;
-            trial_place(grid, &mut state, &mut table, cell, only);
+            trial_place(grid, state, &mut table, cell, only);
         }
     }
     for _ in 0..LOOK_AHEAD {
         state.all_singles(singles);
         for &(single, value) in singles.iter() {
-            trial_place(grid, &mut state, &mut table, single, value);
+            trial_place(grid, state, &mut table, single, value);
         }
     }
     table
