@@ -5,8 +5,8 @@
 //! units; a bivalue cell or a conjugate pair turns the other candidate on; grouped nodes of a
 //! box-line intersection take part too), a *net* table what four rounds of singles played on a
 //! copy of the grid give. Every table is then closed over the tables of its own implications:
-//! here, for chain tables, only those a conclusion is drawn from (the checks read every table's
-//! candidates from its reach, `hodoku_reach`, which holds the same candidates).
+//! here, for chain and net tables alike, only those a conclusion is drawn from (the checks read
+//! every table's candidates from its reach, `hodoku_reach`, which holds the same candidates).
 //! A table that holds a contradiction (its premise's opposite, a candidate both true and false,
 //! two digits in a cell, a digit twice in a unit, a cell or a unit emptied of a digit) refutes
 //! its premise; what both tables of one candidate hold, or the tables of every candidate of a
@@ -1091,9 +1091,10 @@ fn search(grid: &Grid, mode: Mode, wanted: Wanted) -> (Rc<Tables>, Found) {
             check_tables(grid, tables, wanted)
         }),
         Mode::Nets => {
-            // Net tables are dense: their reach costs more than closing them all.
+            // Net tables are dense, but the first step alone checks few of them, and their
+            // reach is now cheaper than closing them all (forum12 1,471 -> 1,431 M).
             let mut tables = open_tables(grid, mode, true);
-            tables.close_all();
+            tables.mark_from_reach();
             let found = check_tables(grid, &mut tables, wanted);
             (Rc::new(tables), found)
         }
