@@ -11,44 +11,38 @@
 //! components, each component's reach the union of those its links lead to (all found before
 //! it), and nodes that imply nothing left out of the walk. So the searches close only the
 //! tables they read in order (`hodoku_loops`, `hodoku_tabling`).
+//!
+//! The walk runs on the node numbers themselves, reading each node's implications where the
+//! tables keep them (a copy of the graph renumbered by position cost as much as the walk).
 
 /// A node, numbered as the tables number them (below the node count given to [`Reach::of`]).
 type Node = u32;
 
-/// Marks a node without a position.
+/// Marks a node without a position, a component or an order.
 const NONE: u32 = u32::MAX;
-/// Marks a node that implies nothing, in the walk's order.
+/// Marks a node that implies nothing, found so on its first visit.
 const SINK: u32 = u32::MAX - 1;
 
 /// The nodes each node reaches (see [`Reach::from`]).
 pub(super) struct Reach {
-    /// Each node's position among the nodes of the graph, or `NONE`.
-    position: Vec<u32>,
-    /// The nodes by position.
-    nodes: Vec<Node>,
-    /// The positions of nodes that are on, as a set.
+    /// Each node's bit in the sets if it is a premise, or `NONE`.
+    bit_of: Vec<u32>,
+    /// The premises by bit.
+    premises: Vec<Node>,
+    /// The bits of premises that are on, as a set.
     on: Vec<u64>,
-    /// Each position's component.
+    /// Each node's component, or `NONE` (it implies nothing, or no premise leads to it).
     component: Vec<u32>,
-    /// Per component, the premises' positions it holds or reaches, `words` words each.
+    /// Per component, the premises it holds or reaches, `words` words each.
     sets: Vec<u64>,
     words: usize,
-    /// How many premises there are (they take the first positions).
-    premises: usize,
 }
 
-/// The graph by position: `targets[starts[p]..starts[p + 1]]` are the positions `p` implies.
-struct Graph {
-    starts: Vec<u32>,
-    targets: Vec<u32>,
-}
-
-impl Graph {
-    /// Whether a position implies nothing (most nodes off without a strong link): such a node
-    /// gets no component, and those that imply it take its bit directly.
-    fn is_sink(&self, at: u32) -> bool {
-        self.starts[at as usize] == self.starts[at as usize + 1]
-    }
+/// One node of Tarjan's walk: its implications and the index of the next to take.
+struct Frame<'a> {
+    node: u32,
+    links: &'a [Node],
+    next: usize,
 }
 
 impl Reach {
@@ -60,112 +54,103 @@ impl Reach {
         is_on: impl Fn(Node) -> bool,
         node_count: usize,
     ) -> Reach {
-        let mut position = vec![NONE; node_count];
-        let mut nodes: Vec<Node> = Vec::with_capacity(node_count);
+        let mut bit_of = vec![NONE; node_count];
+        let mut listed: Vec<Node> = Vec::new();
         for premise in premises {
-            if position[premise as usize] == NONE {
-                position[premise as usize] = nodes.len() as u32;
-                nodes.push(premise);
+            if bit_of[premise as usize] == NONE {
+                bit_of[premise as usize] = listed.len() as u32;
+                listed.push(premise);
             }
         }
-        let premises = nodes.len();
-        // Then whatever they lead to (group nodes among them), each once, and the graph.
-        let mut graph = Graph {
-            starts: Vec::with_capacity(nodes.len() + 1),
-            targets: Vec::new(),
-        };
-        let mut next = 0;
-        while next < nodes.len() {
-            graph.starts.push(graph.targets.len() as u32);
-            for &node in implied(nodes[next]) {
-                let at = &mut position[node as usize];
-                if *at == NONE {
-                    *at = nodes.len() as u32;
-                    nodes.push(node);
-                }
-                graph.targets.push(*at);
-            }
-            next += 1;
-        }
-        graph.starts.push(graph.targets.len() as u32);
         // The sets hold the premises alone (the nodes the searches ask about; group nodes
-        // only pass implications on), which lie first.
-        let words = premises.div_ceil(64).max(1);
+        // only pass implications on).
+        let words = listed.len().div_ceil(64).max(1);
         let mut on = vec![0u64; words];
-        for (at, &node) in nodes[..premises].iter().enumerate() {
-            on[at / 64] |= u64::from(is_on(node)) << (at % 64);
+        for (bit, &node) in listed.iter().enumerate() {
+            on[bit / 64] |= u64::from(is_on(node)) << (bit % 64);
         }
         let mut reach = Reach {
-            position,
-            component: vec![NONE; nodes.len()],
+            bit_of,
+            component: vec![NONE; node_count],
             sets: Vec::new(),
             words,
-            premises,
             on,
-            nodes,
+            premises: listed,
         };
-        reach.find_components(&graph);
+        reach.find_components(&implied);
         reach
     }
 
-    /// Tarjan's algorithm, iteratively: a component is complete once its root's walk is done,
-    /// and every component it reaches is complete before it, so its reach is known then.
-    fn find_components(&mut self, graph: &Graph) {
-        let count = self.nodes.len();
-        // A node that implies nothing is marked once here rather than tested at every link
-        // to it (its component would be itself alone: `add_component` takes its bit).
-        let mut order: Vec<u32> = (0..count as u32)
-            .map(|at| if graph.is_sink(at) { SINK } else { NONE })
-            .collect();
+    /// Tarjan's algorithm, iteratively, from each premise in turn: a component is complete
+    /// once its root's walk is done, and every component it reaches is complete before it, so
+    /// its reach is known then. A node visited and not yet in a component is on the stack.
+    fn find_components<'a>(&mut self, implied: &impl Fn(Node) -> &'a [Node]) {
+        let count = self.component.len();
+        let mut order = vec![NONE; count];
         let mut low = vec![0u32; count];
-        let mut on_stack = vec![false; count];
-        let mut stack: Vec<u32> = Vec::with_capacity(count);
-        // The walk: each position with the index of its next link to take.
-        let mut walk: Vec<(u32, u32)> = Vec::new();
+        let mut stack: Vec<u32> = Vec::new();
+        let mut walk: Vec<Frame<'a>> = Vec::new();
         let mut visited = 0u32;
-        // At most one component a node: the sets never move once placed.
-        self.sets.reserve_exact(count * self.words);
-        for root in 0..count as u32 {
+        self.sets.reserve(self.premises.len() * self.words);
+        for index in 0..self.premises.len() {
+            let root = self.premises[index];
             if order[root as usize] != NONE {
+                continue;
+            }
+            let links = implied(root);
+            if links.is_empty() {
+                order[root as usize] = SINK;
                 continue;
             }
             order[root as usize] = visited;
             low[root as usize] = visited;
             visited += 1;
             stack.push(root);
-            on_stack[root as usize] = true;
-            walk.push((root, graph.starts[root as usize]));
-            while let Some(&mut (at, ref mut link)) = walk.last_mut() {
-                let at = at as usize;
-                if *link < graph.starts[at + 1] {
-                    let next = graph.targets[*link as usize];
-                    *link += 1;
+            walk.push(Frame {
+                node: root,
+                links,
+                next: 0,
+            });
+            while let Some(frame) = walk.last_mut() {
+                let at = frame.node as usize;
+                if let Some(&next) = frame.links.get(frame.next) {
+                    frame.next += 1;
                     let n = next as usize;
-                    if order[n] == NONE {
-                        order[n] = visited;
-                        low[n] = visited;
-                        visited += 1;
-                        stack.push(next);
-                        on_stack[n] = true;
-                        walk.push((next, graph.starts[n]));
-                    } else if on_stack[n] {
-                        low[at] = low[at].min(order[n]);
+                    match order[n] {
+                        NONE => {
+                            let links = implied(next);
+                            if links.is_empty() {
+                                order[n] = SINK;
+                                continue;
+                            }
+                            order[n] = visited;
+                            low[n] = visited;
+                            visited += 1;
+                            stack.push(next);
+                            walk.push(Frame {
+                                node: next,
+                                links,
+                                next: 0,
+                            });
+                        }
+                        SINK => {}
+                        seen if self.component[n] == NONE => low[at] = low[at].min(seen),
+                        _ => {}
                     }
                     continue;
                 }
+                let links = frame.links;
                 walk.pop();
-                if let Some(&(parent, _)) = walk.last() {
-                    low[parent as usize] = low[parent as usize].min(low[at]);
+                if let Some(parent) = walk.last() {
+                    let p = parent.node as usize;
+                    low[p] = low[p].min(low[at]);
                 }
                 if low[at] == order[at] {
                     let from = stack
                         .iter()
                         .rposition(|&p| p as usize == at)
                         .expect("a root is on the stack");
-                    for &member in &stack[from..] {
-                        on_stack[member as usize] = false;
-                    }
-                    self.add_component(graph, &stack[from..]);
+                    self.add_component(implied, &stack[from..], links);
                     stack.truncate(from);
                 }
             }
@@ -173,8 +158,14 @@ impl Reach {
     }
 
     /// Numbers a completed component and sets its reach: its members and the reach of every
-    /// other component its links lead to (all numbered already).
-    fn add_component(&mut self, graph: &Graph, members: &[u32]) {
+    /// other component its links lead to (all numbered already). `root_links` are the last
+    /// member's, read already.
+    fn add_component<'a>(
+        &mut self,
+        implied: &impl Fn(Node) -> &'a [Node],
+        members: &[u32],
+        root_links: &[Node],
+    ) {
         let words = self.words;
         let this = (self.sets.len() / words) as u32;
         self.sets.resize(self.sets.len() + words, 0);
@@ -182,19 +173,22 @@ impl Reach {
             self.component[member as usize] = this;
         }
         let (done, own) = self.sets.split_at_mut(this as usize * words);
-        for &member in members.iter().filter(|&&m| (m as usize) < self.premises) {
-            own[member as usize / 64] |= 1 << (member % 64);
-        }
         let mut last = NONE;
-        for &member in members {
-            let m = member as usize;
-            let links = &graph.targets[graph.starts[m] as usize..graph.starts[m + 1] as usize];
+        let (&root, others) = members.split_first().expect("a component has a member");
+        for (member, links) in std::iter::once((root, root_links))
+            .chain(others.iter().map(|&m| (m, implied(m))))
+        {
+            let bit = self.bit_of[member as usize];
+            if bit != NONE {
+                own[bit as usize / 64] |= 1 << (bit % 64);
+            }
             for &target in links {
                 let other = self.component[target as usize];
                 if other == NONE {
                     // A node that implies nothing reaches only itself.
-                    if (target as usize) < self.premises {
-                        own[target as usize / 64] |= 1 << (target % 64);
+                    let bit = self.bit_of[target as usize];
+                    if bit != NONE {
+                        own[bit as usize / 64] |= 1 << (bit % 64);
                     }
                     continue;
                 }
@@ -213,11 +207,10 @@ impl Reach {
     /// The component a node belongs to, if it implies anything: the nodes of one component
     /// reach the same nodes.
     pub(super) fn component_of(&self, node: Node) -> Option<usize> {
-        let at = self.position.get(node as usize).copied().unwrap_or(NONE);
-        if at == NONE || self.component[at as usize] == NONE {
-            return None;
+        match self.component.get(node as usize) {
+            Some(&c) if c != NONE => Some(c as usize),
+            _ => None,
         }
-        Some(self.component[at as usize] as usize)
     }
 
     /// How many components there are.
@@ -248,7 +241,7 @@ impl Reach {
                 }
                 let bit = bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                Some(self.nodes[w * 64 + bit])
+                Some(self.premises[w * 64 + bit])
             })
         })
     }
@@ -266,7 +259,7 @@ impl<'a> Reached<'a> {
     pub(super) fn contains(&self, node: Node) -> bool {
         let at = self
             .reach
-            .position
+            .bit_of
             .get(node as usize)
             .copied()
             .unwrap_or(NONE) as usize;

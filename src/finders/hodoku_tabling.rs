@@ -1834,8 +1834,12 @@ mod tests {
         let grid = grid_of_line(
             "98.7..6..5..6...4...6.3...98......7...23....6....2..1..5..7.....4.9..1....9..3..7",
         );
-        for with_groups in [false, true] {
-            let tables = build_tables(&grid, Mode::Chains, with_groups);
+        for (mode, with_groups) in [
+            (Mode::Chains, false),
+            (Mode::Chains, true),
+            (Mode::Nets, true),
+        ] {
+            let tables = build_tables(&grid, mode, with_groups);
             let reach = tables.reach();
             for table in tables.candidates.iter().flatten() {
                 assert!(table.entries.len() < MAX_ENTRIES, "no table is full");
