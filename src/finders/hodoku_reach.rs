@@ -36,6 +36,8 @@ pub(super) struct Reach {
     /// Per component, the premises it holds or reaches, `words` words each.
     sets: Vec<u64>,
     words: usize,
+    /// Per component, the last component whose reach took its set in (see `add_component`).
+    taken_by: Vec<u32>,
 }
 
 /// One node of Tarjan's walk: its implications and the index of the next to take.
@@ -74,6 +76,7 @@ impl Reach {
             component: vec![NONE; node_count],
             sets: Vec::new(),
             words,
+            taken_by: Vec::new(),
             on,
             premises: listed,
         };
@@ -173,7 +176,8 @@ impl Reach {
             self.component[member as usize] = this;
         }
         let (done, own) = self.sets.split_at_mut(this as usize * words);
-        let mut last = NONE;
+        // Each component's union is taken once: its last taker is marked.
+        self.taken_by.push(this);
         let (&root, others) = members.split_first().expect("a component has a member");
         for (member, links) in std::iter::once((root, root_links))
             .chain(others.iter().map(|&m| (m, implied(m))))
@@ -192,10 +196,11 @@ impl Reach {
                     }
                     continue;
                 }
-                if other == this || other == last {
+                let taken = &mut self.taken_by[other as usize];
+                if *taken == this {
                     continue;
                 }
-                last = other;
+                *taken = this;
                 let reached = &done[other as usize * words..(other as usize + 1) * words];
                 for (word, &more) in own.iter_mut().zip(reached) {
                     *word |= more;
@@ -229,21 +234,49 @@ impl Reach {
         Reached { reach: self, set }
     }
 
-    fn nodes_in<'a>(
-        &'a self,
-        words: impl Iterator<Item = u64> + 'a,
-    ) -> impl Iterator<Item = Node> + 'a {
-        words.enumerate().flat_map(move |(w, word)| {
-            let mut bits = word;
-            std::iter::from_fn(move || {
-                if bits == 0 {
-                    return None;
-                }
-                let bit = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                Some(self.premises[w * 64 + bit])
-            })
-        })
+    fn nodes_in<'a>(&'a self, set: &'a [u64], mask: Option<&'a [u64]>) -> Nodes<'a> {
+        Nodes {
+            premises: &self.premises,
+            set,
+            mask,
+            word: 0,
+            bits: 0,
+            base: 0,
+        }
+    }
+}
+
+/// The premises of a set of bits, in bit order, perhaps masked: a plain loop (the iterator
+/// adapters it replaced cost the forcing searches more than the marking they fed).
+pub(super) struct Nodes<'a> {
+    premises: &'a [Node],
+    set: &'a [u64],
+    mask: Option<&'a [u64]>,
+    /// The next word to read.
+    word: usize,
+    /// The bits of the word read last still to give, and the number of its bit 0.
+    bits: u64,
+    base: usize,
+}
+
+impl Iterator for Nodes<'_> {
+    type Item = Node;
+
+    #[inline]
+    fn next(&mut self) -> Option<Node> {
+        while self.bits == 0 {
+            let w = self.word;
+            let &word = self.set.get(w)?;
+            self.bits = match self.mask {
+                Some(mask) => word & mask[w],
+                None => word,
+            };
+            self.base = w * 64;
+            self.word += 1;
+        }
+        let bit = self.bits.trailing_zeros() as usize;
+        self.bits &= self.bits - 1;
+        Some(self.premises[self.base + bit])
     }
 }
 
@@ -274,17 +307,12 @@ impl<'a> Reached<'a> {
     }
 
     /// Every node reached.
-    pub(super) fn nodes(&self) -> impl Iterator<Item = Node> + 'a {
-        self.reach.nodes_in(self.set.iter().copied())
+    pub(super) fn nodes(&self) -> Nodes<'a> {
+        self.reach.nodes_in(self.set, None)
     }
 
     /// The nodes reached that are on.
-    pub(super) fn on_nodes(&self) -> impl Iterator<Item = Node> + 'a {
-        let on = self
-            .set
-            .iter()
-            .zip(&self.reach.on)
-            .map(|(&word, &on)| word & on);
-        self.reach.nodes_in(on)
+    pub(super) fn on_nodes(&self) -> Nodes<'a> {
+        self.reach.nodes_in(self.set, Some(&self.reach.on))
     }
 }
