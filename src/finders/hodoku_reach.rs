@@ -114,35 +114,42 @@ impl Reach {
                 links,
                 next: 0,
             });
-            while let Some(frame) = walk.last_mut() {
+            'walk: while let Some(frame) = walk.last_mut() {
                 let at = frame.node as usize;
-                if let Some(&next) = frame.links.get(frame.next) {
-                    frame.next += 1;
-                    let n = next as usize;
-                    match order[n] {
-                        NONE => {
-                            let links = implied(next);
-                            if links.is_empty() {
-                                order[n] = SINK;
-                                continue;
-                            }
-                            order[n] = visited;
-                            low[n] = visited;
-                            visited += 1;
-                            stack.push(next);
-                            walk.push(Frame {
-                                node: next,
-                                links,
-                                next: 0,
-                            });
-                        }
-                        SINK => {}
-                        seen if self.component[n] == NONE => low[at] = low[at].min(seen),
-                        _ => {}
-                    }
-                    continue;
-                }
                 let links = frame.links;
+                // The links left are scanned here, the least order met kept in a register; a
+                // new node is walked first and the scan resumes where it left off.
+                let mut least = low[at];
+                let mut i = frame.next;
+                while i < links.len() {
+                    let next = links[i];
+                    i += 1;
+                    let n = next as usize;
+                    let seen = order[n];
+                    if seen == NONE {
+                        let below = implied(next);
+                        if below.is_empty() {
+                            order[n] = SINK;
+                            continue;
+                        }
+                        frame.next = i;
+                        low[at] = least;
+                        order[n] = visited;
+                        low[n] = visited;
+                        visited += 1;
+                        stack.push(next);
+                        walk.push(Frame {
+                            node: next,
+                            links: below,
+                            next: 0,
+                        });
+                        continue 'walk;
+                    }
+                    if seen != SINK && self.component[n] == NONE {
+                        least = least.min(seen);
+                    }
+                }
+                low[at] = least;
                 walk.pop();
                 if let Some(parent) = walk.last() {
                     let p = parent.node as usize;
