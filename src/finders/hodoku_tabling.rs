@@ -1422,9 +1422,15 @@ fn check_all(tables: &Tables, premises: &[Node], place: Place, found: &mut Found
     for &p in rest {
         let Some(t) = tables.of(p) else { return };
         let (t_on, t_off) = (t.on(), t.off());
+        let mut any = CellSet::EMPTY;
         for i in 0..9 {
             on[i] = on[i] & t_on[i];
             off[i] = off[i] & t_off[i];
+            any |= on[i] | off[i];
+        }
+        // (most cells' and houses' tables share nothing after two or three)
+        if any.is_empty() {
+            return;
         }
     }
     for d in 1..=9u8 {
