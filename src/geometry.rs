@@ -617,6 +617,62 @@ impl Iterator for CellIter {
     }
 }
 
+/// The indices of the bits set in a slice of words (bit `i` of word `w` is `64 * w + i`),
+/// ascending, each word perhaps masked by the same word of a second slice: the sets of the
+/// chain searches' reach and of the ALS graph, too wide for one integer. A plain loop: chained
+/// iterator adapters over the words cost those searches more than the work they fed.
+pub struct WordBits<'a> {
+    words: &'a [u64],
+    mask: Option<&'a [u64]>,
+    /// The next word to read.
+    next: usize,
+    /// The bits of the word read last still to give, and the index of its bit 0.
+    bits: u64,
+    base: usize,
+}
+
+impl<'a> WordBits<'a> {
+    /// The bits set in `words`.
+    pub fn of(words: &'a [u64]) -> WordBits<'a> {
+        WordBits {
+            words,
+            mask: None,
+            next: 0,
+            bits: 0,
+            base: 0,
+        }
+    }
+
+    /// The bits set in both `words` and `mask` (as long as `words`).
+    pub fn masked(words: &'a [u64], mask: &'a [u64]) -> WordBits<'a> {
+        WordBits {
+            mask: Some(mask),
+            ..WordBits::of(words)
+        }
+    }
+}
+
+impl Iterator for WordBits<'_> {
+    type Item = usize;
+
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        while self.bits == 0 {
+            let w = self.next;
+            let &word = self.words.get(w)?;
+            self.bits = match self.mask {
+                Some(mask) => word & mask[w],
+                None => word,
+            };
+            self.base = w * 64;
+            self.next += 1;
+        }
+        let bit = self.bits.trailing_zeros() as usize;
+        self.bits &= self.bits - 1;
+        Some(self.base + bit)
+    }
+}
+
 impl fmt::Debug for CellSet {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let names: Vec<String> = self.iter().map(cell_name).collect();
@@ -627,6 +683,17 @@ impl fmt::Debug for CellSet {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn word_bits_gives_every_bit_set_in_order() {
+        let words = [0b1001, 0, 1 << 63, 5];
+        let bits: Vec<usize> = WordBits::of(&words).collect();
+        assert_eq!(bits, [0, 3, 191, 192, 194]);
+        let mask = [u64::MAX, u64::MAX, 0, 4];
+        let masked: Vec<usize> = WordBits::masked(&words, &mask).collect();
+        assert_eq!(masked, [0, 3, 194]);
+        assert_eq!(WordBits::of(&[]).next(), None);
+    }
 
     #[test]
     fn names_of_cells_and_units() {

@@ -71,7 +71,7 @@ use arrayvec::ArrayVec;
 use super::Emit;
 use crate::cache::{self, Memory};
 use crate::geometry::{
-    peers, row_of, Cell, CellSet, Digit, DigitSet, Unit, UnitKind, CELLS, UNITS,
+    peers, row_of, Cell, CellSet, Digit, DigitSet, Unit, UnitKind, WordBits, CELLS, UNITS,
 };
 use crate::grid::Grid;
 use crate::step::{cell_list, digit_list, Candidate, Pattern, Role, Step};
@@ -379,7 +379,7 @@ impl AlsGraph {
                     for (p, f) in partners.iter_mut().zip(&fresh) {
                         *p &= f;
                     }
-                    let fresh_ones = bits_of(&partners)
+                    let fresh_ones = WordBits::of(&partners)
                         .filter_map(|j| restricted_commons(a, &alses[j]).map(|d| (j, d)));
                     found.extend(kept.chain(fresh_ones));
                     found.sort_unstable_by_key(|&(j, _)| j);
@@ -387,7 +387,7 @@ impl AlsGraph {
                 _ => {
                     sets_at.after(i, seen_any, a.cells, &mut partners);
                     found.extend(
-                        bits_of(&partners)
+                        WordBits::of(&partners)
                             .filter_map(|j| restricted_commons(a, &alses[j]).map(|d| (j, d))),
                     );
                 }
@@ -472,20 +472,6 @@ impl SetsAtCells {
         // Set `i` and those before it in its word.
         out[from] &= !(u64::MAX >> (63 - i % 64));
     }
-}
-
-/// The indices of the bits set in `words`, ascending.
-fn bits_of(words: &[u64]) -> impl Iterator<Item = usize> + '_ {
-    words.iter().enumerate().flat_map(|(w, &word)| {
-        let mut left = word;
-        std::iter::from_fn(move || {
-            (left != 0).then(|| {
-                let bit = left.trailing_zeros() as usize;
-                left &= left - 1;
-                w * 64 + bit
-            })
-        })
-    })
 }
 
 impl AlsGraph {

@@ -15,6 +15,8 @@
 //! The walk runs on the node numbers themselves, reading each node's implications where the
 //! tables keep them (a copy of the graph renumbered by position cost as much as the walk).
 
+use crate::geometry::WordBits;
+
 /// A node, numbered as the tables number them (below the node count given to [`Reach::of`]).
 type Node = u32;
 
@@ -186,8 +188,8 @@ impl Reach {
         // Each component's union is taken once: its last taker is marked.
         self.taken_by.push(this);
         let (&root, others) = members.split_first().expect("a component has a member");
-        for (member, links) in std::iter::once((root, root_links))
-            .chain(others.iter().map(|&m| (m, implied(m))))
+        for (member, links) in
+            std::iter::once((root, root_links)).chain(others.iter().map(|&m| (m, implied(m))))
         {
             let bit = self.bit_of[member as usize];
             if bit != NONE {
@@ -241,29 +243,19 @@ impl Reach {
         Reached { reach: self, set }
     }
 
-    fn nodes_in<'a>(&'a self, set: &'a [u64], mask: Option<&'a [u64]>) -> Nodes<'a> {
+    /// The premises of a set of bits.
+    fn premises_in<'a>(&'a self, bits: WordBits<'a>) -> Nodes<'a> {
         Nodes {
             premises: &self.premises,
-            set,
-            mask,
-            word: 0,
-            bits: 0,
-            base: 0,
+            bits,
         }
     }
 }
 
-/// The premises of a set of bits, in bit order, perhaps masked: a plain loop (the iterator
-/// adapters it replaced cost the forcing searches more than the marking they fed).
+/// The premises of a set of bits, in bit order.
 pub(super) struct Nodes<'a> {
     premises: &'a [Node],
-    set: &'a [u64],
-    mask: Option<&'a [u64]>,
-    /// The next word to read.
-    word: usize,
-    /// The bits of the word read last still to give, and the number of its bit 0.
-    bits: u64,
-    base: usize,
+    bits: WordBits<'a>,
 }
 
 impl Iterator for Nodes<'_> {
@@ -271,19 +263,7 @@ impl Iterator for Nodes<'_> {
 
     #[inline]
     fn next(&mut self) -> Option<Node> {
-        while self.bits == 0 {
-            let w = self.word;
-            let &word = self.set.get(w)?;
-            self.bits = match self.mask {
-                Some(mask) => word & mask[w],
-                None => word,
-            };
-            self.base = w * 64;
-            self.word += 1;
-        }
-        let bit = self.bits.trailing_zeros() as usize;
-        self.bits &= self.bits - 1;
-        Some(self.premises[self.base + bit])
+        self.bits.next().map(|bit| self.premises[bit])
     }
 }
 
@@ -315,11 +295,12 @@ impl<'a> Reached<'a> {
 
     /// Every node reached.
     pub(super) fn nodes(&self) -> Nodes<'a> {
-        self.reach.nodes_in(self.set, None)
+        self.reach.premises_in(WordBits::of(self.set))
     }
 
     /// The nodes reached that are on.
     pub(super) fn on_nodes(&self) -> Nodes<'a> {
-        self.reach.nodes_in(self.set, Some(&self.reach.on))
+        self.reach
+            .premises_in(WordBits::masked(self.set, &self.reach.on))
     }
 }
