@@ -342,15 +342,20 @@ impl Tables {
 
     /// Gives every open table the marks its closed self would have, read from its reach: the
     /// checks need only those, and only the few tables a conclusion is drawn from need their
-    /// order (see [`Found::settle`]). A table whose reach would overfill it is closed instead,
-    /// as its closing stops at [`MAX_ENTRIES`].
+    /// order (see [`Found::settle`]). A table whose reach could overfill it is closed instead,
+    /// as its closing stops at [`MAX_ENTRIES`]: the reach counts premises alone, so every group
+    /// node is counted in too (at most 587 counted so on se-hardest, rated/hodoku.tsv and every
+    /// 50th of forum 11+).
     fn mark_from_reach(&mut self) {
         let reach = self.reach();
+        let group_entries = 2 * self.group_nodes.len();
         let mut overfull = vec![false; NORMAL_NODES as usize];
         for &premise in &self.premises {
             let reached = reach.from(premise);
-            overfull[premise as usize] =
-                reached.count() + usize::from(!reached.contains(premise)) > MAX_ENTRIES;
+            overfull[premise as usize] = reached.count()
+                + usize::from(!reached.contains(premise))
+                + group_entries
+                > MAX_ENTRIES;
         }
         self.close_where(|premise| overfull[premise as usize]);
         let reach = self.reach();
