@@ -227,6 +227,24 @@ impl Reach {
         }
     }
 
+    /// How many words a set of premises takes.
+    pub(super) fn words(&self) -> usize {
+        self.words
+    }
+
+    /// A premise's bit in the sets, if `node` is one.
+    pub(super) fn bit_of(&self, node: Node) -> Option<usize> {
+        match self.bit_of.get(node as usize) {
+            Some(&bit) if bit != NONE => Some(bit as usize),
+            _ => None,
+        }
+    }
+
+    /// The premise whose bit is `bit`.
+    pub(super) fn premise_at(&self, bit: usize) -> Node {
+        self.premises[bit]
+    }
+
     /// How many components there are.
     pub(super) fn component_count(&self) -> usize {
         self.sets.len() / self.words
@@ -286,6 +304,11 @@ impl<'a> Reached<'a> {
         self.set
             .get(at / 64)
             .is_some_and(|word| word & (1 << (at % 64)) != 0)
+    }
+
+    /// The premises reached, as bits ([`Reach::bit_of`]); no words when nothing is.
+    pub(super) fn words(&self) -> &'a [u64] {
+        self.set
     }
 
     /// How many nodes are reached.

@@ -37,7 +37,7 @@ use super::hodoku_reach::Reach;
 use super::hodoku_singles::HodokuSingles;
 use super::Emit;
 use crate::geometry::{
-    cell_name, peers, unit_sets_of, units_of, Cell, CellSet, Digit, Unit, CELLS,
+    cell_name, peers, unit_sets_of, units_of, Cell, CellSet, Digit, Unit, WordBits, CELLS,
 };
 use crate::grid::Grid;
 use crate::step::{Candidate, Link, Pattern, Role, Step};
@@ -242,26 +242,10 @@ impl Table {
         self.depths.resize(direct, 1);
     }
 
-    /// The candidates the table sets on, by digit (digit 1 first).
-    fn on(&self) -> &[CellSet; 9] {
-        &self.marks().on
-    }
-
-    /// The candidates the table sets off, by digit.
-    fn off(&self) -> &[CellSet; 9] {
-        &self.marks().off
-    }
-
+    /// The candidates the table's entries set on and off (see [`Tables::marks_of`]).
     fn marks(&self) -> &Marks {
         self.marks
             .get_or_init(|| Marks::of(self.entries.iter().copied()))
-    }
-
-    /// Whether the closed table sets a candidate node.
-    fn holds_candidate(&self, node: Node) -> bool {
-        let (cell, digit) = cell_digit(node);
-        let sets = if is_on(node) { self.on() } else { self.off() };
-        sets[digit as usize - 1].contains(cell)
     }
 
     fn index_of(&self, node: Node) -> Option<usize> {
@@ -305,6 +289,9 @@ pub(super) struct Tables {
     pub(super) premises: Vec<Node>,
     /// What each node reaches, worked out when first asked for.
     reach: OnceCell<Reach>,
+    /// Per component of the reach, the candidates its members' tables set on and off, worked
+    /// out when a check first reads them (see [`Tables::mark_from_reach`]).
+    component_marks: Vec<OnceCell<Marks>>,
 }
 
 impl Drop for Tables {
@@ -340,37 +327,63 @@ impl Tables {
         })
     }
 
-    /// Gives every open table the marks its closed self would have, read from its reach: the
-    /// checks need only those, and only the few tables a conclusion is drawn from need their
-    /// order (see [`Found::settle`]). A table whose reach could overfill it is closed instead,
-    /// as its closing stops at [`MAX_ENTRIES`]: the reach counts premises alone, so every group
-    /// node is counted in too (at most 587 counted so on se-hardest, rated/hodoku.tsv and every
-    /// 50th of forum 11+).
+    /// Readies the checks to read every open table from its reach, as its closed self would
+    /// hold it: the checks need only what it holds, and only the few tables a conclusion is
+    /// drawn from need their order (see [`Found::settle`]). A table whose reach could overfill
+    /// it is closed instead, as its closing stops at [`MAX_ENTRIES`]: the reach counts premises
+    /// alone, so every group node is counted in too (at most 587 counted so on se-hardest,
+    /// rated/hodoku.tsv and every 50th of forum 11+).
     fn mark_from_reach(&mut self) {
         let reach = self.reach();
         let group_entries = 2 * self.group_nodes.len();
         let mut overfull = vec![false; NORMAL_NODES as usize];
         for &premise in &self.premises {
             let reached = reach.from(premise);
-            overfull[premise as usize] = reached.count()
-                + usize::from(!reached.contains(premise))
-                + group_entries
-                > MAX_ENTRIES;
+            overfull[premise as usize] =
+                reached.count() + usize::from(!reached.contains(premise)) + group_entries
+                    > MAX_ENTRIES;
         }
         self.close_where(|premise| overfull[premise as usize]);
-        let reach = self.reach();
-        // The nodes of one component reach the same nodes, themselves among them.
-        let mut by_component: Vec<Option<Marks>> = vec![None; reach.component_count()];
-        for table in self.candidates.iter().flatten() {
-            if !table.closed {
+        let components = self.reach().component_count();
+        self.component_marks = (0..components).map(|_| OnceCell::new()).collect();
+    }
+
+    /// The candidates `table` sets on and off: an open table's read from its reach (the nodes
+    /// of one component reach the same nodes, themselves among them, so they share them), a
+    /// closed one's or one that implies nothing from its entries.
+    fn marks_of<'a>(&'a self, table: &'a Table) -> &'a Marks {
+        if !table.closed {
+            if let Some(reach) = self.reach.get() {
                 let premise = table.premise();
-                let marks = match reach.component_of(premise) {
-                    Some(c) => by_component[c]
-                        .get_or_insert_with(|| Marks::of(reach.from(premise).nodes()))
-                        .clone(),
-                    None => Marks::of([premise].into_iter()),
-                };
-                let _ = table.marks.set(marks);
+                if let Some(c) = reach.component_of(premise) {
+                    return self.component_marks[c]
+                        .get_or_init(|| Marks::of(reach.from(premise).nodes()));
+                }
+            }
+        }
+        table.marks()
+    }
+
+    /// Into `held`: the premises `premise`'s table holds, as bits of the reach's numbering
+    /// ([`Reach::bit_of`], `Reach::words` words): its reach and itself, or for a closed table
+    /// cut at [`MAX_ENTRIES`], its entries. Every check over several tables reads these, a
+    /// few words a table where its marks are 36.
+    fn held(&self, premise: Node, held: &mut Held) {
+        let reach = self.reach();
+        let words = reach.words();
+        held[..words].fill(0);
+        match self.candidates[premise as usize].as_deref() {
+            Some(table) if table.closed && table.entries.len() >= MAX_ENTRIES => {
+                for bit in table.entries.iter().filter_map(|&n| reach.bit_of(n)) {
+                    held[bit / 64] |= 1 << (bit % 64);
+                }
+            }
+            _ => {
+                let set = reach.from(premise).words();
+                held[..set.len()].copy_from_slice(set);
+                if let Some(bit) = reach.bit_of(premise) {
+                    held[bit / 64] |= 1 << (bit % 64);
+                }
             }
         }
     }
@@ -437,6 +450,12 @@ pub(super) enum Mode {
     Chains,
     Nets,
 }
+
+/// The most words a set of premises takes (every candidate on and off).
+const PREMISE_WORDS: usize = (NORMAL_NODES as usize).div_ceil(64);
+
+/// The premises a table holds, as bits (see [`Tables::held`]).
+type Held = [u64; PREMISE_WORDS];
 
 /// The candidates a table sets on and off, each by digit.
 #[derive(Clone)]
@@ -512,6 +531,7 @@ pub(super) fn plain_chain_links(grid: &Grid) -> Tables {
         links,
         premises: candidate_premises(grid),
         reach: OnceCell::new(),
+        component_marks: Vec::new(),
     }
 }
 
@@ -560,6 +580,7 @@ pub(super) fn open_tables(grid: &Grid, mode: Mode, with_groups: bool) -> Tables 
         links: DirectLinks::default(),
         premises: candidate_premises(grid),
         reach: OnceCell::new(),
+        component_marks: Vec::new(),
     };
     add_group_tables(grid, &mut tables);
     for table in tables.candidates.iter_mut().flatten() {
@@ -1123,12 +1144,8 @@ fn check_marks(grid: &Grid, tables: &Tables) -> Found {
     for cell in 0..CELLS {
         for digit in grid.candidates(cell).iter() {
             for on in [true, false] {
-                check_one(
-                    grid,
-                    tables.candidate(cell, digit, on),
-                    &allowed,
-                    &mut found,
-                );
+                let table = tables.candidate(cell, digit, on);
+                check_one(grid, tables, table, &allowed, &mut found);
             }
         }
     }
@@ -1176,7 +1193,7 @@ fn check_marks_for_least(grid: &Grid, tables: &Tables) -> Found {
                     Some(None) if !dead_cell && !alone_refutes(grid, &allowed, premise) => continue,
                     _ => {}
                 }
-                check_one(grid, table, &allowed, &mut found);
+                check_one(grid, tables, table, &allowed, &mut found);
                 if !found.met.is_empty() {
                     break 'tables;
                 }
@@ -1267,7 +1284,7 @@ fn units_of_cells_where(cells: CellSet, test: impl Fn(CellSet) -> bool) -> u32 {
 }
 
 /// `checkOneChain`: contradictions inside one table.
-fn check_one(grid: &Grid, table: &Table, allowed: &Allowed, found: &mut Found) {
+fn check_one(grid: &Grid, tables: &Tables, table: &Table, allowed: &Allowed, found: &mut Found) {
     let premise = table.premise();
     let (cell, digit) = cell_digit(premise);
     let conclusion = refutation(premise);
@@ -1283,9 +1300,12 @@ fn check_one(grid: &Grid, table: &Table, allowed: &Allowed, found: &mut Found) {
             },
         );
     };
-    let (set_on, set_off) = (table.on(), table.off());
-    let opposite = candidate_node(cell, digit, !is_on(premise));
-    if table.holds_candidate(opposite) {
+    let marks = tables.marks_of(table);
+    let (set_on, set_off) = (&marks.on, &marks.off);
+    // The premise's opposite: off if it is on, on if it is off.
+    let opposite_sets = if is_on(premise) { set_off } else { set_on };
+    if opposite_sets[digit as usize - 1].contains(cell) {
+        let opposite = candidate_node(cell, digit, !is_on(premise));
         refute(Place::Cell(cell), &[opposite]);
     }
     for d in 1..=9u8 {
@@ -1376,91 +1396,86 @@ fn for_each_hit(units_by_digit: &[u32; 9], mut hit: impl FnMut(Unit, Digit)) {
 
 /// `checkTwoChains`: what a candidate's on and off tables both hold (outside its own cell).
 fn check_both(tables: &Tables, cell: Cell, digit: Digit, found: &mut Found) {
-    let on = tables.candidate(cell, digit, true);
-    let off = tables.candidate(cell, digit, false);
-    let premises = [on.premise(), off.premise()];
-    let (on_sets, off_sets) = ((on.on(), on.off()), (off.on(), off.off()));
-    for d in 1..=9u8 {
-        let i = d as usize - 1;
-        for (true_in_both, conclusion_of) in [
-            (true, Conclusion::Place as fn(Cell, Digit) -> Conclusion),
-            (
-                false,
-                Conclusion::Eliminate as fn(Cell, Digit) -> Conclusion,
-            ),
-        ] {
-            let both = if true_in_both {
-                on_sets.0[i] & off_sets.0[i]
-            } else {
-                on_sets.1[i] & off_sets.1[i]
-            };
-            for c in both.without(cell).iter() {
-                // (cells ascending: the rest would come after this one too)
-                if !found.wants(conclusion_of(c, d)) {
-                    break;
-                }
-                let end = candidate_node(c, d, true_in_both);
-                found.add(
-                    conclusion_of(c, d),
-                    Derivation {
-                        refuted: None,
-                        place: Place::EitherWay(cell),
-                        chains: premises.iter().map(|&p| (p, end)).collect(),
-                        length: 0,
-                    },
-                );
-            }
-        }
+    let premises = [
+        candidate_node(cell, digit, true),
+        candidate_node(cell, digit, false),
+    ];
+    let (mut both, mut other) = ([0; PREMISE_WORDS], [0; PREMISE_WORDS]);
+    tables.held(premises[0], &mut both);
+    tables.held(premises[1], &mut other);
+    if !intersect(tables, &mut both, &other) {
+        return;
     }
+    note_held(tables, &both, Some(cell), found, |end| Derivation {
+        refuted: None,
+        place: Place::EitherWay(cell),
+        chains: premises.iter().map(|&p| (p, end)).collect(),
+        length: 0,
+    });
 }
 
 /// `checkEntryList`: what the tables of every candidate of a cell, or of every place of a
 /// digit in a house, all hold.
 fn check_all(tables: &Tables, premises: &[Node], place: Place, found: &mut Found) {
-    let Some((first, rest)) = premises.split_first() else {
+    let Some((&first, rest)) = premises.split_first() else {
         return;
     };
-    let Some(first) = tables.of(*first) else {
-        return;
-    };
-    let (mut on, mut off) = (*first.on(), *first.off());
+    let (mut all, mut other) = ([0; PREMISE_WORDS], [0; PREMISE_WORDS]);
+    tables.held(first, &mut all);
     for &p in rest {
-        let Some(t) = tables.of(p) else { return };
-        let (t_on, t_off) = (t.on(), t.off());
-        let mut any = CellSet::EMPTY;
-        for i in 0..9 {
-            on[i] = on[i] & t_on[i];
-            off[i] = off[i] & t_off[i];
-            any |= on[i] | off[i];
-        }
+        tables.held(p, &mut other);
         // (most cells' and houses' tables share nothing after two or three)
-        if any.is_empty() {
+        if !intersect(tables, &mut all, &other) {
             return;
         }
     }
-    for d in 1..=9u8 {
-        let i = d as usize - 1;
-        for (set, on_state) in [(on[i], true), (off[i], false)] {
-            for c in set.iter() {
-                let end = candidate_node(c, d, on_state);
-                let conclusion = if on_state {
-                    Conclusion::Place(c, d)
-                } else {
-                    Conclusion::Eliminate(c, d)
-                };
-                if !found.wants(conclusion) {
-                    break;
-                }
-                found.add(
-                    conclusion,
-                    Derivation {
-                        refuted: None,
-                        place,
-                        chains: premises.iter().map(|&p| (p, end)).collect(),
-                        length: 0,
-                    },
-                );
+    note_held(tables, &all, None, found, |end| Derivation {
+        refuted: None,
+        place,
+        chains: premises.iter().map(|&p| (p, end)).collect(),
+        length: 0,
+    });
+}
+
+/// `held &= other` over the reach's words; whether anything is left.
+fn intersect(tables: &Tables, held: &mut Held, other: &Held) -> bool {
+    let words = tables.reach().words();
+    let mut any = 0;
+    for (word, &more) in held[..words].iter_mut().zip(&other[..words]) {
+        *word &= more;
+        any |= *word;
+    }
+    any != 0
+}
+
+/// Notes what every table of a check holds (`held`, premises as bits), but not in the cell
+/// `skip`: the candidates on as placements, then those off as eliminations, each ascending,
+/// so the first one not wanted ends each kind. `derivation` makes the derivation of a
+/// conclusion from the node all the chains end at.
+fn note_held(
+    tables: &Tables,
+    held: &Held,
+    skip: Option<Cell>,
+    found: &mut Found,
+    derivation: impl Fn(Node) -> Derivation,
+) {
+    let reach = tables.reach();
+    for on in [true, false] {
+        for bit in WordBits::of(&held[..reach.words()]) {
+            let end = reach.premise_at(bit);
+            let (c, d) = cell_digit(end);
+            if is_on(end) != on || skip == Some(c) {
+                continue;
             }
+            let conclusion = if on {
+                Conclusion::Place(c, d)
+            } else {
+                Conclusion::Eliminate(c, d)
+            };
+            if !found.wants(conclusion) {
+                break;
+            }
+            found.add(conclusion, derivation(end));
         }
     }
 }
