@@ -24,6 +24,7 @@
 //! ruled out by a placed digit is off; net trials play the singles HoDoKu's queues list
 //! (`hodoku_singles`), round by round, even where an earlier single of the same round clashes.
 
+use std::borrow::Cow;
 use std::cell::{OnceCell, RefCell};
 use std::collections::BTreeMap;
 use std::fmt;
@@ -117,26 +118,23 @@ pub(super) struct Table {
     pub(super) entries: Vec<Node>,
     parents: Vec<u16>,
     pub(super) depths: Vec<u16>,
-    /// The direct implications as a set, while they are gathered (closing keeps its own).
-    present: Vec<u64>,
     /// The candidates the closed table sets on and off, worked out when first asked for: the
     /// contradiction and verity checks read them, the loops read the entries alone (and
     /// marking every entry of every table was a tenth of building them).
     marks: OnceCell<Marks>,
-    /// How many of `entries` are direct implications (the rest came from closing the table).
-    direct: usize,
     /// Whether the table holds everything its premise implies, not just the direct
     /// implications (the loop searches close only the tables that can hold a loop).
     closed: bool,
 }
 
-/// At most this many spare tables are kept (a search with groups uses about 1,700).
+/// At most this many spare tables are kept (a search makes tables only for the premises it
+/// closes, a few hundred at most).
 const SPARE_TABLES: usize = 2048;
 
 thread_local! {
-    /// The last search's tables, emptied, for the next search to fill: a search builds some
-    /// 1,500 tables of growing lists, and taking fresh memory for each cost a tenth of the
-    /// hodoku profile's time in allocation, copying and page faults.
+    /// The last search's tables, emptied, for the next search to fill: when every premise had
+    /// a table of growing lists, taking fresh memory for each cost a tenth of the hodoku
+    /// profile's time in allocation, copying and page faults.
     // Boxed on purpose: a table moves from here to a search and back (see `Table::new`).
     #[allow(clippy::vec_box)]
     static SPARE: RefCell<Vec<Box<Table>>> = const { RefCell::new(Vec::new()) };
@@ -182,18 +180,17 @@ pub(super) fn grouped_chain_tables<R>(
 }
 
 impl Table {
-    /// Boxed: the tables move between the spares, the search's lists and the builders, and a
-    /// table's sets make it too large to copy each time.
-    fn new(premise: Node, nodes: usize) -> Box<Table> {
+    /// The table of `premise` holding its direct implications, `direct` (each once, and not
+    /// the premise): the premise at depth 0, each implication at depth 1 reached from it.
+    /// Boxed: the tables move between the spares and the searches, and a table is too large to
+    /// copy each time.
+    fn new(premise: Node, direct: &[Node]) -> Box<Table> {
         let mut table = match SPARE.with(|spare| spare.borrow_mut().pop()) {
             Some(mut spare) => {
                 spare.entries.clear();
                 spare.parents.clear();
                 spare.depths.clear();
-                spare.present.clear();
-                spare.present.resize(nodes.div_ceil(64), 0);
                 spare.marks = OnceCell::new();
-                spare.direct = 0;
                 spare.closed = false;
                 spare
             }
@@ -201,45 +198,21 @@ impl Table {
                 entries: Vec::new(),
                 parents: Vec::new(),
                 depths: Vec::new(),
-                present: vec![0; nodes.div_ceil(64)],
                 marks: OnceCell::new(),
-                direct: 0,
                 closed: false,
             }),
         };
-        table.add(premise);
+        debug_assert!(direct.len() < MAX_ENTRIES && !direct.contains(&premise));
+        table.entries.push(premise);
+        table.entries.extend_from_slice(direct);
+        table.parents.resize(table.entries.len(), 0);
+        table.depths.push(0);
+        table.depths.resize(table.entries.len(), 1);
         table
     }
 
     pub(super) fn premise(&self) -> Node {
         self.entries[0]
-    }
-
-    fn contains(&self, node: Node) -> bool {
-        self.present[node as usize / 64] & (1 << (node % 64)) != 0
-    }
-
-    /// Adds the premise, then its direct implications, each unless the table has it or is
-    /// full. Their parents and depths are written once all are in ([`Table::seal_direct`]):
-    /// a net trial adds thousands of nodes, and one push an add is a tenth of its cost less.
-    fn add(&mut self, node: Node) {
-        if self.entries.len() >= MAX_ENTRIES || self.contains(node) {
-            return;
-        }
-        self.present[node as usize / 64] |= 1 << (node % 64);
-        self.entries.push(node);
-    }
-
-    /// Ends the direct implications: the premise at depth 0, each implication at depth 1
-    /// reached from the premise (entry 0).
-    fn seal_direct(&mut self) {
-        let direct = self.entries.len();
-        self.direct = direct;
-        self.parents.clear();
-        self.parents.resize(direct, 0);
-        self.depths.clear();
-        self.depths.push(0);
-        self.depths.resize(direct, 1);
     }
 
     /// The candidates the table's entries set on and off (see [`Tables::marks_of`]).
@@ -277,11 +250,10 @@ impl Table {
     }
 }
 
-/// Every table of one search: on and off per candidate, on and off per group node.
+/// Every table of one search: on and off per candidate, made from the direct implications
+/// of every node (candidates' and group nodes') when a search first needs it in order.
 pub(super) struct Tables {
     pub(super) candidates: Vec<Option<Box<Table>>>,
-    #[allow(clippy::vec_box)] // the boxes come from and go back to the spares
-    groups: Vec<Box<Table>>,
     pub(super) group_nodes: Vec<GroupNode>,
     /// Every node's direct implications, for closing tables when they are asked for.
     pub(super) links: DirectLinks,
@@ -304,8 +276,7 @@ impl Drop for Tables {
                 return;
             };
             let room = SPARE_TABLES.saturating_sub(spare.len());
-            let tables = self.candidates.drain(..).flatten();
-            spare.extend(tables.chain(self.groups.drain(..)).take(room));
+            spare.extend(self.candidates.drain(..).flatten().take(room));
         });
     }
 }
@@ -348,20 +319,20 @@ impl Tables {
         self.component_marks = (0..components).map(|_| OnceCell::new()).collect();
     }
 
-    /// The candidates `table` sets on and off: an open table's read from its reach (the nodes
-    /// of one component reach the same nodes, themselves among them, so they share them), a
-    /// closed one's or one that implies nothing from its entries.
-    fn marks_of<'a>(&'a self, table: &'a Table) -> &'a Marks {
-        if !table.closed {
-            if let Some(reach) = self.reach.get() {
-                let premise = table.premise();
-                if let Some(c) = reach.component_of(premise) {
-                    return self.component_marks[c]
-                        .get_or_init(|| Marks::of(reach.from(premise).nodes()));
-                }
-            }
+    /// The candidates `premise`'s table sets on and off: an open table's read from its reach
+    /// (the nodes of one component reach the same nodes, themselves among them, so they share
+    /// them), a closed one's from its entries, and one that implies nothing holds its premise.
+    fn marks_of(&self, premise: Node) -> Cow<'_, Marks> {
+        if let Some(table) = self.of(premise).filter(|table| table.closed) {
+            return Cow::Borrowed(table.marks());
         }
-        table.marks()
+        let reach = self.reach();
+        match reach.component_of(premise) {
+            Some(c) => Cow::Borrowed(
+                self.component_marks[c].get_or_init(|| Marks::of(reach.from(premise).nodes())),
+            ),
+            None => Cow::Owned(Marks::of(std::iter::once(premise))),
+        }
     }
 
     /// Into `held`: the premises `premise`'s table holds, as bits of the reach's numbering
@@ -388,10 +359,14 @@ impl Tables {
         }
     }
 
-    /// Closes every candidate's table made and not closed yet.
+    /// Closes every premise's table.
+    #[cfg(test)]
     pub(super) fn close_all(&mut self) {
-        let made: Vec<bool> = self.candidates.iter().map(Option::is_some).collect();
-        self.close_where(|premise| made[premise as usize]);
+        let mut premise = vec![false; NORMAL_NODES as usize];
+        for &p in &self.premises {
+            premise[p as usize] = true;
+        }
+        self.close_where(|p| premise[p as usize]);
     }
 
     /// Closes the candidates' tables whose premise `wanted` picks, unless closed already,
@@ -409,14 +384,8 @@ impl Tables {
                 if is_on(node) != on || !wanted(node) {
                     continue;
                 }
-                let table = self.candidates[index].get_or_insert_with(|| {
-                    let mut table = Table::new(node, nodes);
-                    for &implied in self.links.of_node(node) {
-                        table.add(implied);
-                    }
-                    table.seal_direct();
-                    table
-                });
+                let table = self.candidates[index]
+                    .get_or_insert_with(|| Table::new(node, self.links.of_node(node)));
                 if table.closed {
                     continue;
                 }
@@ -427,20 +396,14 @@ impl Tables {
         }
     }
 
-    fn of(&self, node: Node) -> Option<&Table> {
-        if node < NORMAL_NODES {
-            self.candidates[node as usize].as_deref()
-        } else {
-            self.groups
-                .get((node - NORMAL_NODES) as usize)
-                .map(|t| &**t)
-        }
+    /// A candidate's table, if made.
+    fn of(&self, premise: Node) -> Option<&Table> {
+        self.candidates.get(premise as usize)?.as_deref()
     }
 
-    fn candidate(&self, cell: Cell, digit: Digit, on: bool) -> &Table {
-        self.candidates[candidate_node(cell, digit, on) as usize]
-            .as_ref()
-            .expect("a table for every candidate")
+    /// Whether `premise`'s table is closed.
+    fn is_closed(&self, premise: Node) -> bool {
+        self.of(premise).is_some_and(|table| table.closed)
     }
 }
 
@@ -508,31 +471,7 @@ pub(super) fn build_tables(grid: &Grid, mode: Mode, with_groups: bool) -> Tables
 /// Every candidate's direct implications in chain mode without group nodes, and no tables yet:
 /// [`Tables::close_where`] makes and closes those asked for.
 pub(super) fn plain_chain_links(grid: &Grid) -> Tables {
-    let mut links = DirectLinks {
-        starts: Vec::with_capacity(NORMAL_NODES as usize + 1),
-        nodes: Vec::new(),
-    };
-    for cell in 0..CELLS {
-        let own = grid.candidates(cell);
-        for digit in 1..=9 {
-            for on in [false, true] {
-                links.starts.push(links.nodes.len() as u32);
-                if own.contains(digit) {
-                    chain_links(grid, cell, digit, on, |node| links.nodes.push(node));
-                }
-            }
-        }
-    }
-    links.starts.push(links.nodes.len() as u32);
-    Tables {
-        candidates: vec![None; NORMAL_NODES as usize],
-        groups: Vec::new(),
-        group_nodes: Vec::new(),
-        links,
-        premises: candidate_premises(grid),
-        reach: OnceCell::new(),
-        component_marks: Vec::new(),
-    }
+    open_tables(grid, Mode::Chains, false)
 }
 
 /// Every candidate of the grid on and off, in node order.
@@ -547,7 +486,10 @@ fn candidate_premises(grid: &Grid) -> Vec<Node> {
     premises
 }
 
-/// Every candidate's table with its direct implications alone (see [`Tables::close_where`]).
+/// Every node's direct implications, and no tables yet: [`Tables::close_where`] makes and
+/// closes those a search reads in order (the others are read from their reach). The lists are
+/// written one after another into [`DirectLinks`], each as HoDoKu's table of the premise holds
+/// them (without the premise), so no table is made for most premises.
 pub(super) fn open_tables(grid: &Grid, mode: Mode, with_groups: bool) -> Tables {
     let group_nodes = if with_groups {
         group_nodes(grid)
@@ -555,49 +497,130 @@ pub(super) fn open_tables(grid: &Grid, mode: Mode, with_groups: bool) -> Tables 
         Vec::new()
     };
     let nodes = NORMAL_NODES as usize + 2 * group_nodes.len();
-    let mut candidates: Vec<Option<Box<Table>>> = vec![None; NORMAL_NODES as usize];
+    // Room for about as many links as a search has (on forum 11+, some 3,000 in chain mode
+    // and 9,000 in net mode): growing the list as it fills copied it over and over.
+    let premises = candidate_premises(grid);
+    let room = premises.len() * if mode == Mode::Nets { 32 } else { 8 };
+    let mut lists = Lists::new(nodes, room);
     let trial_base = (mode == Mode::Nets).then(|| HodokuSingles::new(grid).with_empty_queues());
     let mut trial = trial_base.clone();
     let mut singles = Vec::new();
     for cell in 0..CELLS {
-        for digit in grid.candidates(cell).iter() {
-            for on in [true, false] {
-                let table = match (&trial_base, &mut trial) {
+        let own = grid.candidates(cell);
+        for digit in 1..=9 {
+            for on in [false, true] {
+                lists.start(candidate_node(cell, digit, on));
+                if !own.contains(digit) {
+                    continue;
+                }
+                match (&trial_base, &mut trial) {
                     (Some(base), Some(trial)) => {
                         trial.reset_to(base);
-                        net_table(grid, trial, cell, digit, on, nodes, &mut singles)
+                        net_links(grid, trial, cell, digit, on, &mut lists, &mut singles);
                     }
-                    _ => chain_table(grid, cell, digit, on, nodes),
-                };
-                candidates[candidate_node(cell, digit, on) as usize] = Some(table);
+                    _ => chain_links(grid, cell, digit, on, |node| lists.add(node)),
+                }
             }
         }
     }
-    let mut tables = Tables {
-        candidates,
-        groups: Vec::new(),
+    let joined = add_group_links(grid, &group_nodes, &mut lists);
+    Tables {
+        candidates: vec![None; NORMAL_NODES as usize],
+        links: lists.finish(joined),
         group_nodes,
-        links: DirectLinks::default(),
-        premises: candidate_premises(grid),
+        premises,
         reach: OnceCell::new(),
         component_marks: Vec::new(),
-    };
-    add_group_tables(grid, &mut tables);
-    for table in tables.candidates.iter_mut().flatten() {
-        table.seal_direct();
     }
-    for table in &mut tables.groups {
-        table.seal_direct();
-    }
-    tables.links = DirectLinks::of(&tables);
-    tables
 }
 
-/// A candidate's direct implications (`fillTables` for chains).
-fn chain_table(grid: &Grid, cell: Cell, digit: Digit, on: bool, nodes: usize) -> Box<Table> {
-    let mut table = Table::new(candidate_node(cell, digit, on), nodes);
-    chain_links(grid, cell, digit, on, |node| table.add(node));
-    table
+/// The direct implications' lists as they are written, node by node in node order: each list
+/// takes a node once, and stops when its table would be full (the premise is its first
+/// entry), as `TableEntry` does.
+struct Lists {
+    links: DirectLinks,
+    /// Per node, the number of the last list that took it (`round` is the current one's).
+    held_in: Vec<u32>,
+    round: u32,
+}
+
+impl Lists {
+    /// Lists for `nodes` nodes, with room for `room` links.
+    fn new(nodes: usize, room: usize) -> Lists {
+        Lists {
+            links: DirectLinks {
+                starts: Vec::with_capacity(nodes + 1),
+                nodes: Vec::with_capacity(room),
+            },
+            held_in: vec![0; nodes],
+            round: 0,
+        }
+    }
+
+    /// Starts the list of `premise`, the next node in order.
+    fn start(&mut self, premise: Node) {
+        debug_assert_eq!(self.links.starts.len(), premise as usize);
+        self.links.starts.push(self.links.nodes.len() as u32);
+        self.round += 1;
+        self.held_in[premise as usize] = self.round;
+    }
+
+    fn add(&mut self, node: Node) {
+        let start = *self.links.starts.last().expect("a list started") as usize;
+        let held = &mut self.held_in[node as usize];
+        if *held == self.round || 1 + self.links.nodes.len() - start >= MAX_ENTRIES {
+            return;
+        }
+        *held = self.round;
+        self.links.nodes.push(node);
+    }
+
+    /// The lists, each candidate's followed by the group nodes `joined` adds to it (pairs of
+    /// a candidate node and a group node, in the order HoDoKu adds them).
+    fn finish(mut self, joined: Vec<(Node, Node)>) -> DirectLinks {
+        self.links.starts.push(self.links.nodes.len() as u32);
+        if joined.is_empty() {
+            return self.links;
+        }
+        // Each candidate's group nodes, in the order met: counted, then placed.
+        let mut first = vec![0u32; NORMAL_NODES as usize + 1];
+        for &(candidate, _) in &joined {
+            first[candidate as usize + 1] += 1;
+        }
+        for n in 0..NORMAL_NODES as usize {
+            first[n + 1] += first[n];
+        }
+        let mut next = first.clone();
+        let mut groups = vec![0; joined.len()];
+        for &(candidate, group) in &joined {
+            groups[next[candidate as usize] as usize] = group;
+            next[candidate as usize] += 1;
+        }
+        let old = self.links;
+        let mut links = DirectLinks {
+            starts: Vec::with_capacity(old.starts.len()),
+            nodes: Vec::with_capacity(old.nodes.len() + joined.len()),
+        };
+        for node in 0..old.starts.len() - 1 {
+            let start = links.nodes.len();
+            links.starts.push(start as u32);
+            links.nodes.extend_from_slice(old.of_node(node as Node));
+            let Some(range) = first.get(node..node + 2) else {
+                continue;
+            };
+            for &group in &groups[range[0] as usize..range[1] as usize] {
+                // A candidate meets a group node twice at most, the two times in a row.
+                if links.nodes.len() > start && links.nodes.last() == Some(&group) {
+                    continue;
+                }
+                if 1 + links.nodes.len() - start < MAX_ENTRIES {
+                    links.nodes.push(group);
+                }
+            }
+        }
+        links.starts.push(links.nodes.len() as u32);
+        links
+    }
 }
 
 /// The direct implications of a candidate on or off, in HoDoKu's order, each given to `add`
@@ -638,34 +661,32 @@ fn chain_links(grid: &Grid, cell: Cell, digit: Digit, on: bool, mut add: impl Fn
 }
 
 /// A net trial (`getTableEntry`): the premise played on `state`, a copy of the grid, then four
-/// rounds of every single the copy's queues list.
-fn net_table(
+/// rounds of every single the copy's queues list; what it sets goes to the premise's list.
+fn net_links(
     grid: &Grid,
     state: &mut HodokuSingles,
     cell: Cell,
     digit: Digit,
     on: bool,
-    nodes: usize,
+    lists: &mut Lists,
     singles: &mut Vec<(Cell, Digit)>,
-) -> Box<Table> {
-    let mut table = Table::new(candidate_node(cell, digit, on), nodes);
+) {
     if on {
-        trial_place(grid, state, &mut table, cell, digit);
+        trial_place(grid, state, lists, cell, digit);
     } else {
         state.eliminate(cell, digit);
         let left = state.mask(cell);
         if left.count_ones() == 1 {
             let only = left.trailing_zeros() as Digit + 1;
-            trial_place(grid, state, &mut table, cell, only);
+            trial_place(grid, state, lists, cell, only);
         }
     }
     for _ in 0..LOOK_AHEAD {
         state.all_singles(singles);
         for &(single, value) in singles.iter() {
-            trial_place(grid, state, &mut table, single, value);
+            trial_place(grid, state, lists, single, value);
         }
     }
-    table
 }
 
 /// `TablingSolver.setCell`: the placement, the digit off in every peer that had it in the grid
@@ -673,92 +694,109 @@ fn net_table(
 fn trial_place(
     grid: &Grid,
     state: &mut HodokuSingles,
-    table: &mut Table,
+    lists: &mut Lists,
     cell: Cell,
     digit: Digit,
 ) {
     let seen = grid.digit_cells(digit).without(cell) & peers(cell);
     let own = state.mask(cell);
     state.place(cell, digit);
-    table.add(candidate_node(cell, digit, true));
+    lists.add(candidate_node(cell, digit, true));
     for peer in seen.iter() {
-        table.add(candidate_node(peer, digit, false));
+        lists.add(candidate_node(peer, digit, false));
     }
-    for other in 1..=9u8 {
-        if other != digit && own & (1 << (other - 1)) != 0 {
-            table.add(candidate_node(cell, other, false));
-        }
+    let mut others = own & !(1 << (digit - 1));
+    while others != 0 {
+        let other = others.trailing_zeros() as Digit + 1;
+        others &= others - 1;
+        lists.add(candidate_node(cell, other, false));
     }
 }
 
-/// `fillTablesWithGroupNodes`: a table on and off for each group node, and the links between
-/// group nodes and candidates added to the candidates' tables.
-fn add_group_tables(grid: &Grid, tables: &mut Tables) {
-    let nodes = tables.node_count();
+/// `fillTablesWithGroupNodes`: the lists of each group node off and on (after every
+/// candidate's, in node order), and the links from candidates to group nodes, returned as
+/// pairs of a candidate node and a group node in the order HoDoKu adds them to the
+/// candidates' tables.
+fn add_group_links(grid: &Grid, group_nodes: &[GroupNode], lists: &mut Lists) -> Vec<(Node, Node)> {
+    let mut joined = Vec::new();
     // Each digit's group nodes, in order (a group meets those of its own digit alone).
     let mut of_digit: [Vec<usize>; 9] = Default::default();
-    for (g, group) in tables.group_nodes.iter().enumerate() {
+    for (g, group) in group_nodes.iter().enumerate() {
         of_digit[group.digit as usize - 1].push(g);
     }
-    for (g, group) in tables.group_nodes.iter().enumerate() {
+    for (g, group) in group_nodes.iter().enumerate() {
         let digit = group.digit;
-        let mut on_table = Table::new(group_node(g, true), nodes);
-        let mut off_table = Table::new(group_node(g, false), nodes);
         let seeing = grid.digit_cells(digit) & group.buddies;
-        for cell in seeing.iter() {
-            on_table.add(candidate_node(cell, digit, false));
-            if let Some(t) = tables.candidates[candidate_node(cell, digit, true) as usize].as_mut()
-            {
-                t.add(group_node(g, false));
-            }
-        }
+        // Off: a house whose only other place is one cell turns it on; a house whose only
+        // other places form one group turns that group on.
+        lists.start(group_node(g, false));
         for house in [group.block, group.line] {
             let only = seeing & house.cell_set();
             if only.len() == 1 {
                 let cell = only.first().expect("one cell");
-                off_table.add(candidate_node(cell, digit, true));
-                if let Some(t) =
-                    tables.candidates[candidate_node(cell, digit, false) as usize].as_mut()
-                {
-                    t.add(group_node(g, true));
-                }
+                lists.add(candidate_node(cell, digit, true));
+                joined.push((candidate_node(cell, digit, false), group_node(g, true)));
             }
         }
-        // Other group nodes of the digit that share a house without overlapping: the group on
-        // turns them off; a house whose only other places form one group turns it on.
-        let mut sharing: [(usize, Option<usize>); 2] = [(0, None), (0, None)];
-        for &h in &of_digit[digit as usize - 1] {
-            let other = &tables.group_nodes[h];
-            if h == g || !(other.cells & group.cells).is_empty() {
-                continue;
-            }
-            for (i, house) in [group.line, group.block].into_iter().enumerate() {
-                let shares = if i == 0 {
-                    other.line == house
-                } else {
-                    other.block == house
-                };
-                if shares {
-                    on_table.add(group_node(h, false));
-                    sharing[i].0 += 1;
-                    sharing[i].1.get_or_insert(h);
-                }
-            }
-        }
+        let sharing = sharing_groups(group_nodes, &of_digit[digit as usize - 1], g);
         for (i, house) in [group.line, group.block].into_iter().enumerate() {
             if let (1, Some(h)) = sharing[i] {
                 let rest = (grid.digit_cells(digit) & house.cell_set())
                     - group.cells
-                    - tables.group_nodes[h].cells;
+                    - group_nodes[h].cells;
                 if rest.is_empty() {
-                    off_table.add(group_node(h, true));
+                    lists.add(group_node(h, true));
                 }
             }
         }
-        // Off first: a group node's id is odd when on, like a candidate's.
-        tables.groups.push(off_table);
-        tables.groups.push(on_table);
+        // On: the digit off in every cell the group sees, and in every other group node of the
+        // digit that shares a house without overlapping.
+        lists.start(group_node(g, true));
+        for cell in seeing.iter() {
+            lists.add(candidate_node(cell, digit, false));
+            joined.push((candidate_node(cell, digit, true), group_node(g, false)));
+        }
+        for &h in &of_digit[digit as usize - 1] {
+            let other = &group_nodes[h];
+            if h == g || !(other.cells & group.cells).is_empty() {
+                continue;
+            }
+            if other.line == group.line {
+                lists.add(group_node(h, false));
+            }
+            if other.block == group.block {
+                lists.add(group_node(h, false));
+            }
+        }
     }
+    joined
+}
+
+/// Per house of group `g` (its line, then its block), how many other group nodes of its digit
+/// share that house without overlapping it, and the first of them.
+fn sharing_groups(
+    group_nodes: &[GroupNode],
+    of_digit: &[usize],
+    g: usize,
+) -> [(usize, Option<usize>); 2] {
+    let group = &group_nodes[g];
+    let mut sharing: [(usize, Option<usize>); 2] = [(0, None), (0, None)];
+    for &h in of_digit {
+        let other = &group_nodes[h];
+        if h == g || !(other.cells & group.cells).is_empty() {
+            continue;
+        }
+        for (i, shares) in [other.line == group.line, other.block == group.block]
+            .into_iter()
+            .enumerate()
+        {
+            if shares {
+                sharing[i].0 += 1;
+                sharing[i].1.get_or_insert(h);
+            }
+        }
+    }
+    sharing
 }
 
 /// The entries the table being closed gains, in a fixed array: this loop is most of the
@@ -802,20 +840,6 @@ pub(super) struct DirectLinks {
 }
 
 impl DirectLinks {
-    fn of(tables: &Tables) -> DirectLinks {
-        let count = tables.node_count();
-        let mut starts = Vec::with_capacity(count + 1);
-        let mut nodes = Vec::new();
-        for node in 0..count as Node {
-            starts.push(nodes.len() as u32);
-            if let Some(table) = tables.of(node) {
-                nodes.extend_from_slice(&table.entries[1..table.direct]);
-            }
-        }
-        starts.push(nodes.len() as u32);
-        DirectLinks { starts, nodes }
-    }
-
     pub(super) fn of_node(&self, node: Node) -> &[Node] {
         let n = node as usize;
         &self.nodes[self.starts[n] as usize..self.starts[n + 1] as usize]
@@ -1144,8 +1168,8 @@ fn check_marks(grid: &Grid, tables: &Tables) -> Found {
     for cell in 0..CELLS {
         for digit in grid.candidates(cell).iter() {
             for on in [true, false] {
-                let table = tables.candidate(cell, digit, on);
-                check_one(grid, tables, table, &allowed, &mut found);
+                let premise = candidate_node(cell, digit, on);
+                check_one(grid, tables, premise, &allowed, &mut found);
             }
         }
     }
@@ -1180,20 +1204,19 @@ fn check_marks_for_least(grid: &Grid, tables: &Tables) -> Found {
     'tables: for on in [false, true] {
         for cell in 0..CELLS {
             for digit in grid.candidates(cell).iter() {
-                let table = tables.candidate(cell, digit, on);
-                let premise = table.premise();
+                let premise = candidate_node(cell, digit, on);
                 if found.least.is_some_and(|least| refutation(premise) > least) {
                     break 'tables;
                 }
                 let component = reach
-                    .filter(|_| !table.closed)
+                    .filter(|_| !tables.is_closed(premise))
                     .map(|reach| reach.component_of(premise));
                 match component {
                     Some(Some(c)) if cleared[c] => continue,
                     Some(None) if !dead_cell && !alone_refutes(grid, &allowed, premise) => continue,
                     _ => {}
                 }
-                check_one(grid, tables, table, &allowed, &mut found);
+                check_one(grid, tables, premise, &allowed, &mut found);
                 if !found.met.is_empty() {
                     break 'tables;
                 }
@@ -1284,8 +1307,7 @@ fn units_of_cells_where(cells: CellSet, test: impl Fn(CellSet) -> bool) -> u32 {
 }
 
 /// `checkOneChain`: contradictions inside one table.
-fn check_one(grid: &Grid, tables: &Tables, table: &Table, allowed: &Allowed, found: &mut Found) {
-    let premise = table.premise();
+fn check_one(grid: &Grid, tables: &Tables, premise: Node, allowed: &Allowed, found: &mut Found) {
     let (cell, digit) = cell_digit(premise);
     let conclusion = refutation(premise);
     let mut refute = |place: Place, ends: &[Node]| {
@@ -1300,7 +1322,7 @@ fn check_one(grid: &Grid, tables: &Tables, table: &Table, allowed: &Allowed, fou
             },
         );
     };
-    let marks = tables.marks_of(table);
+    let marks = tables.marks_of(premise);
     let (set_on, set_off) = (&marks.on, &marks.off);
     // The premise's opposite: off if it is on, on if it is off.
     let opposite_sets = if is_on(premise) { set_off } else { set_on };
