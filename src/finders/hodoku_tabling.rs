@@ -505,11 +505,13 @@ pub(super) fn open_tables(grid: &Grid, mode: Mode, with_groups: bool) -> Tables 
     let trial_base = (mode == Mode::Nets).then(|| HodokuSingles::new(grid).with_empty_queues());
     let mut trial = trial_base.clone();
     let mut singles = Vec::new();
+    let joins = GroupJoins::new(grid, &group_nodes);
     for cell in 0..CELLS {
         let own = grid.candidates(cell);
         for digit in 1..=9 {
             for on in [false, true] {
-                lists.start(candidate_node(cell, digit, on));
+                let premise = candidate_node(cell, digit, on);
+                lists.start(premise);
                 if !own.contains(digit) {
                     continue;
                 }
@@ -520,13 +522,17 @@ pub(super) fn open_tables(grid: &Grid, mode: Mode, with_groups: bool) -> Tables 
                     }
                     _ => chain_links(grid, cell, digit, on, |node| lists.add(node)),
                 }
+                // Then the group nodes it leads to, added after its own implications.
+                for &group in joins.of(premise) {
+                    lists.add(group);
+                }
             }
         }
     }
-    let joined = add_group_links(grid, &group_nodes, &mut lists);
+    add_group_lists(grid, &group_nodes, &mut lists);
     Tables {
         candidates: vec![None; NORMAL_NODES as usize],
-        links: lists.finish(joined),
+        links: lists.finish(),
         group_nodes,
         premises,
         reach: OnceCell::new(),
@@ -575,51 +581,59 @@ impl Lists {
         self.links.nodes.push(node);
     }
 
-    /// The lists, each candidate's followed by the group nodes `joined` adds to it (pairs of
-    /// a candidate node and a group node, in the order HoDoKu adds them).
-    fn finish(mut self, joined: Vec<(Node, Node)>) -> DirectLinks {
+    /// The lists, ended.
+    fn finish(mut self) -> DirectLinks {
         self.links.starts.push(self.links.nodes.len() as u32);
-        if joined.is_empty() {
-            return self.links;
+        self.links
+    }
+}
+
+/// The group nodes each candidate leads to (`fillTablesWithGroupNodes` adds them to the
+/// candidates' tables): on, the digit off in every group of it the cell sees; off, on in a
+/// group that holds every other place of the digit in a house of the cell.
+struct GroupJoins {
+    /// Candidate `n`'s group nodes are `groups[first[n]..first[n + 1]]`, in HoDoKu's order.
+    first: Vec<u32>,
+    groups: Vec<Node>,
+}
+
+impl GroupJoins {
+    fn new(grid: &Grid, group_nodes: &[GroupNode]) -> GroupJoins {
+        let mut pairs: Vec<(Node, Node)> = Vec::new();
+        for (g, group) in group_nodes.iter().enumerate() {
+            let digit = group.digit;
+            let seeing = grid.digit_cells(digit) & group.buddies;
+            for cell in seeing.iter() {
+                pairs.push((candidate_node(cell, digit, true), group_node(g, false)));
+            }
+            for house in [group.block, group.line] {
+                let only = seeing & house.cell_set();
+                if only.len() == 1 {
+                    let cell = only.first().expect("one cell");
+                    pairs.push((candidate_node(cell, digit, false), group_node(g, true)));
+                }
+            }
         }
         // Each candidate's group nodes, in the order met: counted, then placed.
         let mut first = vec![0u32; NORMAL_NODES as usize + 1];
-        for &(candidate, _) in &joined {
+        for &(candidate, _) in &pairs {
             first[candidate as usize + 1] += 1;
         }
         for n in 0..NORMAL_NODES as usize {
             first[n + 1] += first[n];
         }
         let mut next = first.clone();
-        let mut groups = vec![0; joined.len()];
-        for &(candidate, group) in &joined {
+        let mut groups = vec![0; pairs.len()];
+        for &(candidate, group) in &pairs {
             groups[next[candidate as usize] as usize] = group;
             next[candidate as usize] += 1;
         }
-        let old = self.links;
-        let mut links = DirectLinks {
-            starts: Vec::with_capacity(old.starts.len()),
-            nodes: Vec::with_capacity(old.nodes.len() + joined.len()),
-        };
-        for node in 0..old.starts.len() - 1 {
-            let start = links.nodes.len();
-            links.starts.push(start as u32);
-            links.nodes.extend_from_slice(old.of_node(node as Node));
-            let Some(range) = first.get(node..node + 2) else {
-                continue;
-            };
-            for &group in &groups[range[0] as usize..range[1] as usize] {
-                // A candidate meets a group node twice at most, the two times in a row.
-                if links.nodes.len() > start && links.nodes.last() == Some(&group) {
-                    continue;
-                }
-                if 1 + links.nodes.len() - start < MAX_ENTRIES {
-                    links.nodes.push(group);
-                }
-            }
-        }
-        links.starts.push(links.nodes.len() as u32);
-        links
+        GroupJoins { first, groups }
+    }
+
+    fn of(&self, candidate: Node) -> &[Node] {
+        let n = candidate as usize;
+        &self.groups[self.first[n] as usize..self.first[n + 1] as usize]
     }
 }
 
@@ -713,12 +727,9 @@ fn trial_place(
     }
 }
 
-/// `fillTablesWithGroupNodes`: the lists of each group node off and on (after every
-/// candidate's, in node order), and the links from candidates to group nodes, returned as
-/// pairs of a candidate node and a group node in the order HoDoKu adds them to the
-/// candidates' tables.
-fn add_group_links(grid: &Grid, group_nodes: &[GroupNode], lists: &mut Lists) -> Vec<(Node, Node)> {
-    let mut joined = Vec::new();
+/// `fillTablesWithGroupNodes`: the lists of each group node off and on, after every
+/// candidate's, in node order (what the candidates lead to is [`GroupJoins`]).
+fn add_group_lists(grid: &Grid, group_nodes: &[GroupNode], lists: &mut Lists) {
     // Each digit's group nodes, in order (a group meets those of its own digit alone).
     let mut of_digit: [Vec<usize>; 9] = Default::default();
     for (g, group) in group_nodes.iter().enumerate() {
@@ -727,6 +738,25 @@ fn add_group_links(grid: &Grid, group_nodes: &[GroupNode], lists: &mut Lists) ->
     for (g, group) in group_nodes.iter().enumerate() {
         let digit = group.digit;
         let seeing = grid.digit_cells(digit) & group.buddies;
+        // The other group nodes of the digit that share a house without overlapping, in order
+        // (two more in its line at most, six in its block), and per house (line, block) how
+        // many do and the first.
+        let mut shared: ArrayVec<usize, 16> = ArrayVec::new();
+        let mut sharing: [(usize, Option<usize>); 2] = [(0, None), (0, None)];
+        for &h in &of_digit[digit as usize - 1] {
+            let other = &group_nodes[h];
+            if h == g || !(other.cells & group.cells).is_empty() {
+                continue;
+            }
+            let shares = [other.line == group.line, other.block == group.block];
+            for (i, _) in shares.iter().enumerate().filter(|(_, &s)| s) {
+                sharing[i].0 += 1;
+                sharing[i].1.get_or_insert(h);
+            }
+            if shares.contains(&true) {
+                shared.push(h);
+            }
+        }
         // Off: a house whose only other place is one cell turns it on; a house whose only
         // other places form one group turns that group on.
         lists.start(group_node(g, false));
@@ -735,10 +765,8 @@ fn add_group_links(grid: &Grid, group_nodes: &[GroupNode], lists: &mut Lists) ->
             if only.len() == 1 {
                 let cell = only.first().expect("one cell");
                 lists.add(candidate_node(cell, digit, true));
-                joined.push((candidate_node(cell, digit, false), group_node(g, true)));
             }
         }
-        let sharing = sharing_groups(group_nodes, &of_digit[digit as usize - 1], g);
         for (i, house) in [group.line, group.block].into_iter().enumerate() {
             if let (1, Some(h)) = sharing[i] {
                 let rest = (grid.digit_cells(digit) & house.cell_set())
@@ -749,54 +777,16 @@ fn add_group_links(grid: &Grid, group_nodes: &[GroupNode], lists: &mut Lists) ->
                 }
             }
         }
-        // On: the digit off in every cell the group sees, and in every other group node of the
-        // digit that shares a house without overlapping.
+        // On: the digit off in every cell the group sees, and in every group node it shares a
+        // house with.
         lists.start(group_node(g, true));
         for cell in seeing.iter() {
             lists.add(candidate_node(cell, digit, false));
-            joined.push((candidate_node(cell, digit, true), group_node(g, false)));
         }
-        for &h in &of_digit[digit as usize - 1] {
-            let other = &group_nodes[h];
-            if h == g || !(other.cells & group.cells).is_empty() {
-                continue;
-            }
-            if other.line == group.line {
-                lists.add(group_node(h, false));
-            }
-            if other.block == group.block {
-                lists.add(group_node(h, false));
-            }
+        for &h in &shared {
+            lists.add(group_node(h, false));
         }
     }
-    joined
-}
-
-/// Per house of group `g` (its line, then its block), how many other group nodes of its digit
-/// share that house without overlapping it, and the first of them.
-fn sharing_groups(
-    group_nodes: &[GroupNode],
-    of_digit: &[usize],
-    g: usize,
-) -> [(usize, Option<usize>); 2] {
-    let group = &group_nodes[g];
-    let mut sharing: [(usize, Option<usize>); 2] = [(0, None), (0, None)];
-    for &h in of_digit {
-        let other = &group_nodes[h];
-        if h == g || !(other.cells & group.cells).is_empty() {
-            continue;
-        }
-        for (i, shares) in [other.line == group.line, other.block == group.block]
-            .into_iter()
-            .enumerate()
-        {
-            if shares {
-                sharing[i].0 += 1;
-                sharing[i].1.get_or_insert(h);
-            }
-        }
-    }
-    sharing
 }
 
 /// The entries the table being closed gains, in a fixed array: this loop is most of the
