@@ -245,20 +245,20 @@ impl HodokuSingles {
         let own = self.masks[cell];
         self.masks[cell] = 0;
         // (the other digits' sets do not hold the cell)
-        let mut left = own;
-        while left != 0 {
-            let at = left.trailing_zeros() as usize;
+        let mut digits = own;
+        while digits != 0 {
+            let at = digits.trailing_zeros() as usize;
             self.digit_cells[at] = self.digit_cells[at].without(cell);
-            left &= left - 1;
+            digits &= digits - 1;
         }
         // Ascending, as HoDoKu visits the peers; those without the digit it passes over.
         for peer in (peers(cell) & self.digit_cells[digit as usize - 1]).iter() {
             self.eliminate(peer, digit);
         }
-        for candidate in 1..=9u8 {
-            if own & bit(candidate) == 0 {
-                continue;
-            }
+        let mut left = own;
+        while left != 0 {
+            let candidate = left.trailing_zeros() as Digit + 1;
+            left &= left - 1;
             for unit in constraints(cell) {
                 let free = &mut self.free[unit.index()][candidate as usize];
                 *free -= 1;
@@ -272,6 +272,7 @@ impl HodokuSingles {
     /// `Sudoku2.setCandidate(index, value, false)`: one candidate leaves a cell; a cell left with
     /// one joins the naked queue, a digit left with one place in a unit the hidden queue, and a
     /// digit with none leaves it.
+    #[inline]
     pub(crate) fn eliminate(&mut self, cell: Cell, digit: Digit) {
         if self.masks[cell] & bit(digit) == 0 {
             return;
