@@ -24,6 +24,9 @@ type Node = u32;
 const NONE: u32 = u32::MAX;
 /// Marks a node that implies nothing, found so on its first visit.
 const SINK: u32 = u32::MAX - 1;
+/// The most words a set takes: a bit for every candidate on and off (9 of 81 cells' digits,
+/// twice).
+const MAX_WORDS: usize = (2 * 9 * 81usize).div_ceil(64);
 
 /// The nodes each node reaches (see [`Reach::from`]).
 pub(super) struct Reach {
@@ -69,6 +72,7 @@ impl Reach {
         // The sets hold the premises alone (the nodes the searches ask about; group nodes
         // only pass implications on).
         let words = listed.len().div_ceil(64).max(1);
+        assert!(words <= MAX_WORDS, "premises are candidates on or off");
         let mut on = vec![0u64; words];
         for (bit, &node) in listed.iter().enumerate() {
             on[bit / 64] |= u64::from(is_on(node)) << (bit % 64);
@@ -180,11 +184,13 @@ impl Reach {
     ) {
         let words = self.words;
         let this = (self.sets.len() / words) as u32;
-        self.sets.resize(self.sets.len() + words, 0);
         for &member in members {
             self.component[member as usize] = this;
         }
-        let (done, own) = self.sets.split_at_mut(this as usize * words);
+        // The set is made here and then appended: growing the list by a few zeroed words a
+        // component called memset each time, a tenth of the walk.
+        let mut own = [0u64; MAX_WORDS];
+        let done = &self.sets;
         // Each component's union is taken once: its last taker is marked.
         self.taken_by.push(this);
         let (&root, others) = members.split_first().expect("a component has a member");
@@ -215,6 +221,9 @@ impl Reach {
                     *word |= more;
                 }
             }
+        }
+        for &word in &own[..words] {
+            self.sets.push(word);
         }
     }
 
