@@ -548,6 +548,8 @@ struct Lists {
     /// Per node, the number of the last list that took it (`round` is the current one's).
     held_in: Vec<u32>,
     round: u32,
+    /// The length the current list's links may not reach (its table would be full).
+    full_at: usize,
 }
 
 impl Lists {
@@ -560,6 +562,7 @@ impl Lists {
             },
             held_in: vec![0; nodes],
             round: 0,
+            full_at: 0,
         }
     }
 
@@ -569,12 +572,13 @@ impl Lists {
         self.links.starts.push(self.links.nodes.len() as u32);
         self.round += 1;
         self.held_in[premise as usize] = self.round;
+        // (the premise is the table's first entry)
+        self.full_at = self.links.nodes.len() + MAX_ENTRIES - 1;
     }
 
     fn add(&mut self, node: Node) {
-        let start = *self.links.starts.last().expect("a list started") as usize;
         let held = &mut self.held_in[node as usize];
-        if *held == self.round || 1 + self.links.nodes.len() - start >= MAX_ENTRIES {
+        if *held == self.round || self.links.nodes.len() >= self.full_at {
             return;
         }
         *held = self.round;
