@@ -24,9 +24,9 @@ type Node = u32;
 const NONE: u32 = u32::MAX;
 /// Marks a node that implies nothing, found so on its first visit.
 const SINK: u32 = u32::MAX - 1;
-/// The most words a set takes: a bit for every candidate on and off (9 of 81 cells' digits,
+/// The most words a set takes: a bit for every candidate on and off (9 digits of 81 cells,
 /// twice).
-const MAX_WORDS: usize = (2 * 9 * 81usize).div_ceil(64);
+pub(super) const MAX_WORDS: usize = (2 * 9 * 81usize).div_ceil(64);
 
 /// The nodes each node reaches (see [`Reach::from`]).
 pub(super) struct Reach {

@@ -33,7 +33,7 @@ use std::rc::Rc;
 
 use arrayvec::ArrayVec;
 
-use super::hodoku_reach::Reach;
+use super::hodoku_reach::{Reach, MAX_WORDS};
 
 use super::hodoku_singles::HodokuSingles;
 use super::Emit;
@@ -343,7 +343,7 @@ impl Tables {
         let reach = self.reach();
         let words = reach.words();
         held[..words].fill(0);
-        match self.candidates[premise as usize].as_deref() {
+        match self.of(premise) {
             Some(table) if table.closed && table.entries.len() >= MAX_ENTRIES => {
                 for bit in table.entries.iter().filter_map(|&n| reach.bit_of(n)) {
                     held[bit / 64] |= 1 << (bit % 64);
@@ -414,11 +414,8 @@ pub(super) enum Mode {
     Nets,
 }
 
-/// The most words a set of premises takes (every candidate on and off).
-const PREMISE_WORDS: usize = (NORMAL_NODES as usize).div_ceil(64);
-
 /// The premises a table holds, as bits (see [`Tables::held`]).
-type Held = [u64; PREMISE_WORDS];
+type Held = [u64; MAX_WORDS];
 
 /// The candidates a table sets on and off, each by digit.
 #[derive(Clone)]
@@ -593,8 +590,9 @@ impl Lists {
 }
 
 /// The group nodes each candidate leads to (`fillTablesWithGroupNodes` adds them to the
-/// candidates' tables): on, the digit off in every group of it the cell sees; off, on in a
-/// group that holds every other place of the digit in a house of the cell.
+/// candidates' tables): a candidate on turns off every group node of its digit whose cells it
+/// all sees; off, it turns on a group node that holds every other place of the digit in a
+/// house of its cell.
 struct GroupJoins {
     /// Candidate `n`'s group nodes are `groups[first[n]..first[n + 1]]`, in HoDoKu's order.
     first: Vec<u32>,
@@ -1416,7 +1414,7 @@ fn check_both(tables: &Tables, cell: Cell, digit: Digit, found: &mut Found) {
         candidate_node(cell, digit, true),
         candidate_node(cell, digit, false),
     ];
-    let (mut both, mut other) = ([0; PREMISE_WORDS], [0; PREMISE_WORDS]);
+    let (mut both, mut other) = ([0; MAX_WORDS], [0; MAX_WORDS]);
     tables.held(premises[0], &mut both);
     tables.held(premises[1], &mut other);
     if !intersect(tables, &mut both, &other) {
@@ -1436,7 +1434,7 @@ fn check_all(tables: &Tables, premises: &[Node], place: Place, found: &mut Found
     let Some((&first, rest)) = premises.split_first() else {
         return;
     };
-    let (mut all, mut other) = ([0; PREMISE_WORDS], [0; PREMISE_WORDS]);
+    let (mut all, mut other) = ([0; MAX_WORDS], [0; MAX_WORDS]);
     tables.held(first, &mut all);
     for &p in rest {
         tables.held(p, &mut other);
