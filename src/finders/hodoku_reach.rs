@@ -41,7 +41,8 @@ pub(super) struct Reach {
     /// Per component, the premises it holds or reaches, `words` words each.
     sets: Vec<u64>,
     words: usize,
-    /// Per component, the last component whose reach took its set in (see `add_component`).
+    /// Per component, the last component whose reach took its set in, while the components
+    /// are found (see `add_component`).
     taken_by: Vec<u32>,
 }
 
@@ -174,8 +175,8 @@ impl Reach {
     }
 
     /// Numbers a completed component and sets its reach: its members and the reach of every
-    /// other component its links lead to (all numbered already). `root_links` are the last
-    /// member's, read already.
+    /// other component its links lead to (all numbered already). `root_links` are the root's
+    /// (the first member's), which the walk has read already.
     fn add_component<'a>(
         &mut self,
         implied: &impl Fn(Node) -> &'a [Node],

@@ -165,19 +165,10 @@ impl HodokuSingles {
         None
     }
 
-    /// The same grid with both queues empty: what a trial on a copy of HoDoKu's grid starts
-    /// from when the solver has just found no single (its queues then hold none still open).
-    pub(crate) fn with_empty_queues(&self) -> HodokuSingles {
-        HodokuSingles {
-            naked: Queue::default(),
-            hidden: Queue::default(),
-            ..self.clone()
-        }
-    }
-
-    /// Makes this the same grid as `base` with both queues empty, keeping the queues' room: a
-    /// forcing net search plays some 400 trials on copies of one grid, and a fresh copy's
-    /// queues grew from nothing in each.
+    /// Makes this the same grid as `base` with both queues empty, keeping the queues' room:
+    /// what a trial on a copy of HoDoKu's grid starts from when the solver has just found no
+    /// single (its queues then hold none still open). A forcing net search plays some 400
+    /// trials on copies of one grid, and a fresh copy's queues grew from nothing in each.
     pub(crate) fn reset_to(&mut self, base: &HodokuSingles) {
         self.values = base.values;
         self.masks = base.masks;

@@ -499,7 +499,7 @@ pub(super) fn open_tables(grid: &Grid, mode: Mode, with_groups: bool) -> Tables 
     let premises = candidate_premises(grid);
     let room = premises.len() * if mode == Mode::Nets { 32 } else { 8 };
     let mut lists = Lists::new(nodes, room);
-    let trial_base = (mode == Mode::Nets).then(|| HodokuSingles::new(grid).with_empty_queues());
+    let trial_base = (mode == Mode::Nets).then(|| HodokuSingles::new(grid));
     let mut trial = trial_base.clone();
     let mut singles = Vec::new();
     let joins = GroupJoins::new(grid, &group_nodes);
